@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, ROLES } from './constants.js';
+import { AUTH_MESSAGES } from './messages.js';
+
+/** The "simple address pattern" of spec §5.2: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid);
+
+/** Sign-in takes any non-empty password: strength rules apply when one is set, not when used. */
+export const loginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const roleSchema = z.enum(ROLES);
+
+/** What the API tells the client about the signed-in user; stored as `userData`. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  memberNumber: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  role: roleSchema,
+  user: sessionUserSchema,
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** Normalised form in which emails are stored and compared. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
