@@ -1,0 +1,104 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { ensureInitialAccounts, type GeneratedCredential } from './modules/accounts/bootstrap.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { secretKey } from './modules/auth/tokens.js';
+import { memberAdminRoutes } from './modules/members/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { accessPlugin } from './plugins/access.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** Use an already-open database (tests share one per file); otherwise open the configured one. */
+  database?: Database;
+  /** Where generated first-run passwords go; the server prints them once. */
+  onGeneratedCredentials?: (credentials: GeneratedCredential[]) => void;
+  /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Log fields that must never reach a log line. */
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.otp',
+  '*.token',
+];
+
+/** Builds the whole server. Used by server.ts and by every API test. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Give clients a request id they can quote to the office when something goes wrong.
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.decorate('database', database);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurity(app);
+
+  const key = secretKey(config.jwtSecret);
+  await app.register(accessPlugin, { db: database.db, key });
+
+  await app.register(
+    async (api) => {
+      await registerDocs(api);
+      await api.register(systemRoutes, { database, associationName: config.associationName });
+      await api.register(authRoutes, {
+        db: database.db,
+        loginPerIpPerMinute: config.rateLimits.loginPerIpPerMinute,
+        settings: {
+          key,
+          tokenTtlSeconds: config.tokenTtlSeconds,
+          loginFailuresPerAccount: config.rateLimits.loginFailuresPerAccount,
+          accountWindowMinutes: config.rateLimits.accountWindowMinutes,
+        },
+      });
+      await api.register(memberAdminRoutes, { db: database.db });
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config.webDir);
+
+  const generated = await ensureInitialAccounts(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    demoData: config.demoData,
+    demoPassword: config.demoPassword,
+  });
+  if (generated.length > 0) options.onGeneratedCredentials?.(generated);
+
+  await app.ready();
+  return app;
+}

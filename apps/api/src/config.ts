@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_ASSOCIATION_NAME, PASSWORD_MIN_LENGTH, EMAIL_PATTERN } from '@registry/domain';
+
+/** Everything the server needs, already checked. Built from the environment by `loadConfig`. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  demoPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  associationName: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Honour X-Forwarded-* from a reverse proxy (needed for client IPs and HTTPS detection). */
+  trustProxy: boolean;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  /** Built web app to serve; undefined serves the API alone. */
+  webDir: string | undefined;
+  rateLimits: {
+    /** Sign-in requests per IP per minute. */
+    loginPerIpPerMinute: number;
+    /** Failed sign-ins per account within `accountWindowMinutes` before the account is paused. */
+    loginFailuresPerAccount: number;
+    accountWindowMinutes: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], {
+    error: 'must be 1 or 0 (or true/false)',
+  })
+  .optional()
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? '3000' : value.trim()))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, 'must be a whole number between 1 and 65535')
+        .transform(Number)
+        .refine((n) => n >= 1 && n <= 65535, 'must be a whole number between 1 and 65535'),
+    ),
+  HOST: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value),
+    'must be a postgres:// or postgresql:// connection string',
+  ),
+  ADMIN_EMAIL: optionalText.refine(
+    (value) => value === undefined || EMAIL_PATTERN.test(value),
+    'must be an email address',
+  ),
+  ADMIN_PASSWORD: optionalText.refine(
+    (value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH,
+    `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  ),
+  DEMO_DATA: booleanFlag,
+  DEMO_PASSWORD: optionalText.refine(
+    (value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH,
+    `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  ),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\/.+/.test(value),
+    'must be an smtp:// or smtps:// URL',
+  ),
+  MAIL_FROM: optionalText,
+  PUBLIC_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value),
+    'must be an http:// or https:// URL',
+  ),
+  ASSOCIATION_NAME: optionalText,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', ''], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .optional(),
+  TRUST_PROXY: booleanFlag,
+  JWT_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= 32,
+    'must be at least 32 characters',
+  ),
+  TOKEN_TTL_MINUTES: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? '720' : value.trim()))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, 'must be a whole number of minutes')
+        .transform(Number)
+        .refine((n) => n >= 1, 'must be at least 1'),
+    ),
+  WEB_DIR: optionalText,
+});
+
+/** Where relative paths are taken from: the directory `npm start` was typed in. */
+function baseDirectory(env: NodeJS.ProcessEnv): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
+/**
+ * Reads and checks the environment. Throws ConfigError listing one clear line per bad value,
+ * never echoing a secret back.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: Partial<Config> = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name} ${issue.message}`;
+    });
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const e = parsed.data;
+  const base = baseDirectory(env);
+  const dataDir = path.resolve(base, e.DATA_DIR ?? 'data');
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    demoPassword: e.DEMO_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Gaited Horse Registry <no-reply@localhost>',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    associationName: e.ASSOCIATION_NAME ?? DEFAULT_ASSOCIATION_NAME,
+    logLevel: e.LOG_LEVEL || 'info',
+    trustProxy: e.TRUST_PROXY,
+    jwtSecret: e.JWT_SECRET ?? '',
+    tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
+    webDir: e.WEB_DIR ? path.resolve(base, e.WEB_DIR) : undefined,
+    rateLimits: { loginPerIpPerMinute: 20, loginFailuresPerAccount: 5, accountWindowMinutes: 15 },
+    ...defaults,
+  };
+}
+
+interface StoredSecrets {
+  jwtSecret: string;
+}
+
+/**
+ * Fills in secrets the operator did not set: generated once into DATA_DIR/secrets.json
+ * (owner-only permissions) so tokens survive a restart.
+ */
+export function withGeneratedSecrets(config: Config): Config {
+  if (config.jwtSecret) return config;
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(config.dataDir, 'secrets.json');
+  let secrets: StoredSecrets | undefined;
+  if (existsSync(file)) {
+    secrets = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+  }
+  if (!secrets?.jwtSecret) {
+    secrets = { jwtSecret: randomBytes(48).toString('base64url') };
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return { ...config, jwtSecret: secrets.jwtSecret };
+}

@@ -1,0 +1,192 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  normalizeEmail,
+  type LoginResult,
+  type Role,
+  type SessionUser,
+} from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { auditLog, sessions, users, type UserRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { recordAudit } from '../audit/service.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { readToken, signToken } from './tokens.js';
+
+export const LOGIN_ACTION = 'auth.login';
+
+export interface AuthSettings {
+  key: Uint8Array;
+  tokenTtlSeconds: number;
+  loginFailuresPerAccount: number;
+  accountWindowMinutes: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** The signed-in caller, as checked against the database on this request. */
+export interface AuthContext {
+  userId: string;
+  role: Role;
+  sessionId: string;
+}
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    memberNumber: row.memberNumber,
+    profilePicture: row.profilePicture,
+  };
+}
+
+async function recentFailures(db: Db, email: string, windowMinutes: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, LOGIN_ACTION),
+        eq(auditLog.subject, email),
+        eq(auditLog.success, false),
+        gt(auditLog.at, sql`now() - make_interval(mins => ${windowMinutes})`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Password sign-in for one portal. Wrong email and wrong password give the same answer;
+ * the inactive and wrong-portal answers are given only to someone who knew the password.
+ */
+export async function loginWithPassword(
+  db: Db,
+  settings: AuthSettings,
+  input: { email: string; password: string; portal: Role },
+  client: ClientInfo,
+): Promise<LoginResult> {
+  const email = normalizeEmail(input.email);
+  const audit = (success: boolean, reason: string, actorId?: string) =>
+    recordAudit(db, {
+      action: LOGIN_ACTION,
+      success,
+      subject: email,
+      actorId: actorId ?? null,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details: { portal: input.portal, reason },
+    });
+
+  if (
+    (await recentFailures(db, email, settings.accountWindowMinutes)) >=
+    settings.loginFailuresPerAccount
+  ) {
+    await audit(false, 'account-throttled');
+    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
+  }
+
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !passwordOk) {
+    await audit(false, user ? 'wrong-password' : 'unknown-email', user?.id);
+    throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!user.active) {
+    await audit(false, 'inactive', user.id);
+    throw new HttpError(403, AUTH_MESSAGES.accountInactive);
+  }
+  if (user.role !== input.portal) {
+    await audit(false, 'wrong-portal', user.id);
+    throw new HttpError(
+      403,
+      input.portal === 'admin' ? AUTH_MESSAGES.wrongPortalAdmin : AUTH_MESSAGES.wrongPortalMember,
+    );
+  }
+
+  const expiresAt = new Date(Date.now() + settings.tokenTtlSeconds * 1000);
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId: user.id,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512),
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('session insert returned no row');
+  const token = await signToken(
+    { userId: user.id, sessionId: session.id, role: user.role, tokenVersion: user.tokenVersion },
+    settings.key,
+    settings.tokenTtlSeconds,
+  );
+  await audit(true, 'ok', user.id);
+  return { token, role: user.role, user: toSessionUser(user) };
+}
+
+/**
+ * The caller behind a bearer token, or undefined when the token is forged, expired, or its
+ * session was closed (sign-out, deactivation, password change).
+ */
+export async function authenticate(
+  db: Db,
+  key: Uint8Array,
+  token: string,
+): Promise<AuthContext | undefined> {
+  const claims = await readToken(token, key);
+  if (!claims) return undefined;
+  const [row] = await db
+    .select({ role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.active, true),
+        eq(users.tokenVersion, claims.tokenVersion),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return { userId: claims.userId, role: row.role, sessionId: claims.sessionId };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function revokeSessions(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every open session of a user: their existing tokens stop working at once. */
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.transaction((tx) => revokeSessions(tx, userId));
+}
+
+/** Sets a new password and, in the same transaction, signs the user out everywhere. */
+export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await revokeSessions(tx, userId);
+  });
+}
+
+export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { GENERIC_MESSAGES } from '@registry/domain';
+
+/**
+ * Serves the built React app and answers unknown paths: JSON 404 under /api, index.html for
+ * client routes (the SPA fallback) so a reload on /admin/horse-list works.
+ */
+export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
+  const hasWeb = indexFile !== undefined && existsSync(indexFile);
+
+  if (hasWeb && webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed file names never change content, so they may be cached for good.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && wantsPage && hasWeb) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, error: GENERIC_MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Response schemas for the `{ success, data }` / `{ success: false, error }` envelope. */
+export function successSchema<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+export const failureSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+export function ok<T>(data: T, message?: string) {
+  return { success: true as const, data, ...(message ? { message } : {}) };
+}

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, withGeneratedSecrets } from './config.js';
+import { StartupError } from './db/client.js';
+import type { GeneratedCredential } from './modules/accounts/bootstrap.js';
+
+/** The built web app beside this package, when present. */
+const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+function printCredentials(credentials: GeneratedCredential[]): void {
+  // Printed to the terminal once, deliberately outside the structured log.
+  const lines = credentials.map((c) => `  ${c.role.padEnd(6)}  ${c.email}  ${c.password}`);
+  process.stdout.write(
+    [
+      '',
+      'Generated sign-in passwords (shown only this once; store them safely):',
+      ...lines,
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = withGeneratedSecrets(loadConfig(process.env));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems)
+        process.stderr.write(`Configuration error: ${problem}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.webDir && existsSync(defaultWebDir)) config = { ...config, webDir: defaultWebDir };
+
+  const started = performance.now();
+  const app = await buildApp(config, { onGeneratedCredentials: printCredentials });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason =
+      code === 'EADDRINUSE'
+        ? `PORT ${config.port} is already in use on ${config.host}; stop the other program or set PORT`
+        : code === 'EADDRNOTAVAIL'
+          ? `HOST ${config.host} is not an address of this machine`
+          : (error as Error).message;
+    process.stderr.write(`Start-up error: ${reason}\n`);
+    await app.close();
+    process.exit(1);
+  }
+  app.log.info(
+    { database: app.database.kind, readyMs: Math.round(performance.now() - started) },
+    `Registry ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
+
+  const shutdown = (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof StartupError) {
+    process.stderr.write(`Start-up error: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Start-up error: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+
+/**
+ * API tests run twice: on an in-memory PGlite (default) and, with TEST_DATABASE=postgres, on a
+ * real PostgreSQL server, each test file in a database of its own created for it.
+ */
+export const usingPostgres = process.env.TEST_DATABASE === 'postgres';
+const serverUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const ADMIN = { email: 'admin@test.org', password: 'admin-password-1' };
+export const DEMO_PASSWORD = 'member-password-1';
+export const MEMBER_A = { email: 'member1@example.org', password: DEMO_PASSWORD };
+export const MEMBER_B = { email: 'member2@example.org', password: DEMO_PASSWORD };
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { INIT_CWD: process.cwd() },
+    {
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      demoData: true,
+      demoPassword: DEMO_PASSWORD,
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      logLevel: 'silent',
+      dataDir: '',
+      ...overrides,
+    },
+  );
+}
+
+async function withServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database for one test file. */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!usingPostgres) {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    return { database, drop: () => database.close() };
+  }
+  const name = `registry_test_${randomBytes(6).toString('hex')}`;
+  await withServer((client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await withServer((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database with an administrator and two demo members. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const app = await buildApp(testConfig(overrides), { ...options, database });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export async function login(
+  app: FastifyInstance,
+  who: { email: string; password: string },
+  portal: 'admin' | 'member' = 'member',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: portal === 'admin' ? '/api/auth/admin-login' : '/api/auth/login',
+    payload: who,
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`login failed for ${who.email}: ${response.statusCode} ${response.body}`);
+  }
+  return (response.json() as { data: { token: string } }).data.token;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
