@@ -43,22 +43,33 @@ async function withServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
+/** An empty database of its own on the PostgreSQL server. */
+async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `registry_test_${randomBytes(6).toString('hex')}`;
+  await withServer((client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withServer((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
 /** A fresh, migrated database for one test file. */
 export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (!usingPostgres) {
     const database = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
     return { database, drop: () => database.close() };
   }
-  const name = `registry_test_${randomBytes(6).toString('hex')}`;
-  await withServer((client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: undefined });
+  const { url, drop } = await createServerDatabase();
+  const database = await openDatabase({ databaseUrl: url, dataDir: undefined });
   return {
     database,
     drop: async () => {
       await database.close();
-      await withServer((client) => client.query(`drop database if exists ${name} with (force)`));
+      await drop();
     },
   };
 }
@@ -104,4 +115,26 @@ export async function login(
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Where a server keeps its data between two starts: a temporary PGlite directory, or a new
+ * database on the PostgreSQL server. For tests of restarts and first-start behaviour.
+ */
+export async function freshDataLocation(): Promise<{
+  overrides: Partial<Config>;
+  drop(): Promise<void>;
+}> {
+  if (!usingPostgres) {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-data-'));
+    return {
+      overrides: { dataDir, databaseUrl: undefined },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const { url, drop } = await createServerDatabase();
+  return { overrides: { databaseUrl: url }, drop };
 }

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload });
+const post = (url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, payload });
 const me = (token?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: token ? bearer(token) : {} });
 

@@ -8,7 +8,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const attempt = (app: TestApp['app'], payload: unknown, ip = '10.0.0.1') =>
+const attempt = (app: TestApp['app'], payload: Record<string, string>, ip = '10.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
 
 describe('sign-in rate limits', () => {
