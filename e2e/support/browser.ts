@@ -1,0 +1,56 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags for Debian's Chromium on a closed network (see DESIGN §8). */
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * One browser per test file; every `newPage` gets a fresh context (empty storage), so tests
+ * do not leak sessions into each other. Console errors (CSP violations included) are collected.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+
+  return {
+    baseURL,
+    async newPage(viewport = DESKTOP): Promise<Page & { consoleErrors: string[] }> {
+      const context = await browser.newContext({ baseURL, viewport });
+      contexts.push(context);
+      const page = (await context.newPage()) as Page & { consoleErrors: string[] };
+      page.consoleErrors = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') page.consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => page.consoleErrors.push(error.message));
+      return page;
+    },
+  };
+}
+
+/** The path part of the page's URL. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
