@@ -1,0 +1,85 @@
+import { NavLink, Link } from 'react-router';
+import {
+  CCloseButton,
+  CNavItem,
+  CSidebar,
+  CSidebarBrand,
+  CSidebarFooter,
+  CSidebarHeader,
+  CSidebarNav,
+  CSidebarToggler,
+} from '@coreui/react';
+import CIcon from '@coreui/icons-react';
+import { BrandMark } from '../../components/brand-mark';
+import logoUrl from '../../assets/logo.svg';
+import { SIDEBAR_LOGO_HEIGHT_PX } from '@registry/domain';
+import { homePathFor } from '../../lib/routes';
+import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { setSidebarShow, setSidebarUnfoldable } from '../../stores/ui-slice';
+import { ADMIN_NAV, MEMBER_NAV } from './nav-config';
+
+export const SIDEBAR_ID = 'app-sidebar';
+
+export function AppSidebar() {
+  const dispatch = useAppDispatch();
+  const sidebarShow = useAppSelector((state) => state.ui.sidebarShow);
+  const unfoldable = useAppSelector((state) => state.ui.sidebarUnfoldable);
+  const associationName = useAppSelector((state) => state.ui.associationName);
+  const isAdmin = useAppSelector((state) => state.session.isAdmin);
+  const items = isAdmin ? ADMIN_NAV : MEMBER_NAV;
+
+  return (
+    <CSidebar
+      as="nav"
+      id={SIDEBAR_ID}
+      aria-label="Main navigation"
+      data-testid="app-sidebar"
+      className="border-end"
+      colorScheme="dark"
+      position="fixed"
+      unfoldable={unfoldable}
+      visible={sidebarShow}
+      // CoreUI reports what is really on screen (phones start hidden, a click outside hides);
+      // keeping the store in step makes the header toggle flip the state the user sees.
+      onVisibleChange={(visible) => dispatch(setSidebarShow(visible))}
+      // Off-screen links must not take keyboard focus.
+      inert={!sidebarShow}
+    >
+      <CSidebarHeader className="border-bottom">
+        <CSidebarBrand as={Link} to={homePathFor(isAdmin)} className="text-decoration-none">
+          <BrandMark name={associationName} className="sidebar-brand-full text-white" />
+          <img
+            src={logoUrl}
+            alt={associationName}
+            height={SIDEBAR_LOGO_HEIGHT_PX}
+            width={SIDEBAR_LOGO_HEIGHT_PX}
+            className="sidebar-brand-narrow"
+          />
+        </CSidebarBrand>
+        <CCloseButton
+          className="d-lg-none"
+          dark
+          aria-label="Close sidebar"
+          onClick={() => dispatch(setSidebarShow(false))}
+        />
+      </CSidebarHeader>
+      <CSidebarNav>
+        {items.map((item) => (
+          <CNavItem key={item.path}>
+            <NavLink to={item.path} end className="nav-link">
+              <CIcon icon={item.icon} customClassName="nav-icon" aria-hidden="true" />
+              {item.label}
+            </NavLink>
+          </CNavItem>
+        ))}
+      </CSidebarNav>
+      <CSidebarFooter className="border-top d-none d-lg-flex">
+        <CSidebarToggler
+          aria-label="Fold sidebar"
+          aria-pressed={unfoldable}
+          onClick={() => dispatch(setSidebarUnfoldable(!unfoldable))}
+        />
+      </CSidebarFooter>
+    </CSidebar>
+  );
+}

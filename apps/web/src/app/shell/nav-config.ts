@@ -1,0 +1,34 @@
+import {
+  cilList,
+  cilNewspaper,
+  cilNotes,
+  cilPeople,
+  cilSearch,
+  cilSpeedometer,
+  cilTask,
+  cilUser,
+} from '@coreui/icons';
+import { ROUTES } from '../../lib/routes';
+
+export interface NavItem {
+  label: string;
+  path: string;
+  icon: string[];
+}
+
+/** Sidebar of spec §2.2, in the spec's order and with its labels. */
+export const ADMIN_NAV: readonly NavItem[] = [
+  { label: 'Dashboard', path: ROUTES.adminDashboard.path, icon: cilSpeedometer },
+  { label: 'Members List', path: ROUTES.membersList.path, icon: cilPeople },
+  { label: 'Horse List', path: ROUTES.horseList.path, icon: cilList },
+  { label: 'Horse Reject/Approve', path: ROUTES.horseApprovals.path, icon: cilTask },
+  { label: 'Dashboard Content', path: ROUTES.dashboardContent.path, icon: cilNewspaper },
+];
+
+export const MEMBER_NAV: readonly NavItem[] = [
+  { label: 'Dashboard', path: ROUTES.memberDashboard.path, icon: cilSpeedometer },
+  { label: 'My Horses', path: ROUTES.myHorses.path, icon: cilList },
+  { label: 'My Profile', path: ROUTES.profile.path, icon: cilUser },
+  { label: 'Search Horses', path: ROUTES.searchHorses.path, icon: cilSearch },
+  { label: 'Horse Registration', path: ROUTES.registerHorse.path, icon: cilNotes },
+];

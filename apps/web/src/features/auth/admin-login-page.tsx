@@ -1,0 +1,5 @@
+import { LoginPage } from './login-page';
+
+export default function AdminLoginPage() {
+  return <LoginPage portal="admin" />;
+}

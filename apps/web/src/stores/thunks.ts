@@ -1,0 +1,35 @@
+import { AUTH_MESSAGES, type SessionUser } from '@registry/domain';
+import { api } from '../lib/api-client';
+import type { AppThunk } from './create-store';
+import { logout, profileUpdated, setProfileLoading } from './session-slice';
+import { associationNameLoaded, showToast } from './ui-slice';
+
+/** Run by the API client on a 401: the token expired or was revoked (deactivation, new password). */
+export const sessionExpired = (): AppThunk => (dispatch, getState) => {
+  // Several requests can fail together; sign out and tell the user once.
+  if (!getState().session.isLoggedIn) return;
+  dispatch(logout());
+  dispatch(showToast({ kind: 'warning', message: AUTH_MESSAGES.sessionExpired }));
+};
+
+/** Refreshes the stored user (name, picture) from the server, and validates the token early. */
+export const refreshProfile = (): AppThunk<Promise<void>> => async (dispatch) => {
+  dispatch(setProfileLoading(true));
+  try {
+    const response = await api.get<SessionUser>('auth/me');
+    dispatch(profileUpdated(response.data));
+  } catch {
+    // A 401 has already signed the user out; other failures keep the stored copy.
+  } finally {
+    dispatch(setProfileLoading(false));
+  }
+};
+
+export const loadBranding = (): AppThunk<Promise<void>> => async (dispatch) => {
+  try {
+    const response = await api.get<{ associationName: string }>('config');
+    dispatch(associationNameLoaded(response.data.associationName));
+  } catch {
+    // Branding is cosmetic: keep the default name when the API is unreachable.
+  }
+};

@@ -1,0 +1,39 @@
+import { STORAGE_KEYS, type LoginResult, type SessionUser } from '@registry/domain';
+
+export const adminUser: SessionUser = {
+  id: 'a1',
+  email: 'admin@example.org',
+  role: 'admin',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  memberNumber: null,
+  profilePicture: null,
+};
+
+export const memberUser: SessionUser = {
+  id: 'm1',
+  email: 'owner@example.org',
+  role: 'member',
+  firstName: 'Olive',
+  lastName: 'Owner',
+  memberNumber: 'M-1001',
+  profilePicture: '/uploads/avatars/m1.png',
+};
+
+export const adminLoginResult: LoginResult = {
+  token: 'admin-token',
+  role: 'admin',
+  user: adminUser,
+};
+export const memberLoginResult: LoginResult = {
+  token: 'member-token',
+  role: 'member',
+  user: memberUser,
+};
+
+/** Puts a session in localStorage the way a previous sign-in would have. */
+export function storeSession(result: LoginResult): void {
+  localStorage.setItem(STORAGE_KEYS.accessToken, result.token);
+  localStorage.setItem(STORAGE_KEYS.userRole, result.role);
+  localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(result.user));
+}

@@ -1,0 +1,33 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API serves /api and /uploads on the same origin in production; in development and
+// preview the Vite server forwards them so the browser never needs CORS.
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/uploads': { target: apiTarget, changeOrigin: false },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // 'source' first: @registry/domain is consumed as TypeScript, so the web build never
+    // depends on a previous build of packages/domain.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    // Reported on purpose: the login page budget is 150 KB gzip (DESIGN §9).
+    reportCompressedSize: true,
+    rolldownOptions: {
+      treeshake: {
+        // The domain's modules only declare schemas and constants. Saying so lets pages that
+        // need one constant skip zod (about 22 KB gzip) until a page really validates.
+        moduleSideEffects: [{ test: /packages\/domain\/src\//, sideEffects: false }],
+      },
+    },
+  },
+});
