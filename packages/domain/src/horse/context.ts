@@ -1,0 +1,40 @@
+export const HORSE_FORM_MODES = ['register', 'edit', 'view'] as const;
+export type HorseFormMode = (typeof HORSE_FORM_MODES)[number];
+
+/** Files an edited horse already has on record; a stored file need not be uploaded again. */
+export type ExistingHorseFiles = { registrationDocument?: boolean; markingDocuments?: boolean };
+
+export type HorseSchemaOptions = {
+  /** The day foal dates are compared with; defaults to the moment of each parse. */
+  today?: Date;
+  hasExistingFiles?: ExistingHorseFiles;
+};
+
+/** What each section needs to know to build its rules. */
+export type SectionContext = {
+  mode: HorseFormMode;
+  today: () => Date;
+  existingFiles: ExistingHorseFiles;
+};
+
+export function sectionContext(
+  mode: HorseFormMode,
+  options: HorseSchemaOptions = {},
+): SectionContext {
+  const { today } = options;
+  return {
+    mode,
+    today: today ? () => today : () => new Date(),
+    existingFiles: options.hasExistingFiles ?? {},
+  };
+}
+
+/** Registration always needs the file; edit and view need it only when none is stored. */
+export function fileRequired(ctx: SectionContext, file: keyof ExistingHorseFiles): boolean {
+  return ctx.mode === 'register' || ctx.existingFiles[file] !== true;
+}
+
+/** Where cross-field checks report; the zod refinement context satisfies it. */
+export type IssueSink = {
+  addIssue(issue: { code: 'custom'; message: string; path: PropertyKey[] }): void;
+};

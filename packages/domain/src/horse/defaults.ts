@@ -1,0 +1,121 @@
+import {
+  DEFAULT_OWNER_TYPE,
+  OTHER_REGISTRY_SLOTS,
+  OWNER_COUNT,
+  type OwnerType,
+} from './constants.js';
+import type { HorseFormMode } from './context.js';
+import { feesFor } from './fees.js';
+import type { HorseEditInput, HorseRegistrationInput } from './schema.js';
+
+type AncestorInput = HorseEditInput['sire']['grand_sire'];
+type ParentInput = HorseEditInput['sire'];
+type OwnerInput = HorseEditInput['owners'][number];
+
+export function emptyAncestor(): AncestorInput {
+  return { name: '', reg: '', otherRegName: '', otherRegNum: '', paperwork: null };
+}
+
+export function emptyParent(): ParentInput {
+  return {
+    ...emptyAncestor(),
+    grand_sire: emptyAncestor(),
+    grand_dam: emptyAncestor(),
+    great_grand_sire: emptyAncestor(),
+    great_grand_dam: emptyAncestor(),
+  };
+}
+
+export function emptyOwner(): OwnerInput {
+  return { memberNum: '', name: '', address: '', city: '', state: '', zip: '' };
+}
+
+/** Owner rows for an owner type, keeping rows already typed in when the type changes. */
+export function ownersFor(type: OwnerType, current: readonly OwnerInput[] = []): OwnerInput[] {
+  return Array.from({ length: OWNER_COUNT[type] }, (_, i) => current[i] ?? emptyOwner());
+}
+
+function commonDefaults(): HorseEditInput {
+  return {
+    registrationType: '',
+    gaitDesignation: '',
+    registrationNum: '',
+    // Members cannot verify their own horse; the commissioner sets this after approval.
+    verified: 'No',
+    performanceVerification: '',
+    performanceLink: '',
+    performanceDocument: null,
+    registrationDocument: null,
+    stateFoaledIn: '',
+    breed: '',
+    foalDate: '',
+    breedingDate: '',
+    bredBy: '',
+    sex: '',
+    otherRegistries: Array.from({ length: OTHER_REGISTRY_SLOTS }, () => ({
+      registryName: '',
+      registryNumber: '',
+      registryPaperwork: null,
+    })),
+    DNA: '',
+    DNA_CASE: '',
+    DNA_TEST_DATE: '',
+    dnaTestSubmission: '',
+    sire: emptyParent(),
+    dam: emptyParent(),
+    color: '',
+    pattern: '',
+    othermarkings: {
+      left: '',
+      right: '',
+      face: '',
+      chin: '',
+      frontLeg: '',
+      hindLeg: '',
+      maneColor: '',
+      tailColor: '',
+    },
+    markingDocuments: [],
+    ownerType: DEFAULT_OWNER_TYPE,
+    owners: ownersFor(DEFAULT_OWNER_TYPE),
+    checkedOwnerInfo: false,
+  };
+}
+
+function registerDefaults(): HorseRegistrationInput {
+  return {
+    ...commonDefaults(),
+    firstChoice: '',
+    secondChoice: '',
+    thirdChoice: '',
+    ownerSignature: '',
+    fees: feesFor({}),
+    billingInfo: {
+      billingAddress: '',
+      phoneNumber: '',
+      email: '',
+      accountHolderName: '',
+      accountHolderSignature: '',
+      paymentInfo: {
+        paymentMethod: '',
+        creditCard: { cardType: '' },
+        bankAccount: {
+          accountType: '',
+          accountName: '',
+          bankName: '',
+          routingNumber: '',
+          accountNumber: '',
+        },
+      },
+    },
+    checkedAgreement: false,
+  };
+}
+
+/** The empty form of a mode: four registry slots, one owner row (Single), a $30 fee. */
+export function defaultHorseValues(mode: 'register'): HorseRegistrationInput;
+export function defaultHorseValues(mode: 'edit' | 'view'): HorseEditInput;
+export function defaultHorseValues(mode: HorseFormMode): HorseRegistrationInput | HorseEditInput;
+export function defaultHorseValues(mode: HorseFormMode): HorseRegistrationInput | HorseEditInput {
+  return mode === 'register' ? registerDefaults() : commonDefaults();
+}

@@ -1,0 +1,70 @@
+import { FEES } from '../constants.js';
+
+/** The two answers that change the price. */
+export type FeeChoices = {
+  performanceVerification?: string | boolean | null;
+  prepayDNAFee?: string | boolean | null;
+};
+
+/** The form sends 'Yes'; the original fee section compared with the string 'true'. Both mean yes. */
+export function isVerificationChosen(value: FeeChoices['performanceVerification']): boolean {
+  return value === 'Yes' || value === 'true' || value === true;
+}
+
+/** Multipart bodies carry booleans as text, so 'true' counts as well. */
+export function isPrepaidDnaChosen(value: FeeChoices['prepayDNAFee']): boolean {
+  return value === true || value === 'true';
+}
+
+export type FeeLine = {
+  key: 'registration' | 'verification' | 'prepaidDna';
+  label: string;
+  cents: number;
+};
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** The order summary's lines, in the order the Payment Details dialog lists them. */
+export function feeLines(choices: FeeChoices): FeeLine[] {
+  const lines: FeeLine[] = [
+    { key: 'registration', label: 'Registration Fee', cents: cents(FEES.registration) },
+  ];
+  if (isVerificationChosen(choices.performanceVerification)) {
+    lines.push({ key: 'verification', label: 'Verification Fee', cents: cents(FEES.verification) });
+  }
+  if (isPrepaidDnaChosen(choices.prepayDNAFee)) {
+    lines.push({ key: 'prepaidDna', label: 'Prepay DNA Fee', cents: cents(FEES.prepaidDna) });
+  }
+  return lines;
+}
+
+/** Total in integer cents: 30 + 20 with verification + 50 with prepaid DNA (spec §9). */
+export function feeTotal(choices: FeeChoices): number {
+  return feeLines(choices).reduce((sum, line) => sum + line.cents, 0);
+}
+
+/** The `fees` object as the form shows and the API stores it, in whole dollars (spec §3.1). */
+export function feesFor(choices: FeeChoices) {
+  return {
+    registrationFee: FEES.registration,
+    prepayDNAFee: isPrepaidDnaChosen(choices.prepayDNAFee),
+    prepayDNAFeeAmount: isPrepaidDnaChosen(choices.prepayDNAFee) ? FEES.prepaidDna : 0,
+    verification_fees: isVerificationChosen(choices.performanceVerification)
+      ? FEES.verification
+      : 0,
+  };
+}
+
+/**
+ * "$1,234.50". Written by hand rather than with Intl so the web and the server (whatever its
+ * locale data) print the same text.
+ */
+export function formatUsd(amountCents: number): string {
+  if (!Number.isSafeInteger(amountCents)) {
+    throw new RangeError(`Amount must be a whole number of cents, got ${amountCents}`);
+  }
+  const sign = amountCents < 0 ? '-' : '';
+  const abs = Math.abs(amountCents);
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,16 @@
+export * from './constants.js';
+export * from './messages.js';
+export * from './context.js';
+export * from './dates.js';
+export * from './files.js';
+export * from './bank.js';
+export * from './fees.js';
+export * from './card.js';
+export * from './upload-fields.js';
+export * from './schema.js';
+export * from './defaults.js';
+export type { Ancestor, PedigreeEntry } from './sections/pedigree.js';
+export type { OtherRegistry } from './sections/other-registries.js';
+export type { OtherMarkings } from './sections/markings.js';
+export type { Owner } from './sections/owners.js';
+export type { BillingInfo, HorseFees, PaymentInfo } from './sections/payment.js';

@@ -1,0 +1,98 @@
+import {
+  MARKING_DOCUMENTS_MAX,
+  MARKING_DOCUMENTS_MIN,
+  OTHER_REGISTRY_NAME_MAX,
+  OTHER_REGISTRY_NUMBER_MAX,
+  OTHER_REGISTRY_SLOTS,
+} from './constants.js';
+
+export const requiredMessage = (label: string): string => `${label} is required`;
+export const tooLongMessage = (label: string, max: number): string =>
+  `${label} must be ${max} characters or fewer`;
+export const invalidChoiceMessage = (label: string): string =>
+  `Please choose a valid option for ${label}`;
+
+/**
+ * Every message of the horse form. The quoted ones of spec §5.1 are kept word for word
+ * (including their small inconsistencies, such as "valid" vs "a valid"), because members and
+ * end-to-end tests see them.
+ */
+export const HORSE_MESSAGES = {
+  // Required in every mode (spec §5.1).
+  verifiedRequired: requiredMessage('Verified'),
+  performanceVerificationRequired: requiredMessage('Performance Verification'),
+  stateFoaledInRequired: requiredMessage('State Foaled In'),
+  foalDateRequired: requiredMessage('Foal Date'),
+  breedingDateRequired: requiredMessage('Breeding Date'),
+  sexRequired: requiredMessage('Sex'),
+  colorRequired: requiredMessage('Color'),
+  patternRequired: requiredMessage('Pattern'),
+  ownerTypeRequired: requiredMessage('Owner Type'),
+  dnaRequired: 'DNA is required field',
+
+  dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+  foalDateInFuture: 'Foal date cannot be in the future',
+  breedingDateBeforeFoalDate: 'Breeding date cannot be before the foal date',
+  dnaTestDateRequired: 'DNA Test date is required',
+  dnaTestDateInFuture: 'DNA test date cannot be in the future',
+  performanceLinkInvalid: 'Please enter a valid link starting with http:// or https://',
+
+  registrationDocumentRequired: 'Horse Registration Document is required',
+  documentFormat: 'Invalid file format. Please upload valid file type',
+  documentTooLarge: 'Max size limit exceeded',
+  markingDocumentsRequired: 'Horse Marking Document is required',
+  markingDocumentsTooFew: `At least ${MARKING_DOCUMENTS_MIN} files are required.`,
+  markingDocumentsTooMany: `No more than ${MARKING_DOCUMENTS_MAX} files can be uploaded`,
+  paperworkFormat: 'Invalid file format. Please upload a valid file type',
+  videoFormat: 'Please upload only WMV or MP4 video files',
+  videoTooLarge: 'File size must not exceed 20MB',
+  notAFile: 'Please choose a file',
+
+  // The spec's "less than 10 characters" contradicts its own limits; these state the real ones.
+  registryNameTooLong: `Registry name must be ${OTHER_REGISTRY_NAME_MAX} characters or fewer`,
+  registryNumberTooLong: `Registry number must be ${OTHER_REGISTRY_NUMBER_MAX} characters or fewer`,
+  registrationNumberTooLong: `Registration number must be ${OTHER_REGISTRY_NUMBER_MAX} characters or fewer`,
+  tooManyRegistries: `No more than ${OTHER_REGISTRY_SLOTS} other registries can be entered`,
+
+  firstChoiceRequired: requiredMessage('First Choice'),
+  secondChoiceRequired: requiredMessage('Second Choice'),
+  thirdChoiceRequired: requiredMessage('Third Choice'),
+
+  memberNumRequired: requiredMessage('Member Number'),
+  ownerNameRequired: requiredMessage('Name'),
+  addressRequired: requiredMessage('Address'),
+  cityRequired: requiredMessage('City'),
+  stateRequired: requiredMessage('State'),
+  zipRequired: requiredMessage('Zip'),
+  zipInvalid: 'Please enter a valid zip code (12345 or 12345-6789)',
+  jointOwnersCount: 'Joint ownership needs exactly 2 owners',
+  singleOwnerCount: 'Single ownership needs exactly 1 owner',
+  termsRequired: 'You must agree to the terms and conditions',
+  ownerSignatureRequired: 'Owner Signature is required',
+  signatureInvalid: 'Signature must be a drawn image',
+  signatureTooLarge: 'Signature image is too large',
+
+  registrationFeeFixed: 'Registration fee is fixed at $30',
+  billingAddressRequired: requiredMessage('Billing Address'),
+  phoneNumberRequired: requiredMessage('Phone Number'),
+  phoneNumberInvalid: 'Please enter a valid phone number',
+  accountHolderNameRequired: requiredMessage('Account Holder Name'),
+  accountHolderSignatureRequired: 'Account Holder Signature is required',
+  paymentMethodRequired: requiredMessage('Payment Method'),
+  cardTypeRequired: requiredMessage('Card Type'),
+  accountTypeRequired: requiredMessage('Account Type'),
+  accountNameRequired: requiredMessage('Account Name'),
+  bankNameRequired: requiredMessage('Bank Name'),
+  routingNumberRequired: requiredMessage('Routing Number'),
+  routingNumberInvalid: 'Routing number must be a valid 9-digit ABA number',
+  accountNumberRequired: requiredMessage('Account Number'),
+  accountNumberInvalid: 'Account number must be 4 to 17 digits',
+
+  // Card fields live in the payment provider's secure inputs (spec §5.1).
+  cardNumberIncomplete: 'Card Number is incomplete',
+  expirationDateIncomplete: 'Expiration Date is incomplete',
+  cvvIncomplete: 'CVV is incomplete',
+  cardNumberInvalid: 'Invalid Card Number',
+  expirationDateInvalid: 'Invalid Expiration Date',
+  cvvInvalid: 'Invalid CVV',
+} as const;

@@ -1,0 +1,33 @@
+import { SEXES, SHORT_TEXT_MAX, STATES } from '../constants.js';
+import type { IssueSink, SectionContext } from '../context.js';
+import { isIsoDate } from '../dates.js';
+import { isoDateField, optionalText, requiredChoice } from '../fields.js';
+import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
+
+/** Form sections 7-8: where and when the horse was foaled and bred, and its sex. */
+export function breedingShape(ctx: SectionContext) {
+  return {
+    stateFoaledIn: requiredChoice(STATES, HORSE_MESSAGES.stateFoaledInRequired, 'State Foaled In'),
+    breed: optionalText(SHORT_TEXT_MAX, tooLongMessage('Breed', SHORT_TEXT_MAX)),
+    foalDate: isoDateField({
+      required: HORSE_MESSAGES.foalDateRequired,
+      notAfter: { today: ctx.today, message: HORSE_MESSAGES.foalDateInFuture },
+    }),
+    breedingDate: isoDateField({ required: HORSE_MESSAGES.breedingDateRequired }),
+    bredBy: optionalText(SHORT_TEXT_MAX, tooLongMessage('Bred By', SHORT_TEXT_MAX)),
+    sex: requiredChoice(SEXES, HORSE_MESSAGES.sexRequired, 'Sex'),
+  };
+}
+
+export function checkBreedingDates(value: Record<string, unknown>, sink: IssueSink): void {
+  const { foalDate, breedingDate } = value;
+  if (typeof foalDate !== 'string' || typeof breedingDate !== 'string') return;
+  if (!isIsoDate(foalDate) || !isIsoDate(breedingDate)) return;
+  if (breedingDate < foalDate) {
+    sink.addIssue({
+      code: 'custom',
+      message: HORSE_MESSAGES.breedingDateBeforeFoalDate,
+      path: ['breedingDate'],
+    });
+  }
+}

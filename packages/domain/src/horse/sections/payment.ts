@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { emailField } from '../../auth.js';
+import { FEES } from '../../constants.js';
+import {
+  ACCOUNT_TYPES,
+  CARD_TYPES,
+  LONG_TEXT_MAX,
+  PAYMENT_METHODS,
+  SHORT_TEXT_MAX,
+} from '../constants.js';
+import { isAccountNumber, isRoutingNumber } from '../bank.js';
+import type { IssueSink } from '../context.js';
+import {
+  isRecord,
+  mustBeTrue,
+  optionalChoice,
+  optionalText,
+  requiredChoice,
+  requiredText,
+  signatureField,
+  whenObject,
+} from '../fields.js';
+import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
+
+/** Digits with the usual separators; 10 to 15 digits covers US numbers with or without +1. */
+function isPhoneNumber(value: string): boolean {
+  if (!/^[\d\s()+.-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 10 && digits <= 15;
+}
+
+/**
+ * The amounts are what the form displays; the server recomputes every charge with `feesFor`,
+ * so they are not trusted or cross-checked here.
+ */
+export const feesSchema = z.object({
+  registrationFee: z.literal(FEES.registration, { error: HORSE_MESSAGES.registrationFeeFixed }),
+  prepayDNAFee: z.boolean(),
+  prepayDNAFeeAmount: z.number().nonnegative().optional(),
+  verification_fees: z.number().nonnegative().optional(),
+});
+
+const shortText = (label: string) =>
+  optionalText(SHORT_TEXT_MAX, tooLongMessage(label, SHORT_TEXT_MAX));
+
+/** Card number, expiry and CVV never reach this object: they stay in the provider's fields. */
+const creditCardSchema = z.object({ cardType: optionalChoice(CARD_TYPES, 'Card Type') });
+
+/** Optional here because only a Bank payment needs them (see checkPaymentDetails). */
+const bankAccountSchema = z.object({
+  accountType: optionalChoice(ACCOUNT_TYPES, 'Account Type'),
+  accountName: shortText('Account Name'),
+  bankName: shortText('Bank Name'),
+  routingNumber: shortText('Routing Number'),
+  accountNumber: shortText('Account Number'),
+});
+
+type BankField = keyof z.output<typeof bankAccountSchema>;
+const BANK_REQUIRED: ReadonlyArray<[BankField, string]> = [
+  ['accountType', HORSE_MESSAGES.accountTypeRequired],
+  ['accountName', HORSE_MESSAGES.accountNameRequired],
+  ['bankName', HORSE_MESSAGES.bankNameRequired],
+  ['routingNumber', HORSE_MESSAGES.routingNumberRequired],
+  ['accountNumber', HORSE_MESSAGES.accountNumberRequired],
+];
+
+/** The details of the method not chosen are ignored, so switching methods never blocks saving. */
+function checkPaymentDetails(value: Record<string, unknown>, sink: IssueSink): void {
+  const text = (group: unknown, key: string) => {
+    const field = isRecord(group) ? group[key] : undefined;
+    return typeof field === 'string' ? field.trim() : '';
+  };
+  const add = (path: PropertyKey[], message: string) =>
+    sink.addIssue({ code: 'custom', message, path });
+
+  if (value.paymentMethod === 'Credit Card' && text(value.creditCard, 'cardType') === '') {
+    add(['creditCard', 'cardType'], HORSE_MESSAGES.cardTypeRequired);
+  }
+  if (value.paymentMethod !== 'Bank') return;
+  for (const [key, message] of BANK_REQUIRED) {
+    if (text(value.bankAccount, key) === '') add(['bankAccount', key], message);
+  }
+  const routing = text(value.bankAccount, 'routingNumber');
+  if (routing !== '' && !isRoutingNumber(routing)) {
+    add(['bankAccount', 'routingNumber'], HORSE_MESSAGES.routingNumberInvalid);
+  }
+  const account = text(value.bankAccount, 'accountNumber');
+  if (account !== '' && !isAccountNumber(account)) {
+    add(['bankAccount', 'accountNumber'], HORSE_MESSAGES.accountNumberInvalid);
+  }
+}
+
+export const paymentInfoSchema = z
+  .object({
+    paymentMethod: requiredChoice(
+      PAYMENT_METHODS,
+      HORSE_MESSAGES.paymentMethodRequired,
+      'Payment Method',
+    ),
+    creditCard: creditCardSchema.optional(),
+    bankAccount: bankAccountSchema.optional(),
+  })
+  .superRefine(checkPaymentDetails, whenObject);
+
+export const billingInfoSchema = z.object({
+  billingAddress: requiredText(
+    HORSE_MESSAGES.billingAddressRequired,
+    LONG_TEXT_MAX,
+    'Billing Address',
+  ),
+  phoneNumber: requiredText(HORSE_MESSAGES.phoneNumberRequired, 30, 'Phone Number').refine(
+    (phone) => phone === '' || isPhoneNumber(phone),
+    HORSE_MESSAGES.phoneNumberInvalid,
+  ),
+  email: emailField,
+  accountHolderName: requiredText(
+    HORSE_MESSAGES.accountHolderNameRequired,
+    SHORT_TEXT_MAX,
+    'Account Holder Name',
+  ),
+  accountHolderSignature: signatureField(HORSE_MESSAGES.accountHolderSignatureRequired),
+  paymentInfo: paymentInfoSchema,
+});
+
+/** Form section 17, registration only: edits are not charged. */
+export function paymentShape() {
+  return {
+    fees: feesSchema,
+    billingInfo: billingInfoSchema,
+    checkedAgreement: mustBeTrue(HORSE_MESSAGES.termsRequired),
+  };
+}
+
+export type HorseFees = z.output<typeof feesSchema>;
+export type BillingInfo = z.output<typeof billingInfoSchema>;
+export type PaymentInfo = z.output<typeof paymentInfoSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import {
+  GAIT_DESIGNATIONS,
+  OTHER_REGISTRY_NUMBER_MAX,
+  REGISTRATION_TYPES,
+  URL_MAX,
+  YES_NO,
+} from '../constants.js';
+import { fileRequired, type SectionContext } from '../context.js';
+import { optionalChoice, optionalText, requiredChoice } from '../fields.js';
+import { performanceVideoField, registrationDocumentField } from '../files.js';
+import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
+
+const HTTP_URL = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
+
+/** Form sections 1-6: type, gait, number, verification, performance video, registration document. */
+export function registrationShape(ctx: SectionContext) {
+  return {
+    registrationType: optionalChoice(REGISTRATION_TYPES, 'Registration Type'),
+    gaitDesignation: optionalChoice(GAIT_DESIGNATIONS, 'Gait Designation'),
+    // Assigned by the registry at approval; the form only displays it.
+    registrationNum: optionalText(
+      OTHER_REGISTRY_NUMBER_MAX,
+      HORSE_MESSAGES.registrationNumberTooLong,
+    ),
+    verified: requiredChoice(YES_NO, HORSE_MESSAGES.verifiedRequired, 'Verified'),
+    performanceVerification: requiredChoice(
+      YES_NO,
+      HORSE_MESSAGES.performanceVerificationRequired,
+      'Performance Verification',
+    ),
+    performanceLink: z
+      .string()
+      .trim()
+      .max(URL_MAX, tooLongMessage('Performance Link', URL_MAX))
+      .refine(
+        (value) => value === '' || HTTP_URL.test(value),
+        HORSE_MESSAGES.performanceLinkInvalid,
+      )
+      .optional(),
+    performanceDocument: performanceVideoField().optional(),
+    registrationDocument: registrationDocumentField(fileRequired(ctx, 'registrationDocument')),
+  };
+}
