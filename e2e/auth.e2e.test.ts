@@ -13,18 +13,14 @@ describe('signing in and out', () => {
       /Dashboard/,
     );
     const sidebar = page.getByTestId('app-sidebar');
-    await expect(sidebar.getByRole('link', { name: 'Members List' }).isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(
-      sidebar.getByRole('link', { name: 'Horse Reject/Approve' }).isVisible(),
-    ).resolves.toBe(true);
+    await sidebar.getByRole('link', { name: 'Members List' }).waitFor();
+    await sidebar.getByRole('link', { name: 'Horse Reject/Approve' }).waitFor();
     const session = await storedSession(page);
     expect(session.userRole).toBe('admin');
     expect(session.accessToken).toBeTruthy();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(page.getByText('Change Email').isVisible()).resolves.toBe(true);
+    await page.getByText('Change Email').waitFor();
     await page.getByText('Log Out').click();
     await page.waitForURL((url) => url.pathname === '/admin/login');
     expect(await storedSession(page)).toEqual({
@@ -40,7 +36,7 @@ describe('signing in and out', () => {
     await signIn(page, 'member', E2E_MEMBER);
     const sidebar = page.getByTestId('app-sidebar');
     for (const name of ['My Horses', 'My Profile', 'Search Horses', 'Horse Registration']) {
-      await expect(sidebar.getByRole('link', { name }).isVisible(), name).resolves.toBe(true);
+      await sidebar.getByRole('link', { name }).waitFor();
     }
     await expect(sidebar.getByRole('link', { name: 'Members List' }).count()).resolves.toBe(0);
     const session = await storedSession(page);
@@ -56,13 +52,11 @@ describe('signing in and out', () => {
     const page = await browser.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('Email is required').isVisible()).resolves.toBe(true);
+    await page.getByText('Email is required').waitFor();
     await page.getByLabel('Email').fill(E2E_MEMBER.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByLabel('Password', { exact: true }).press('Enter');
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
     expect(pathOf(page)).toBe('/login');
   });
 

@@ -16,7 +16,7 @@ describe('shell', () => {
     const page = await browser.newPage();
     await signIn(page, 'admin', E2E_ADMIN);
     const sidebar = page.getByTestId('app-sidebar');
-    await expect(sidebar.isVisible()).resolves.toBe(true);
+    await sidebar.waitFor();
 
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect.poll(() => sidebarClass(page)).toContain('hide');
