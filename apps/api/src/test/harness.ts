@@ -10,8 +10,7 @@ import { openDatabase, type Database } from '../db/client.js';
  * real PostgreSQL server, each test file in a database of its own created for it.
  */
 export const usingPostgres = process.env.TEST_DATABASE === 'postgres';
-const serverUrl =
-  process.env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const serverUrl = process.env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 export const ADMIN = { email: 'admin@test.org', password: 'admin-password-1' };
 export const DEMO_PASSWORD = 'member-password-1';
