@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import type { AppStore } from '../stores/create-store';
+import { ErrorBoundary } from '../components/error-boundary';
 import { useAppSelector } from '../stores/hooks';
 import { AppRoutes } from './routes/app-routes';
 
@@ -22,8 +23,12 @@ function ToastHost() {
 export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
-      <BrowserRouter>
-        <AppRoutes />
+      {/* Without transitions a route change renders at once (spinner while a chunk loads),
+          so the breadcrumb and page never lag behind the address bar. */}
+      <BrowserRouter useTransitions={false}>
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
         <ToastHost />
       </BrowserRouter>
     </Provider>

@@ -1,36 +1,71 @@
-import { lazy } from 'react';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 
 /**
  * Every page is its own chunk: the sign-in bundle stays small and later issues can grow a
- * screen without slowing the others.
+ * screen without slowing the others. The guards preload what comes next (see route-guards).
  */
-export const AppShell = lazy(() => import('../shell/app-shell'));
+export const AppShell = lazyWithPreload(() => import('../shell/app-shell'));
 
-export const AdminLoginPage = lazy(() => import('../../features/auth/admin-login-page'));
-export const MemberLoginPage = lazy(() => import('../../features/auth/member-login-page'));
-export const AdminForgotPasswordPage = lazy(
+export const AdminLoginPage = lazyWithPreload(() => import('../../features/auth/admin-login-page'));
+export const MemberLoginPage = lazyWithPreload(
+  () => import('../../features/auth/member-login-page'),
+);
+export const AdminForgotPasswordPage = lazyWithPreload(
   () => import('../../features/auth/admin-forgot-password-page'),
 );
-export const MemberForgotPasswordPage = lazy(
+export const MemberForgotPasswordPage = lazyWithPreload(
   () => import('../../features/auth/member-forgot-password-page'),
 );
 
-export const AdminDashboardPage = lazy(
+export const AdminDashboardPage = lazyWithPreload(
   () => import('../../features/dashboard/admin-dashboard-page'),
 );
-export const MembersListPage = lazy(() => import('../../features/members/members-list-page'));
-export const HorseListPage = lazy(() => import('../../features/horses/horse-list-page'));
-export const HorseApprovalsPage = lazy(
+export const MembersListPage = lazyWithPreload(
+  () => import('../../features/members/members-list-page'),
+);
+export const HorseListPage = lazyWithPreload(() => import('../../features/horses/horse-list-page'));
+export const HorseApprovalsPage = lazyWithPreload(
   () => import('../../features/approvals/horse-approvals-page'),
 );
-export const DashboardContentPage = lazy(
+export const DashboardContentPage = lazyWithPreload(
   () => import('../../features/content/dashboard-content-page'),
 );
 
-export const MemberDashboardPage = lazy(
+export const MemberDashboardPage = lazyWithPreload(
   () => import('../../features/dashboard/member-dashboard-page'),
 );
-export const MyHorsesPage = lazy(() => import('../../features/horses/my-horses-page'));
-export const ProfilePage = lazy(() => import('../../features/profile/profile-page'));
-export const SearchHorsesPage = lazy(() => import('../../features/search/search-horses-page'));
-export const RegisterHorsePage = lazy(() => import('../../features/horses/register-horse-page'));
+export const MyHorsesPage = lazyWithPreload(() => import('../../features/horses/my-horses-page'));
+export const ProfilePage = lazyWithPreload(() => import('../../features/profile/profile-page'));
+export const SearchHorsesPage = lazyWithPreload(
+  () => import('../../features/search/search-horses-page'),
+);
+export const RegisterHorsePage = lazyWithPreload(
+  () => import('../../features/horses/register-horse-page'),
+);
+
+/** What a user about to sign in needs next: the shell and both dashboards (all small). */
+export function preloadAfterSignIn(): void {
+  void AppShell.preload();
+  void AdminDashboardPage.preload();
+  void MemberDashboardPage.preload();
+}
+
+const ADMIN_PAGES = [
+  AdminDashboardPage,
+  MembersListPage,
+  HorseListPage,
+  HorseApprovalsPage,
+  DashboardContentPage,
+];
+const MEMBER_PAGES = [
+  MemberDashboardPage,
+  MyHorsesPage,
+  ProfilePage,
+  SearchHorsesPage,
+  RegisterHorsePage,
+];
+
+/** Every page in the signed-in user's sidebar, so moving between them never waits. */
+export function preloadRolePages(isAdmin: boolean): void {
+  for (const page of isAdmin ? ADMIN_PAGES : MEMBER_PAGES) void page.preload();
+}

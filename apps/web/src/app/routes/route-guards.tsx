@@ -1,9 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { homePathFor, loginPathFor, ROUTES } from '../../lib/routes';
 import { useAppSelector } from '../../stores/hooks';
-import { AdminDashboardPage, AppShell } from './lazy-pages';
+import { AdminDashboardPage, AppShell, preloadAfterSignIn, preloadRolePages } from './lazy-pages';
 import { NotPermittedPage } from './not-permitted-page';
 
 /**
@@ -22,10 +22,14 @@ import { NotPermittedPage } from './not-permitted-page';
 export function SignedOutOnly() {
   const isLoggedIn = useAppSelector((state) => state.session.isLoggedIn);
   if (isLoggedIn) return <Navigate to={ROUTES.home.path} replace />;
+  // Fetch the shell once the visitor starts using the form, not on first paint: the sign-in
+  // page stays light, and after "Sign in" the dashboard appears without waiting.
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Outlet />
-    </Suspense>
+    <div onFocusCapture={preloadAfterSignIn} onPointerDownCapture={preloadAfterSignIn}>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </div>
   );
 }
 
@@ -36,6 +40,12 @@ export function SignedInOnly() {
   // After a logout in this tab the session is wiped; lastPortal still knows which sign-in
   // page the user came from (see ui-slice). On a fresh load only the stored role counts.
   const lastPortal = useAppSelector((state) => state.ui.lastPortal);
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    // After the current page has rendered, fetch the rest of this role's pages in the background.
+    const timer = window.setTimeout(() => preloadRolePages(isAdmin), 500);
+    return () => window.clearTimeout(timer);
+  }, [isLoggedIn, isAdmin]);
   if (!isLoggedIn) {
     return <Navigate to={loginPathFor(isAdmin || lastPortal === 'admin')} replace />;
   }

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { CContainer } from '@coreui/react';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { PageSpinner } from '../../components/page-spinner';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -11,6 +12,7 @@ import { AppSidebar } from './app-sidebar';
  * sidebar, dropdown and modal code.
  */
 export default function AppShell({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <>
       <a className="visually-hidden-focusable skip-link" href="#main-content">
@@ -21,7 +23,9 @@ export default function AppShell({ children }: { children?: ReactNode }) {
         <AppHeader />
         <main id="main-content" className="body flex-grow-1" tabIndex={-1}>
           <CContainer className="px-3 px-lg-4" lg>
-            <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
+            <ErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
+            </ErrorBoundary>
           </CContainer>
         </main>
         <AppFooter />
