@@ -16,7 +16,7 @@ export function AppHeader() {
 
   return (
     <CHeader position="sticky" className="mb-4 p-0" role="banner">
-      <CContainer fluid className="border-bottom px-3 px-lg-4">
+      <CContainer fluid className="app-header-top border-bottom px-3 px-lg-4">
         <CHeaderToggler
           className="app-header-toggler"
           aria-label="Toggle sidebar"

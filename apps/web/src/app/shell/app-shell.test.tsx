@@ -116,7 +116,7 @@ describe('user menu', () => {
     storeSession(adminLoginResult);
     const { user } = await openShell('/');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    await user.click(screen.getByRole('button', { name: 'Change Email' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Change Email' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Change Email')).toBeInTheDocument();
   });
@@ -125,15 +125,15 @@ describe('user menu', () => {
     storeSession(memberLoginResult);
     const { user } = await openShell('/dashboard');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Change Email' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Log Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Change Email' })).toBeNull();
   });
 
   it('logs an admin out to /admin/login without a network call', async () => {
     storeSession(adminLoginResult);
     const { user, store, location } = await openShell('/admin/horse-list');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Log Out' }));
     expect(await screen.findByRole('heading', { name: 'Administrator sign in' })).toBeVisible();
     expect(location.pathname).toBe('/admin/login');
     expect(location.navigationType).toBe('REPLACE');
@@ -145,7 +145,7 @@ describe('user menu', () => {
     storeSession(memberLoginResult);
     const { user, location } = await openShell('/profile');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Log Out' }));
     expect(await screen.findByRole('heading', { name: 'Member sign in' })).toBeVisible();
     expect(location.pathname).toBe('/login');
     expect(localStorage.getItem(STORAGE_KEYS.userData)).toBeNull();

@@ -53,17 +53,24 @@ export function UserMenu() {
             />
           </CAvatar>
         </CDropdownToggle>
-        <CDropdownMenu as="div" className="pt-0">
-          <CDropdownHeader className="bg-body-secondary fw-semibold mb-2 text-truncate">
+        <CDropdownMenu as="div">
+          {/* role=none keeps the name out of the menu's item list (menus may only own items). */}
+          <CDropdownHeader as="div" role="none" className="fw-semibold text-body text-truncate">
             {displayName(user)}
           </CDropdownHeader>
+          <CDropdownDivider />
           {isAdmin && (
-            <CDropdownItem as="button" type="button" onClick={() => setChangeEmailOpen(true)}>
+            <CDropdownItem
+              as="button"
+              type="button"
+              role="menuitem"
+              onClick={() => setChangeEmailOpen(true)}
+            >
               Change Email
             </CDropdownItem>
           )}
           {isAdmin && <CDropdownDivider />}
-          <CDropdownItem as="button" type="button" onClick={handleLogout}>
+          <CDropdownItem as="button" type="button" role="menuitem" onClick={handleLogout}>
             Log Out
           </CDropdownItem>
         </CDropdownMenu>

@@ -21,7 +21,9 @@ export function ChangeEmailDialog({ visible, onClose }: { visible: boolean; onCl
       aria-labelledby="change-email-title"
     >
       <CModalHeader>
-        <CModalTitle id="change-email-title">Change Email</CModalTitle>
+        <CModalTitle as="h2" className="h5" id="change-email-title">
+          Change Email
+        </CModalTitle>
       </CModalHeader>
       <CModalBody>
         <p>
