@@ -50,6 +50,20 @@ function registerSchema(ctx: SectionContext) {
 }
 
 /**
+ * A registration without its payment section (spec §2.6 item 17): what the member submits
+ * before the payment step, and what the server stores as an unpaid registration.
+ */
+function registrationDetailsSchema(ctx: SectionContext) {
+  return z
+    .object({
+      ...commonShape(ctx),
+      ...nameChoicesShape(),
+      ...ownerSignatureShape(),
+    })
+    .superRefine(crossFieldChecks(ctx), whenObject);
+}
+
+/**
  * Edit and view leave out names, signature, fees and billing: the form hides them and an edit is
  * never charged. Unknown keys are stripped, so an edit request cannot change them either.
  */
@@ -58,6 +72,9 @@ function editSchema(ctx: SectionContext) {
 }
 
 export type HorseRegisterSchema = ReturnType<typeof registerSchema>;
+export type HorseRegistrationDetailsSchema = ReturnType<typeof registrationDetailsSchema>;
+export type HorseRegistrationDetails = z.output<HorseRegistrationDetailsSchema>;
+export type HorseRegistrationDetailsInput = z.input<HorseRegistrationDetailsSchema>;
 export type HorseEditSchema = ReturnType<typeof editSchema>;
 
 /** A complete, valid registration (what the API stores and the form submits). */
@@ -89,4 +106,11 @@ export function buildHorseSchema(
 ): HorseRegisterSchema | HorseEditSchema {
   const ctx = sectionContext(mode, options);
   return mode === 'register' ? registerSchema(ctx) : editSchema(ctx);
+}
+
+/** The register-mode rules without the payment section; see registrationDetailsSchema. */
+export function buildRegistrationDetailsSchema(
+  options: HorseSchemaOptions = {},
+): HorseRegistrationDetailsSchema {
+  return registrationDetailsSchema(sectionContext('register', options));
 }
