@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
+export const BENCH_MEMBER = { email: 'member1@example.org', password: 'bench-member-password' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+export interface RunningServer {
+  baseURL: string;
+  /** Milliseconds from spawning the process to the first healthy answer. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the built product on the embedded database in `dataDir` (a new one by default). */
+export async function startServer(dataDir?: string): Promise<RunningServer> {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'apps/api/dist/server.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        WEB_DIR: path.join(root, 'apps/web/dist'),
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        DEMO_DATA: '1',
+        DEMO_PASSWORD: BENCH_MEMBER.password,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    },
+  );
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('bench server exited during start-up');
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    baseURL,
+    readyMs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
