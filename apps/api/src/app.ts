@@ -5,6 +5,10 @@ import { openDatabase, type Database } from './db/client.js';
 import { ensureInitialAccounts, type GeneratedCredential } from './modules/accounts/bootstrap.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { secretKey } from './modules/auth/tokens.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { createUrlSigner } from './modules/files/signed-urls.js';
+import { LocalDiskStorage } from './modules/files/storage.js';
+import { horseRoutes } from './modules/horses/routes.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { accessPlugin } from './plugins/access.js';
@@ -26,6 +30,11 @@ export interface BuildOptions {
   onGeneratedCredentials?: (credentials: GeneratedCredential[]) => void;
   /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Whether DEMO_DATA also registers demo horses (default: yes). Tests turn it off to start
+   * from members without horses.
+   */
+  demoHorses?: boolean;
 }
 
 /** Log fields that must never reach a log line. */
@@ -71,6 +80,10 @@ export async function buildApp(
   const key = secretKey(config.jwtSecret);
   await app.register(accessPlugin, { db: database.db, key });
 
+  const storage = new LocalDiskStorage(config.uploadsDir);
+  await storage.init();
+  const signer = createUrlSigner(config.jwtSecret);
+
   await app.register(
     async (api) => {
       await registerDocs(api);
@@ -86,9 +99,11 @@ export async function buildApp(
         },
       });
       await api.register(memberAdminRoutes, { db: database.db });
+      await api.register(horseRoutes, { db: database.db, storage, signer });
     },
     { prefix: '/api' },
   );
+  await app.register(fileRoutes, { db: database.db, storage, signer });
   await registerWeb(app, config.webDir);
 
   const generated = await ensureInitialAccounts(database.db, {
@@ -96,6 +111,8 @@ export async function buildApp(
     adminPassword: config.adminPassword,
     demoData: config.demoData,
     demoPassword: config.demoPassword,
+    demoHorses:
+      (options.demoHorses ?? true) ? { db: database.db, storage, signer, log: app.log } : undefined,
   });
   if (generated.length > 0) options.onGeneratedCredentials?.(generated);
 

@@ -9,6 +9,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded files: DATA_DIR/uploads, outside any folder the web server serves. */
+  uploadsDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   adminEmail: string;
@@ -148,6 +150,7 @@ export function loadConfig(
     port,
     host: e.HOST ?? '127.0.0.1',
     dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

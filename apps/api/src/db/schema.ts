@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   inet,
   integer,
@@ -12,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { HorseDetails } from './horse-details.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -81,5 +84,115 @@ export const auditLog = pgTable(
   ],
 );
 
-export const schema = { users, sessions, auditLog };
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const PAYMENT_STATUSES = [
+  'unpaid',
+  'processing',
+  'requires_action',
+  'paid',
+  'failed',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Trigram index on lower(column): serves the contains-search (`like '%q%'`) of the search page. */
+const trigram = (name: string, column: Parameters<typeof sql>[1]) =>
+  index(name).using('gin', sql`lower(${column}) gin_trgm_ops`);
+
+/**
+ * Horse registrations. Columns hold what lists, search and approval filter or sort on; the rest
+ * of the registration (pedigree, markings, owners, other registries, DNA...) is `details`,
+ * written only after the domain schema accepted it. Files live in `horse_files`.
+ */
+export const horses = pgTable(
+  'horses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Restrict: a member's horses must be transferred or deleted (with their files) first.
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    approvedName: text('approved_name'),
+    firstChoice: text('first_choice').notNull(),
+    secondChoice: text('second_choice').notNull(),
+    thirdChoice: text('third_choice').notNull(),
+    registrationNumber: text('registration_number').unique(),
+    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES })
+      .notNull()
+      .default('pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    paymentMode: text('payment_mode'),
+    verified: text('verified').notNull().default('No'),
+    sex: text('sex').notNull(),
+    color: text('color').notNull(),
+    gaitDesignation: text('gait_designation').notNull().default(''),
+    stateFoaledIn: text('state_foaled_in').notNull(),
+    sireName: text('sire_name').notNull().default(''),
+    damName: text('dam_name').notNull().default(''),
+    foalDate: date('foal_date', { mode: 'string' }).notNull(),
+    details: jsonb('details').$type<HorseDetails>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'horses_approval_status_check',
+      sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`,
+    ),
+    check(
+      'horses_payment_status_check',
+      sql`${t.paymentStatus} in ('unpaid', 'processing', 'requires_action', 'paid', 'failed')`,
+    ),
+    index('horses_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('horses_status_created_idx').on(t.approvalStatus, t.createdAt),
+    trigram('horses_approved_name_trgm_idx', t.approvedName),
+    trigram('horses_registration_number_trgm_idx', t.registrationNumber),
+    trigram('horses_sire_name_trgm_idx', t.sireName),
+    trigram('horses_dam_name_trgm_idx', t.damName),
+  ],
+);
+
+export const HORSE_FILE_KINDS = [
+  'registrationDocument',
+  'performanceDocument',
+  'markingDocument',
+  'registryPaperwork',
+  'pedigreePaperwork',
+  'ownerSignature',
+] as const;
+export type HorseFileKind = (typeof HORSE_FILE_KINDS)[number];
+
+/**
+ * One uploaded file of a horse. `slot` tells files of one kind apart: the marking document's
+ * position, the other-registry index ('0'..'3') or the pedigree place ('sire.grand_dam').
+ * `storage_key` is a server-made name; the member's file name is only ever displayed.
+ */
+export const horseFiles = pgTable(
+  'horse_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    horseId: uuid('horse_id')
+      .notNull()
+      .references(() => horses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: HORSE_FILE_KINDS }).notNull(),
+    slot: text('slot').notNull().default(''),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'horse_files_kind_check',
+      sql`${t.kind} in ('registrationDocument', 'performanceDocument', 'markingDocument', 'registryPaperwork', 'pedigreePaperwork', 'ownerSignature')`,
+    ),
+    index('horse_files_horse_idx').on(t.horseId, t.kind, t.slot),
+  ],
+);
+
+export const schema = { users, sessions, auditLog, horses, horseFiles };
 export type UserRow = typeof users.$inferSelect;
+export type HorseRow = typeof horses.$inferSelect;
+export type HorseFileRow = typeof horseFiles.$inferSelect;

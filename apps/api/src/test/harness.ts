@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.js';
@@ -17,7 +20,24 @@ export const DEMO_PASSWORD = 'member-password-1';
 export const MEMBER_A = { email: 'member1@example.org', password: DEMO_PASSWORD };
 export const MEMBER_B = { email: 'member2@example.org', password: DEMO_PASSWORD };
 
+/**
+ * Uploads of apps built straight from testConfig (restart tests) go here, never into the working
+ * directory; removed when the test process ends.
+ */
+let fallbackUploads: string | undefined;
+function fallbackUploadsDir(): string {
+  if (!fallbackUploads) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'registry-uploads-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    fallbackUploads = dir;
+  }
+  return fallbackUploads;
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const uploadsDir =
+    overrides.uploadsDir ??
+    (overrides.dataDir ? path.join(overrides.dataDir, 'uploads') : fallbackUploadsDir());
   return loadConfig(
     { INIT_CWD: process.cwd() },
     {
@@ -29,6 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       logLevel: 'silent',
       dataDir: '',
       ...overrides,
+      uploadsDir,
     },
   );
 }
@@ -77,22 +98,34 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** This app's own uploads folder (a temporary directory), for tests that look for leftovers. */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database with an administrator and two demo members. */
+/**
+ * Builds the real app on a fresh database with an administrator and two demo members (without
+ * demo horses unless `options.demoHorses`), storing uploads in a temporary folder of its own.
+ */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   options: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { ...options, database });
+  const uploadsDir = overrides.uploadsDir ?? mkdtempSync(path.join(tmpdir(), 'registry-uploads-'));
+  const app = await buildApp(testConfig({ ...overrides, uploadsDir }), {
+    demoHorses: false,
+    ...options,
+    database,
+  });
   return {
     app,
     database,
+    uploadsDir,
     close: async () => {
       await app.close();
       await drop();
+      if (!overrides.uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }
@@ -126,9 +159,6 @@ export async function freshDataLocation(): Promise<{
   drop(): Promise<void>;
 }> {
   if (!usingPostgres) {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-data-'));
     return {
       overrides: { dataDir, databaseUrl: undefined },

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { recordAudit } from '../audit/service.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { seedDemoHorses } from '../horses/demo.js';
+import type { HorseDeps } from '../horses/service.js';
 
 export interface GeneratedCredential {
   email: string;
@@ -15,6 +17,8 @@ export interface BootstrapOptions {
   adminPassword: string | undefined;
   demoData: boolean;
   demoPassword: string | undefined;
+  /** With demo data: where the demo horses and their files go; undefined adds no horses. */
+  demoHorses?: HorseDeps;
 }
 
 export const DEMO_MEMBERS = [
@@ -80,14 +84,20 @@ export async function ensureInitialAccounts(
   if (options.demoData && databaseWasEmpty) {
     const password = options.demoPassword ?? generatePassword();
     const passwordHash = await hashPassword(password);
+    const owners = [];
     for (const member of DEMO_MEMBERS) {
-      await db.insert(users).values({ ...member, role: 'member', passwordHash });
+      const [row] = await db
+        .insert(users)
+        .values({ ...member, role: 'member', passwordHash })
+        .returning({ id: users.id });
+      if (row) owners.push({ ...member, id: row.id });
       if (!options.demoPassword) generated.push({ email: member.email, password, role: 'member' });
     }
+    const horseCount = options.demoHorses ? await seedDemoHorses(options.demoHorses, owners) : 0;
     await recordAudit(db, {
       action: 'account.demo-members',
       success: true,
-      details: { count: DEMO_MEMBERS.length },
+      details: { count: DEMO_MEMBERS.length, horses: horseCount },
     });
   }
   return generated;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
 export interface AuditEntry {
@@ -12,7 +12,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     action: entry.action,
     success: entry.success,

@@ -1,0 +1,53 @@
+import type { Owner } from '@registry/domain';
+
+/** One ancestor of the pedigree as stored; its paperwork is a row in `horse_files`. */
+export interface StoredAncestor {
+  name: string;
+  reg: string;
+  otherRegName: string;
+  otherRegNum: string;
+}
+
+export interface StoredParent extends StoredAncestor {
+  grand_sire: StoredAncestor;
+  grand_dam: StoredAncestor;
+  great_grand_sire: StoredAncestor;
+  great_grand_dam: StoredAncestor;
+}
+
+export interface StoredMarkings {
+  left: string;
+  right: string;
+  face: string;
+  chin: string;
+  frontLeg: string;
+  hindLeg: string;
+  maneColor: string;
+  tailColor: string;
+}
+
+/**
+ * The `horses.details` JSONB: the parts of a registration nobody filters on. Written only from
+ * the output of the domain schema, with optional text normalised to '' so readers need no
+ * undefined checks.
+ */
+export interface HorseDetails {
+  registrationType: string;
+  performanceVerification: string;
+  performanceLink: string;
+  breed: string;
+  breedingDate: string;
+  bredBy: string;
+  pattern: string;
+  DNA: string;
+  DNA_CASE: string;
+  DNA_TEST_DATE: string;
+  dnaTestSubmission: string;
+  otherRegistries: Array<{ registryName: string; registryNumber: string }>;
+  sire: StoredParent;
+  dam: StoredParent;
+  othermarkings: StoredMarkings;
+  ownerType: string;
+  owners: Owner[];
+  checkedOwnerInfo: boolean;
+}

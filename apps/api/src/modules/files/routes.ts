@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GENERIC_MESSAGES } from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { horseFiles } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { isInlineType } from './content-check.js';
+import { contentDisposition } from './names.js';
+import type { UrlSigner } from './signed-urls.js';
+import type { FileStorage } from './storage.js';
+
+export interface FileRoutesOptions {
+  db: Db;
+  storage: FileStorage;
+  signer: UrlSigner;
+}
+
+export const DOWNLOAD_MESSAGES = {
+  badLink: 'This download link is invalid or has expired',
+} as const;
+
+/**
+ * Downloads through signed, expiring links (`/uploads/<id>?exp=&sig=`). The signature is the
+ * access check: it was handed out only to someone allowed to see the horse. The answer can never
+ * be taken for a page of ours: fixed type from our own list, nosniff, and attachment for
+ * everything except images.
+ */
+export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, options) => {
+  app.get(
+    '/uploads/:fileId',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        params: z.object({ fileId: z.string().max(64) }),
+        querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { fileId } = request.params;
+      const { exp, sig } = request.query;
+      const now = new Date();
+      if (!options.signer.verify(fileId, exp, sig, now)) {
+        throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
+      }
+      const [file] = z.uuid().safeParse(fileId).success
+        ? await options.db.select().from(horseFiles).where(eq(horseFiles.id, fileId))
+        : [];
+      if (!file) throw new HttpError(404, GENERIC_MESSAGES.notFound);
+      const content = await options.storage.open(file.storageKey).catch(() => {
+        request.log.error({ fileId }, 'stored file missing');
+        throw new HttpError(404, GENERIC_MESSAGES.notFound);
+      });
+      // Private: the link is personal. Cached no longer than the link itself lives.
+      const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));
+      return reply
+        .header('Content-Type', file.mime)
+        .header('Content-Length', String(file.size))
+        .header(
+          'Content-Disposition',
+          contentDisposition(isInlineType(file.mime) ? 'inline' : 'attachment', file.originalName),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', `private, max-age=${maxAge}`)
+        .send(content);
+    },
+  );
+};

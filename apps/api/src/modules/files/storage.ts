@@ -1,0 +1,132 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A file written to the staging area: not yet part of any record. */
+export interface StagedFile {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/** The source was longer than allowed; nothing was kept. `size` is what was read (> max). */
+export interface OversizedFile {
+  tooLarge: true;
+  size: number;
+}
+
+export type StageResult = StagedFile | OversizedFile;
+
+export function isOversized(result: StageResult): result is OversizedFile {
+  return 'tooLarge' in result;
+}
+
+/**
+ * Where uploaded bytes live. A file is first staged (written under a server-made key, outside
+ * every record), then committed once the database rows that name it are written, or removed.
+ * Keeping the interface this small lets an S3-compatible store replace the local disk later.
+ */
+export interface FileStorage {
+  /**
+   * Streams `source` into the staging area while counting and hashing it. Past `maxBytes` it
+   * stops writing but keeps reading, so the request body is still consumed, and reports the
+   * file as too large.
+   */
+  stage(source: Readable, maxBytes: number): Promise<StageResult>;
+  /** Makes a staged file permanent. */
+  commit(key: string): Promise<void>;
+  /** Reads a staged or committed file. Rejects when there is no such file. */
+  open(key: string): Promise<Readable>;
+  /** Removes a staged or committed file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+const KEY = /^[0-9a-f-]{36}$/;
+
+/** Local disk: `<root>/tmp/<key>` while staged, `<root>/<first two chars>/<key>` once committed. */
+export class LocalDiskStorage implements FileStorage {
+  private readonly stagingDir: string;
+
+  constructor(private readonly root: string) {
+    this.stagingDir = path.join(root, 'tmp');
+  }
+
+  /** Creates the folders (owner-only) and clears staged files a crash may have left behind. */
+  async init(staleAfterMs = 24 * 60 * 60 * 1000): Promise<void> {
+    await mkdir(this.stagingDir, { recursive: true, mode: 0o700 });
+    const now = Date.now();
+    for (const name of await readdir(this.stagingDir)) {
+      const file = path.join(this.stagingDir, name);
+      const info = await stat(file).catch(() => undefined);
+      // Another server may be streaming into the same folder right now; only old files go.
+      if (info && now - info.mtimeMs > staleAfterMs) await rm(file, { force: true });
+    }
+  }
+
+  private stagedPath(key: string): string {
+    return path.join(this.stagingDir, checkKey(key));
+  }
+
+  private committedPath(key: string): string {
+    return path.join(this.root, checkKey(key).slice(0, 2), key);
+  }
+
+  async stage(source: Readable, maxBytes: number): Promise<StageResult> {
+    const key = randomUUID();
+    const target = this.stagedPath(key);
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > maxBytes) return done();
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(target, { mode: 0o600 }));
+    } catch (error) {
+      await rm(target, { force: true });
+      throw error;
+    }
+    if (size > maxBytes) {
+      await rm(target, { force: true });
+      return { tooLarge: true, size };
+    }
+    return { key, size, sha256: hash.digest('hex') };
+  }
+
+  async commit(key: string): Promise<void> {
+    const target = this.committedPath(key);
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    // Same file system, so the rename is atomic: a reader sees the whole file or none.
+    await rename(this.stagedPath(key), target);
+  }
+
+  async open(key: string): Promise<Readable> {
+    for (const file of [this.committedPath(key), this.stagedPath(key)]) {
+      // Opening first turns a missing file into a rejection here, before any header is sent.
+      const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (handle) return handle.createReadStream();
+    }
+    throw Object.assign(new Error(`No stored file ${key}`), { code: 'ENOENT' });
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.stagedPath(key), { force: true });
+    await rm(this.committedPath(key), { force: true });
+  }
+}
+
+function checkKey(key: string): string {
+  // Keys come from our own rows, but a path must never be built from anything else.
+  if (!KEY.test(key)) throw new Error('Invalid storage key');
+  return key;
+}

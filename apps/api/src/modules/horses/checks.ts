@@ -1,0 +1,102 @@
+import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { GENERIC_MESSAGES, HORSE_MESSAGES, SIGNATURE_MAX_LENGTH } from '@registry/domain';
+import { HttpError } from '../../http-error.js';
+import { verifiedMimeType } from '../files/content-check.js';
+import { isOversized, type FileStorage } from '../files/storage.js';
+import type { FilePartSpec } from './form-fields.js';
+import { buildSchemaInput, fieldErrors, type FieldErrors } from './form-input.js';
+import type { ReceivedFile, ReceivedForm } from './multipart.js';
+
+/** A received file whose bytes were checked: ready to be recorded. */
+export interface AcceptedFile {
+  spec: FilePartSpec;
+  name: string;
+  mime: string;
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Magic-byte check of every staged file whose name and size the rules already accepted. A file
+ * that fails gets the format message of its field, like a wrong extension would.
+ */
+async function checkContents(
+  storage: FileStorage,
+  files: ReceivedFile[],
+  fields: FieldErrors,
+): Promise<AcceptedFile[]> {
+  const accepted: AcceptedFile[] = [];
+  for (const file of files) {
+    if (!file.staged || fields[file.spec.path]) continue;
+    const mime = await verifiedMimeType(file.name, await storage.open(file.staged.key));
+    if (!mime) {
+      fields[file.spec.path] = file.spec.formatMessage;
+      continue;
+    }
+    accepted.push({ spec: file.spec, name: file.name, mime, ...file.staged });
+  }
+  return accepted;
+}
+
+/**
+ * Judges a received form with the domain rules and checks its files' bytes. Answers 400 with
+ * every problem by field path, or returns the parsed values and the accepted files.
+ */
+export async function checkForm<S extends z.ZodType>(
+  storage: FileStorage,
+  form: ReceivedForm,
+  schema: S,
+  serverOwned: { verified: string },
+): Promise<{ parsed: z.output<S>; files: AcceptedFile[] }> {
+  const { input, problems } = buildSchemaInput(form, serverOwned);
+  const result = schema.safeParse(input);
+  const fields = result.success ? problems : fieldErrors(result.error, problems);
+  const files = await checkContents(storage, form.files, fields);
+  const first = Object.values(fields)[0];
+  if (first !== undefined || !result.success) {
+    throw new HttpError(400, first ?? GENERIC_MESSAGES.validationFailed, fields);
+  }
+  return { parsed: result.data, files };
+}
+
+export const SIGNATURE_SPEC: FilePartSpec = {
+  kind: 'ownerSignature',
+  slot: '',
+  path: 'ownerSignature',
+  maxBytes: SIGNATURE_MAX_LENGTH,
+  multiple: false,
+  formatMessage: HORSE_MESSAGES.signatureInvalid,
+};
+
+/**
+ * Stores the drawn signature (a PNG or JPEG data URL the rules accepted) as a file of the horse,
+ * so answers can link it instead of repeating up to half a megabyte of text. The file is added
+ * to the form, so it is cleaned up with the form's other files on failure.
+ */
+export async function stageSignature(
+  storage: FileStorage,
+  form: ReceivedForm,
+  dataUrl: string,
+): Promise<AcceptedFile> {
+  const [header = '', base64 = ''] = dataUrl.split(',', 2);
+  const name = header.includes('image/jpeg') ? 'signature.jpg' : 'signature.png';
+  const result = await storage.stage(
+    Readable.from([Buffer.from(base64, 'base64')]),
+    SIGNATURE_SPEC.maxBytes,
+  );
+  if (isOversized(result)) {
+    throw new HttpError(400, HORSE_MESSAGES.signatureTooLarge, {
+      ownerSignature: HORSE_MESSAGES.signatureTooLarge,
+    });
+  }
+  form.files.push({ spec: SIGNATURE_SPEC, name, size: result.size, staged: result });
+  const mime = await verifiedMimeType(name, await storage.open(result.key));
+  if (!mime) {
+    throw new HttpError(400, HORSE_MESSAGES.signatureInvalid, {
+      ownerSignature: HORSE_MESSAGES.signatureInvalid,
+    });
+  }
+  return { spec: SIGNATURE_SPEC, name, mime, ...result };
+}

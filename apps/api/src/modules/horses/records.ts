@@ -1,0 +1,200 @@
+import {
+  PEDIGREE_ANCESTORS,
+  PEDIGREE_PARENTS,
+  type HorseEdit,
+  type PedigreeParent,
+} from '@registry/domain';
+import type { HorseDetails, StoredAncestor, StoredParent } from '../../db/horse-details.js';
+import type { HorseFileRow, HorseRow } from '../../db/schema.js';
+import type { UrlSigner } from '../files/signed-urls.js';
+import type { FileRef, Horse, PublicHorse } from './schemas.js';
+
+/** Between the domain schema's output, the table's columns and JSONB, and the API's answer. */
+
+type ParsedAncestor = HorseEdit['sire']['grand_sire'];
+
+const text = (value: string | null | undefined): string => value ?? '';
+
+function storedAncestor(a: ParsedAncestor): StoredAncestor {
+  return {
+    name: text(a.name),
+    reg: text(a.reg),
+    otherRegName: text(a.otherRegName),
+    otherRegNum: text(a.otherRegNum),
+  };
+}
+
+function storedParent(p: HorseEdit['sire']): StoredParent {
+  return {
+    ...storedAncestor(p),
+    grand_sire: storedAncestor(p.grand_sire),
+    grand_dam: storedAncestor(p.grand_dam),
+    great_grand_sire: storedAncestor(p.great_grand_sire),
+    great_grand_dam: storedAncestor(p.great_grand_dam),
+  };
+}
+
+/** The columns and details of an accepted registration or edit (files are stored apart). */
+export function recordOf(parsed: HorseEdit) {
+  const m = parsed.othermarkings;
+  const details: HorseDetails = {
+    registrationType: text(parsed.registrationType),
+    performanceVerification: parsed.performanceVerification,
+    performanceLink: text(parsed.performanceLink),
+    breed: text(parsed.breed),
+    breedingDate: parsed.breedingDate,
+    bredBy: text(parsed.bredBy),
+    pattern: parsed.pattern,
+    DNA: parsed.DNA,
+    DNA_CASE: text(parsed.DNA_CASE),
+    // A date left over from DNA "Yes" means nothing once the answer is "No".
+    DNA_TEST_DATE: parsed.DNA === 'Yes' ? text(parsed.DNA_TEST_DATE) : '',
+    dnaTestSubmission: text(parsed.dnaTestSubmission),
+    otherRegistries: parsed.otherRegistries.map((r) => ({
+      registryName: text(r.registryName),
+      registryNumber: text(r.registryNumber),
+    })),
+    sire: storedParent(parsed.sire),
+    dam: storedParent(parsed.dam),
+    othermarkings: {
+      left: text(m.left),
+      right: text(m.right),
+      face: text(m.face),
+      chin: text(m.chin),
+      frontLeg: text(m.frontLeg),
+      hindLeg: text(m.hindLeg),
+      maneColor: text(m.maneColor),
+      tailColor: text(m.tailColor),
+    },
+    ownerType: parsed.ownerType,
+    owners: parsed.owners,
+    checkedOwnerInfo: parsed.checkedOwnerInfo,
+  };
+  return {
+    sex: parsed.sex,
+    color: parsed.color,
+    gaitDesignation: text(parsed.gaitDesignation),
+    stateFoaledIn: parsed.stateFoaledIn,
+    sireName: details.sire.name,
+    damName: details.dam.name,
+    foalDate: parsed.foalDate,
+    details,
+  };
+}
+
+/** Files of one horse, found by kind and slot, each with a fresh signed URL. */
+class FileIndex {
+  private readonly refs = new Map<string, FileRef[]>();
+
+  constructor(files: HorseFileRow[], signer: UrlSigner) {
+    const ordered = [...files].sort((a, b) => Number(a.slot) - Number(b.slot));
+    for (const file of ordered) {
+      const key = `${file.kind}:${file.slot}`;
+      const ref = {
+        id: file.id,
+        name: file.originalName,
+        mime: file.mime,
+        size: file.size,
+        url: signer.url(file.id),
+      };
+      this.refs.set(key, [...(this.refs.get(key) ?? []), ref]);
+    }
+  }
+
+  one(kind: HorseFileRow['kind'], slot = ''): FileRef | null {
+    return this.refs.get(`${kind}:${slot}`)?.[0] ?? null;
+  }
+
+  markings(): FileRef[] {
+    return [...this.refs.entries()]
+      .filter(([key]) => key.startsWith('markingDocument:'))
+      .flatMap(([, refs]) => refs);
+  }
+}
+
+function parentWithPaperwork(stored: StoredParent, parent: PedigreeParent, files: FileIndex) {
+  const paper = (slot: string) => files.one('pedigreePaperwork', slot);
+  const result = { ...stored, paperwork: paper(parent) } as Horse['sire'];
+  for (const ancestor of PEDIGREE_ANCESTORS) {
+    result[ancestor] = { ...stored[ancestor], paperwork: paper(`${parent}.${ancestor}`) };
+  }
+  return result;
+}
+
+function sharedView(row: HorseRow, files: FileIndex) {
+  const d = row.details;
+  return {
+    _id: row.id,
+    approvedName: row.approvedName,
+    registrationNum: row.registrationNumber,
+    registrationType: d.registrationType,
+    gaitDesignation: row.gaitDesignation,
+    verified: row.verified,
+    stateFoaledIn: row.stateFoaledIn,
+    breed: d.breed,
+    foalDate: row.foalDate,
+    bredBy: d.bredBy,
+    sex: row.sex,
+    color: row.color,
+    pattern: d.pattern,
+    othermarkings: d.othermarkings,
+    markingDocuments: files.markings(),
+    approvalStatus: row.approvalStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The owner's full view of a horse. */
+export function toHorse(row: HorseRow, fileRows: HorseFileRow[], signer: UrlSigner): Horse {
+  const files = new FileIndex(fileRows, signer);
+  const d = row.details;
+  const [sire, dam] = PEDIGREE_PARENTS.map((parent) =>
+    parentWithPaperwork(d[parent], parent, files),
+  ) as [Horse['sire'], Horse['dam']];
+  return {
+    ...sharedView(row, files),
+    ownerId: row.ownerId,
+    performanceVerification: d.performanceVerification,
+    performanceLink: d.performanceLink,
+    breedingDate: d.breedingDate,
+    firstChoice: row.firstChoice,
+    secondChoice: row.secondChoice,
+    thirdChoice: row.thirdChoice,
+    DNA: d.DNA,
+    DNA_CASE: d.DNA_CASE,
+    DNA_TEST_DATE: d.DNA_TEST_DATE,
+    dnaTestSubmission: d.dnaTestSubmission,
+    ownerType: d.ownerType,
+    owners: d.owners,
+    checkedOwnerInfo: d.checkedOwnerInfo,
+    otherRegistries: d.otherRegistries.map((r, i) => ({
+      ...r,
+      registryPaperwork: files.one('registryPaperwork', String(i)),
+    })),
+    sire,
+    dam,
+    registrationDocument: files.one('registrationDocument'),
+    performanceDocument: files.one('performanceDocument'),
+    ownerSignature: files.one('ownerSignature'),
+    paymentStatus: row.paymentStatus,
+    paymentMode: row.paymentMode,
+  };
+}
+
+/** What any member searching the registry sees: marking photos, names, no papers or addresses. */
+export function toPublicHorse(
+  row: HorseRow,
+  fileRows: HorseFileRow[],
+  signer: UrlSigner,
+): PublicHorse {
+  const markings = fileRows.filter((file) => file.kind === 'markingDocument');
+  const d = row.details;
+  return {
+    ...sharedView(row, new FileIndex(markings, signer)),
+    owners: d.owners.map((owner) => ({ name: owner.name })),
+    otherRegistries: d.otherRegistries,
+    sire: d.sire,
+    dam: d.dam,
+  };
+}

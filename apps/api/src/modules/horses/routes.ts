@@ -1,0 +1,192 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES } from '@registry/domain';
+import { APPROVAL_STATUSES } from '../../db/schema.js';
+import { requireAuth } from '../../plugins/access.js';
+import { failureSchema, ok, successSchema } from '../../reply.js';
+import { MULTIPART_LIMITS, receiveForm } from './multipart.js';
+import { listOwnHorses, searchRegistry } from './queries.js';
+import { horseSchema, pageSchema, publicHorseSchema } from './schemas.js';
+import {
+  HORSE_API_MESSAGES,
+  deleteHorse,
+  getOwnHorse,
+  registerHorse,
+  updateHorse,
+  type HorseDeps,
+} from './service.js';
+
+export type HorseRoutesOptions = Omit<HorseDeps, 'log'>;
+
+const idParams = z.object({ id: z.uuid({ error: HORSE_API_MESSAGES.notFound }) });
+
+const paging = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+};
+const q = z.string().trim().max(100).optional();
+/** An empty select in a filter form arrives as `color=`: that means "any". */
+const optionalFilter = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.literal(''), z.enum(values)])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+const ownListQuery = z.object({
+  ...paging,
+  approvalStatus: optionalFilter(APPROVAL_STATUSES),
+  q,
+});
+const searchQuery = z.object({
+  ...paging,
+  q,
+  color: optionalFilter(COLORS),
+  sex: optionalFilter(SEXES),
+  gaitDesignation: optionalFilter(GAIT_DESIGNATIONS),
+  stateFoaledIn: optionalFilter(STATES),
+});
+
+const member = { access: 'member' as const };
+const security = [{ bearer: [] }];
+const errors = { '4xx': failureSchema };
+const multipartBody = {
+  consumes: ['multipart/form-data'],
+  description: 'multipart/form-data; parts as listed in docs/api.md ("Horses (member)")',
+};
+
+/** The member's horse routes (docs/api.md "Horses (member)"). HTTP only: rules live in service.ts. */
+export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app, options) => {
+  // Registered here so that only these routes accept multipart bodies.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+  const deps = (log: HorseDeps['log']): HorseDeps => ({ ...options, log });
+
+  app.post(
+    '/members/horses/register',
+    {
+      config: member,
+      schema: {
+        tags: ['horses'],
+        summary: 'Register a horse (multipart form with files)',
+        security,
+        ...multipartBody,
+        response: { 201: successSchema(horseSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      const form = await receiveForm(request, options.storage, 'register');
+      const { horse } = await registerHorse(deps(request.log), userId, form);
+      return reply.status(201).send(ok(horse, HORSE_API_MESSAGES.registered));
+    },
+  );
+
+  app.get(
+    '/members/horses/:id',
+    {
+      config: member,
+      schema: {
+        tags: ['horses'],
+        summary: 'One of my horses',
+        security,
+        params: idParams,
+        response: { 200: successSchema(horseSchema), ...errors },
+      },
+    },
+    async (request) =>
+      ok(await getOwnHorse(deps(request.log), requireAuth(request).userId, request.params.id)),
+  );
+
+  app.put(
+    '/members/horses/:id',
+    {
+      config: member,
+      schema: {
+        tags: ['horses'],
+        summary: 'Edit one of my horses (multipart; files optional, a given file replaces)',
+        security,
+        params: idParams,
+        ...multipartBody,
+        response: { 200: successSchema(horseSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const form = await receiveForm(request, options.storage, 'edit');
+      const horse = await updateHorse(deps(request.log), userId, request.params.id, form);
+      return ok(horse, HORSE_API_MESSAGES.updated);
+    },
+  );
+
+  app.delete(
+    '/members/horses/:id',
+    {
+      config: member,
+      schema: {
+        tags: ['horses'],
+        summary: 'Delete one of my horses (not once approved)',
+        security,
+        params: idParams,
+        response: { 200: successSchema(z.object({ id: z.string() })), ...errors },
+      },
+    },
+    async (request) => {
+      await deleteHorse(deps(request.log), requireAuth(request).userId, request.params.id);
+      return ok({ id: request.params.id }, HORSE_API_MESSAGES.deleted);
+    },
+  );
+
+  app.get(
+    '/auth/horses',
+    {
+      config: member,
+      schema: {
+        tags: ['horses'],
+        summary: 'My horses, newest first',
+        security,
+        querystring: ownListQuery,
+        response: { 200: successSchema(pageSchema(horseSchema)), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await listOwnHorses(options.db, options.signer, requireAuth(request).userId, request.query),
+      ),
+  );
+
+  app.get(
+    '/auth/pending-horses',
+    {
+      config: member,
+      schema: {
+        tags: ['horses'],
+        summary: 'My horses awaiting approval',
+        security,
+        querystring: ownListQuery.omit({ approvalStatus: true }),
+        response: { 200: successSchema(pageSchema(horseSchema)), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await listOwnHorses(options.db, options.signer, requireAuth(request).userId, {
+          ...request.query,
+          approvalStatus: 'pending',
+        }),
+      ),
+  );
+
+  app.get(
+    '/auth/horses/search',
+    {
+      config: member,
+      schema: {
+        tags: ['horses'],
+        summary: 'Search the approved horses of the whole registry',
+        security,
+        querystring: searchQuery,
+        response: { 200: successSchema(pageSchema(publicHorseSchema)), ...errors },
+      },
+    },
+    async (request) => ok(await searchRegistry(options.db, options.signer, request.query)),
+  );
+};

@@ -1,0 +1,233 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildHorseSchema, buildRegistrationDetailsSchema } from '@registry/domain';
+import type { Db, Executor, Tx } from '../../db/client.js';
+import { horseFiles, horses, type HorseFileRow, type HorseRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { recordAudit } from '../audit/service.js';
+import type { UrlSigner } from '../files/signed-urls.js';
+import type { FileStorage } from '../files/storage.js';
+import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
+import { discardForm, type ReceivedForm } from './multipart.js';
+import { recordOf, toHorse } from './records.js';
+import type { Horse } from './schemas.js';
+
+export interface HorseDeps {
+  db: Db;
+  storage: FileStorage;
+  signer: UrlSigner;
+  log: FastifyBaseLogger;
+}
+
+export const HORSE_API_MESSAGES = {
+  notFound: 'Horse not found',
+  approvedNotDeletable:
+    'An approved horse cannot be deleted. Please contact the registry office to retire it.',
+  registered: 'Horse registered',
+  updated: 'Horse updated',
+  deleted: 'Horse deleted',
+} as const;
+
+/** Members cannot verify their own horses; the commissioner sets this after approval. */
+const NEW_HORSE_VERIFIED = 'No';
+
+function fileValues(horseId: string, files: AcceptedFile[]) {
+  let marking = 0;
+  return files.map((file) => ({
+    horseId,
+    kind: file.spec.kind,
+    // Marking documents keep the order they were sent in.
+    slot: file.spec.multiple ? String(marking++) : file.spec.slot,
+    storageKey: file.key,
+    originalName: file.name,
+    mime: file.mime,
+    size: file.size,
+    sha256: file.sha256,
+  }));
+}
+
+async function insertFiles(tx: Tx, horseId: string, files: AcceptedFile[]) {
+  if (files.length === 0) return [];
+  return tx.insert(horseFiles).values(fileValues(horseId, files)).returning();
+}
+
+/**
+ * Runs `work` in one transaction whose last step moves the staged files into place, so rows and
+ * files arrive together. Callers remove the form's files (staged or already moved: `remove`
+ * finds both) when this throws, so nothing of a failed request remains, even when the failure
+ * is the commit itself.
+ */
+async function withFiles<T>(
+  deps: HorseDeps,
+  files: AcceptedFile[],
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const result = await work(tx);
+    for (const file of files) await deps.storage.commit(file.key);
+    return result;
+  });
+}
+
+/** Old files are removed only after the rows that replaced them are committed. */
+async function removeStored(deps: HorseDeps, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await deps.storage.remove(key).catch((error: unknown) => {
+      deps.log.error({ err: error, key }, 'could not remove a replaced file');
+    });
+  }
+}
+
+async function loadOwn(db: Executor, ownerId: string, horseId: string, lock = false) {
+  const query = db
+    .select()
+    .from(horses)
+    .where(and(eq(horses.id, horseId), eq(horses.ownerId, ownerId)));
+  const [row] = lock ? await query.for('update') : await query;
+  // Another member's horse is "not found" too: its existence is not theirs to learn.
+  if (!row) throw new HttpError(404, HORSE_API_MESSAGES.notFound);
+  return row;
+}
+
+async function filesOf(db: Executor, horseId: string): Promise<HorseFileRow[]> {
+  return db.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));
+}
+
+export async function getOwnHorse(deps: HorseDeps, ownerId: string, horseId: string) {
+  const row = await loadOwn(deps.db, ownerId, horseId);
+  return toHorse(row, await filesOf(deps.db, horseId), deps.signer);
+}
+
+/**
+ * A new registration: pending and unpaid until the registry and the payment step say otherwise.
+ * `today` pins the foal-date check (demo data and tests); requests use the current day.
+ */
+export async function registerHorse(
+  deps: HorseDeps,
+  ownerId: string,
+  form: ReceivedForm,
+  today?: Date,
+): Promise<{ horse: Horse; row: HorseRow }> {
+  try {
+    const schema = buildRegistrationDetailsSchema(today ? { today } : {});
+    const { parsed, files } = await checkForm(deps.storage, form, schema, {
+      verified: NEW_HORSE_VERIFIED,
+    });
+    files.push(await stageSignature(deps.storage, form, parsed.ownerSignature));
+    return await withFiles(deps, files, async (tx) => {
+      const [row] = await tx
+        .insert(horses)
+        .values({
+          ...recordOf(parsed),
+          ownerId,
+          firstChoice: parsed.firstChoice,
+          secondChoice: parsed.secondChoice,
+          thirdChoice: parsed.thirdChoice,
+          verified: NEW_HORSE_VERIFIED,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      const fileRows = await insertFiles(tx, row.id, files);
+      await recordAudit(tx, {
+        action: 'horse.register',
+        success: true,
+        actorId: ownerId,
+        subject: row.id,
+      });
+      return { horse: toHorse(row, fileRows, deps.signer), row };
+    });
+  } catch (error) {
+    await discardForm(deps.storage, form);
+    throw error;
+  }
+}
+
+/** Which stored files the new ones replace: same kind and slot; any new marking replaces all. */
+function replacedBy(stored: HorseFileRow[], incoming: AcceptedFile[]): HorseFileRow[] {
+  return stored.filter((old) =>
+    incoming.some(
+      (file) => file.spec.kind === old.kind && (file.spec.multiple || file.spec.slot === old.slot),
+    ),
+  );
+}
+
+export async function updateHorse(
+  deps: HorseDeps,
+  ownerId: string,
+  horseId: string,
+  form: ReceivedForm,
+): Promise<Horse> {
+  let replaced: HorseFileRow[] = [];
+  try {
+    const current = await loadOwn(deps.db, ownerId, horseId);
+    const stored = await filesOf(deps.db, horseId);
+    const schema = buildHorseSchema('edit', {
+      hasExistingFiles: {
+        registrationDocument: stored.some((f) => f.kind === 'registrationDocument'),
+        markingDocuments: stored.some((f) => f.kind === 'markingDocument'),
+      },
+    });
+    const { parsed, files } = await checkForm(deps.storage, form, schema, {
+      verified: current.verified,
+    });
+    const row = await withFiles(deps, files, async (tx) => {
+      await loadOwn(tx, ownerId, horseId, true);
+      // Read again under the lock: a concurrent edit may have replaced files meanwhile.
+      replaced = replacedBy(await filesOf(tx, horseId), files);
+      const [updated] = await tx
+        .update(horses)
+        .set({ ...recordOf(parsed), updatedAt: new Date() })
+        .where(eq(horses.id, horseId))
+        .returning();
+      if (replaced.length > 0) {
+        const ids = replaced.map((f) => f.id);
+        await tx.delete(horseFiles).where(inArray(horseFiles.id, ids));
+      }
+      await insertFiles(tx, horseId, files);
+      await recordAudit(tx, {
+        action: 'horse.edit',
+        success: true,
+        actorId: ownerId,
+        subject: horseId,
+      });
+      return updated;
+    });
+    if (!row) throw new HttpError(404, HORSE_API_MESSAGES.notFound);
+    await removeStored(
+      deps,
+      replaced.map((f) => f.storageKey),
+    );
+    return toHorse(row, await filesOf(deps.db, horseId), deps.signer);
+  } catch (error) {
+    await discardForm(deps.storage, form);
+    throw error;
+  }
+}
+
+/**
+ * Deletes a member's horse with its files. An approved horse is part of the registry's record
+ * (its number is published), so a member cannot delete it; pending and rejected ones they can,
+ * which is also how the client rolls back a registration whose payment could not start.
+ */
+export async function deleteHorse(
+  deps: HorseDeps,
+  ownerId: string,
+  horseId: string,
+): Promise<void> {
+  const keys = await deps.db.transaction(async (tx) => {
+    const row = await loadOwn(tx, ownerId, horseId, true);
+    if (row.approvalStatus === 'approved') {
+      throw new HttpError(409, HORSE_API_MESSAGES.approvedNotDeletable);
+    }
+    const files = await filesOf(tx, horseId);
+    await tx.delete(horses).where(eq(horses.id, horseId));
+    await recordAudit(tx, {
+      action: 'horse.delete',
+      success: true,
+      actorId: ownerId,
+      subject: horseId,
+    });
+    return files.map((f) => f.storageKey);
+  });
+  await removeStored(deps, keys);
+}

@@ -1,0 +1,179 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { emptyParent } from '@registry/domain';
+import { demoPdf, demoPng } from '../modules/horses/demo-files.js';
+
+/**
+ * Multipart bodies for `app.inject`, built the way a browser builds them: a real FormData turned
+ * into bytes by the platform's own encoder (`Response`), with its boundary header.
+ */
+export async function encodeForm(
+  form: FormData,
+): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const response = new Response(form);
+  const type = response.headers.get('content-type');
+  if (!type) throw new Error('FormData gave no content type');
+  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': type } };
+}
+
+/** Bytes that `file-type` recognises, one sample per kind of upload. */
+export const SAMPLE_BYTES = {
+  pdf: () => demoPdf('Registration papers'),
+  png: () => demoPng(4, 3, [120, 80, 40]),
+  jpeg: () =>
+    Buffer.concat([
+      Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+      Buffer.alloc(64),
+      Buffer.from('ffd9', 'hex'),
+    ]),
+  /** An ISO base-media file: an `ftyp` box with the isom brand. */
+  mp4: (size = 256) => {
+    const bytes = Buffer.alloc(size);
+    bytes.writeUInt32BE(24, 0);
+    bytes.write('ftypisom', 4, 'latin1');
+    bytes.writeUInt32BE(0x200, 12);
+    bytes.write('isomiso2', 16, 'latin1');
+    return bytes;
+  },
+  /** An ASF header object holding a video stream-properties object. */
+  wmv: () => {
+    const guid = (hex: string) => Buffer.from(hex.replace(/-/g, ''), 'hex');
+    const streamProps = Buffer.concat([
+      guid('9107dcb7-b7a9-cf11-8ee6-00c00c205365'),
+      Buffer.from([78, 0, 0, 0, 0, 0, 0, 0]),
+      guid('c0ef19bc-4d5b-cf11-a8fd-00805f5c442b'),
+      Buffer.alloc(38),
+    ]);
+    const header = Buffer.concat([
+      guid('3026b275-8e66-cf11-a6d9-00aa0062ce6c'),
+      Buffer.from([30 + streamProps.length, 0, 0, 0, 0, 0, 0, 0]),
+      Buffer.from([1, 0, 0, 0, 1, 2]),
+    ]);
+    return Buffer.concat([header, streamProps, Buffer.alloc(64)]);
+  },
+  /** An OLE compound file, the container of a Word 97 .doc. */
+  doc: () => Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]),
+  /** A Windows program: what a renamed .exe carries. */
+  exe: () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512)]),
+};
+
+export interface Upload {
+  bytes: Uint8Array;
+  name: string;
+  type?: string;
+}
+
+export const upload = (name: string, bytes: Uint8Array, type?: string): Upload => ({
+  name,
+  bytes,
+  type,
+});
+
+export const SIGNATURE_DATA_URL = `data:image/png;base64,${demoPng(40, 20, [255, 255, 255]).toString('base64')}`;
+
+const OWNER = {
+  memberNum: 'M-0001',
+  name: 'Avery Walker',
+  address: '1 Barn Road',
+  city: 'Lexington',
+  state: 'Kentucky',
+  zip: '40502',
+};
+
+/** The text and JSON parts of a valid registration (docs/api.md), by part name. */
+export function validValues(): Record<string, string> {
+  return {
+    registrationType: 'Proven',
+    gaitDesignation: 'Singlefoot/Racking',
+    verified: 'No',
+    performanceVerification: 'No',
+    performanceLink: '',
+    stateFoaledIn: 'Tennessee',
+    breed: 'Racking Horse',
+    foalDate: '2020-04-01',
+    breedingDate: '2020-05-01',
+    bredBy: 'Blue Ridge Farm',
+    firstChoice: 'Midnight Glide',
+    secondChoice: 'Silver Step',
+    thirdChoice: 'Easy Rack',
+    sex: 'Mare',
+    color: 'Bay',
+    pattern: 'None',
+    DNA: 'No',
+    DNA_CASE: '',
+    DNA_TEST_DATE: '',
+    dnaTestSubmission: 'Yes',
+    ownerType: 'Single',
+    checkedOwnerInfo: 'true',
+    ownerSignature: SIGNATURE_DATA_URL,
+    sire: JSON.stringify({ ...emptyParent(), name: 'Midnight Sun', reg: 'GHR-1' }),
+    dam: JSON.stringify({
+      ...emptyParent(),
+      name: 'Velvet Rose',
+      grand_dam: { name: 'Old Rose', reg: '', otherRegName: '', otherRegNum: '' },
+    }),
+    othermarkings: JSON.stringify({ face: 'Star', hindLeg: 'Left hind sock' }),
+    otherRegistries: JSON.stringify(
+      Array.from({ length: 4 }, () => ({ registryName: '', registryNumber: '' })),
+    ),
+    owners: JSON.stringify([OWNER]),
+  };
+}
+
+/** The files of a valid registration: a PDF registration document and four marking photos. */
+export function validFiles(): Array<[string, Upload]> {
+  return [
+    ['registrationDocument', upload('papers.pdf', SAMPLE_BYTES.pdf(), 'application/pdf')],
+    ['markingDocuments', upload('left.png', SAMPLE_BYTES.png(), 'image/png')],
+    ['markingDocuments', upload('right.jpg', SAMPLE_BYTES.jpeg(), 'image/jpeg')],
+    ['markingDocuments', upload('face.jpeg', SAMPLE_BYTES.jpeg(), 'image/jpeg')],
+    ['markingDocuments', upload('legs.PNG', SAMPLE_BYTES.png(), 'image/png')],
+  ];
+}
+
+/**
+ * A FormData from values (undefined leaves a part out) and files, in the order a browser sends
+ * a form: values first, then files.
+ */
+export function buildForm(
+  values: Record<string, string | undefined>,
+  files: Array<[string, Upload]>,
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined) form.append(name, value);
+  }
+  for (const [name, file] of files) {
+    form.append(name, new Blob([file.bytes], { type: file.type ?? '' }), file.name);
+  }
+  return form;
+}
+
+/** Every file under a folder (recursively), as paths relative to it: what a failure may leave. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** Sends a register (POST) or edit (PUT) form as a member. */
+export async function sendForm(
+  app: FastifyInstance,
+  token: string | undefined,
+  request: { method: 'POST' | 'PUT'; url: string },
+  values: Record<string, string | undefined>,
+  files: Array<[string, Upload]>,
+) {
+  const { payload, headers } = await encodeForm(buildForm(values, files));
+  return app.inject({
+    ...request,
+    payload,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+}
+
+export const REGISTER = { method: 'POST', url: '/api/members/horses/register' } as const;
+export const editOf = (id: string) =>
+  ({ method: 'PUT', url: `/api/members/horses/${id}` }) as const;
