@@ -100,6 +100,10 @@ export function buildSchemaInput(
   }
   input.verified = serverOwned.verified;
 
+  // "No file sent" is null, as in the web form: a missing key would read as a missing field in
+  // the edit rules even when a stored file satisfies them.
+  input.registrationDocument = null;
+  input.markingDocuments = null;
   const markings: FileLike[] = [];
   for (const file of form.files) {
     const descriptor: FileLike = { name: file.name, size: file.size };

@@ -19,7 +19,8 @@ import {
 
 export type HorseRoutesOptions = Omit<HorseDeps, 'log'>;
 
-const idParams = z.object({ id: z.uuid({ error: HORSE_API_MESSAGES.notFound }) });
+/** Any id that is not one of the member's horses is "not found", malformed ones included. */
+const idParams = z.object({ id: z.string().max(64) });
 
 const paging = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -78,7 +78,10 @@ async function removeStored(deps: HorseDeps, keys: string[]): Promise<void> {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function loadOwn(db: Executor, ownerId: string, horseId: string, lock = false) {
+  if (!UUID.test(horseId)) throw new HttpError(404, HORSE_API_MESSAGES.notFound);
   const query = db
     .select()
     .from(horses)
