@@ -1,17 +1,285 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import {
+  CAlert,
+  CButton,
+  CCard,
+  CCardBody,
+  CFormInput,
+  CFormLabel,
+  CFormSelect,
+  CSpinner,
+  CTable,
+  CTableBody,
+  CTableDataCell,
+  CTableHead,
+  CTableHeaderCell,
+  CTableRow,
+} from '@coreui/react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
+import type { ApiError } from '../../lib/api-client';
+import { formatDaySlashed } from '../../lib/format';
+import {
+  APPROVAL_STATUSES,
+  horseDisplayName,
+  type ApprovalStatus,
+  type Horse,
+} from '../../lib/horse-types';
 import { ROUTES } from '../../lib/routes';
+import { useDebouncedValue } from '../../lib/use-api-query';
+import { useToast } from '../../stores/use-toast';
+import { deleteHorse } from './api/horses-api';
+import { useMyHorses } from './api/use-horses';
+import { HorseModalHost, HorseRegistrationModal, type HorseModalState } from './horse-modal-host';
+import { APPROVAL_LABELS, ApprovalBadge, PaymentBadge } from './status-badges';
 
-/** The signed-in member's own horses. */
+export const MY_HORSES_PAGE_SIZE = 10;
+
+function preloadForm() {
+  void HorseRegistrationModal.preload();
+}
+
+function RegisterButton({ onClick }: { onClick: () => void }) {
+  return (
+    <CButton color="primary" onClick={onClick} onPointerEnter={preloadForm} onFocus={preloadForm}>
+      Register Horse
+    </CButton>
+  );
+}
+
+function HorseRow({
+  horse,
+  onOpen,
+  onDelete,
+}: {
+  horse: Horse;
+  onOpen: (state: HorseModalState) => void;
+  onDelete: (horse: Horse) => void;
+}) {
+  const name = horseDisplayName(horse);
+  const hidden = <span className="visually-hidden"> {name}</span>;
+  return (
+    <CTableRow>
+      <CTableHeaderCell scope="row" className="fw-semibold">
+        {name}
+      </CTableHeaderCell>
+      <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
+      <CTableDataCell>
+        <ApprovalBadge status={horse.approvalStatus} />
+      </CTableDataCell>
+      <CTableDataCell>
+        <PaymentBadge status={horse.paymentStatus} />
+      </CTableDataCell>
+      <CTableDataCell className="text-nowrap">{formatDaySlashed(horse.updatedAt)}</CTableDataCell>
+      <CTableDataCell>
+        <div className="d-flex gap-1 justify-content-end">
+          <CButton
+            size="sm"
+            color="secondary"
+            variant="outline"
+            onClick={() => onOpen({ mode: 'view', horseId: horse._id })}
+          >
+            View{hidden}
+          </CButton>
+          <CButton
+            size="sm"
+            color="primary"
+            variant="outline"
+            onClick={() => onOpen({ mode: 'edit', horseId: horse._id })}
+          >
+            Edit{hidden}
+          </CButton>
+          <CButton size="sm" color="danger" variant="outline" onClick={() => onDelete(horse)}>
+            Delete{hidden}
+          </CButton>
+        </div>
+      </CTableDataCell>
+    </CTableRow>
+  );
+}
+
+/** The signed-in member's own horses (spec §2.1 /horse-list). */
 export default function MyHorsesPage() {
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [approvalStatus, setApprovalStatus] = useState<ApprovalStatus | ''>('');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [modal, setModal] = useState<HorseModalState | null>(null);
+  // The horse stays set while the dialog fades out, so its text does not vanish first.
+  const [toDelete, setToDelete] = useState<Horse | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const { data, error, loading, reload } = useMyHorses({
+    page,
+    pageSize: MY_HORSES_PAGE_SIZE,
+    approvalStatus,
+    q,
+  });
+  const items = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / (data?.pageSize || MY_HORSES_PAGE_SIZE)));
+  const filtered = approvalStatus !== '' || q !== '';
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteHorse(toDelete._id);
+      toast.success(`${horseDisplayName(toDelete)} deleted`);
+      setConfirmOpen(false);
+      // The last row of a page going away moves back one page.
+      if (items.length === 1 && page > 1) setPage(page - 1);
+      else reload();
+    } catch (caught) {
+      toast.danger((caught as ApiError).error);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const openRegister = () => setModal({ mode: 'register' });
+
   return (
     <>
-      <PageHeader title={ROUTES.myHorses.title} />
-      <EmptyState title="No horses to show yet">
-        Horses you register appear here with their approval and payment status once horse
-        registration opens. <Link to={ROUTES.registerHorse.path}>About horse registration</Link>
-      </EmptyState>
+      <PageHeader
+        title={ROUTES.myHorses.title}
+        lead="Your registrations with their approval and payment status."
+        actions={<RegisterButton onClick={openRegister} />}
+      />
+
+      <form
+        className="row g-2 align-items-end mb-3"
+        role="search"
+        aria-label="Filter my horses"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="col-12 col-sm-7 col-md-5">
+          <CFormLabel htmlFor="my-horses-search">Search</CFormLabel>
+          <CFormInput
+            id="my-horses-search"
+            type="search"
+            placeholder="Name or registration number"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <div className="col-12 col-sm-5 col-md-3">
+          <CFormLabel htmlFor="my-horses-status">Approval status</CFormLabel>
+          <CFormSelect
+            id="my-horses-status"
+            value={approvalStatus}
+            onChange={(event) => {
+              setApprovalStatus(event.target.value as ApprovalStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {APPROVAL_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {APPROVAL_LABELS[status]}
+              </option>
+            ))}
+          </CFormSelect>
+        </div>
+      </form>
+
+      {error && !loading && (
+        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
+          <span>Your horses could not be loaded: {error.error}</span>
+          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
+            Try again
+          </CButton>
+        </CAlert>
+      )}
+
+      {loading && !data ? (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <CSpinner color="primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading your horses…</span>
+        </div>
+      ) : items.length === 0 && !error ? (
+        filtered ? (
+          <EmptyState title="No horses match these filters">Try another name or status.</EmptyState>
+        ) : (
+          <EmptyState title="No horses yet">
+            <p>Register your first horse: its approval and payment status will show here.</p>
+            <RegisterButton onClick={openRegister} />
+          </EmptyState>
+        )
+      ) : (
+        items.length > 0 && (
+          <CCard>
+            <CCardBody className="p-0">
+              <CTable
+                responsive
+                hover
+                align="middle"
+                className="mb-0 my-horses-table"
+                aria-busy={loading}
+              >
+                <caption className="visually-hidden">
+                  My horses, page {page} of {pageCount}
+                </caption>
+                <CTableHead>
+                  <CTableRow>
+                    <CTableHeaderCell scope="col">Name</CTableHeaderCell>
+                    <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
+                    <CTableHeaderCell scope="col">Approval</CTableHeaderCell>
+                    <CTableHeaderCell scope="col">Payment</CTableHeaderCell>
+                    <CTableHeaderCell scope="col">Updated</CTableHeaderCell>
+                    <CTableHeaderCell scope="col" className="text-end">
+                      Actions
+                    </CTableHeaderCell>
+                  </CTableRow>
+                </CTableHead>
+                <CTableBody>
+                  {items.map((horse) => (
+                    <HorseRow
+                      key={horse._id}
+                      horse={horse}
+                      onOpen={setModal}
+                      onDelete={(target) => {
+                        setToDelete(target);
+                        setConfirmOpen(true);
+                      }}
+                    />
+                  ))}
+                </CTableBody>
+              </CTable>
+            </CCardBody>
+          </CCard>
+        )
+      )}
+
+      {total > 0 && (
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
+          <span className="text-body-secondary small">
+            {total} {total === 1 ? 'horse' : 'horses'}
+          </span>
+          <Pager page={page} pageCount={pageCount} onChange={setPage} label="My horses pages" />
+        </div>
+      )}
+
+      <HorseModalHost state={modal} onClose={() => setModal(null)} onSaved={reload} />
+
+      <ConfirmDialog
+        visible={confirmOpen}
+        title="Delete horse"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirmOpen(false)}
+      >
+        {toDelete && (
+          <p className="mb-0">Delete {horseDisplayName(toDelete)}? This cannot be undone.</p>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,15 +1,21 @@
-import { EmptyState } from '../../components/empty-state';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ROUTES } from '../../lib/routes';
+import { HorseModalHost } from './horse-modal-host';
 
+const REGISTER = { mode: 'register' } as const;
+
+/** /register-horse: the registration modal, opened at once; closing it goes to My Horses. */
 export default function RegisterHorsePage() {
+  const navigate = useNavigate();
+  const toMyHorses = () => navigate(ROUTES.myHorses.path);
   return (
     <>
-      <PageHeader title={ROUTES.registerHorse.title} />
-      <EmptyState title="Horse registration is not open yet">
-        The registration form — breeding, pedigree, markings, owners, signatures and payment of the
-        $30 registration fee — arrives with the registration release.
-      </EmptyState>
+      <PageHeader
+        title={ROUTES.registerHorse.title}
+        lead="Fill in the registration form; your horse then appears in My Horses."
+      />
+      <HorseModalHost state={REGISTER} onClose={toMyHorses} />
     </>
   );
 }

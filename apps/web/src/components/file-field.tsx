@@ -1,0 +1,197 @@
+import './file-field.css';
+import './form-field.css';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { CButton, CFormInput, CFormLabel, CFormText } from '@coreui/react';
+
+/** A file already stored on the server, shown beside the input (edit and view modes). */
+export interface CurrentFile {
+  name: string;
+  url: string;
+  image?: boolean;
+}
+
+export interface FileFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  accept?: string;
+  /** Several files; each pick adds to the selection instead of replacing it. */
+  multiple?: boolean;
+  files: readonly File[];
+  onChange: (files: File[]) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+  current?: readonly CurrentFile[];
+  inputRef?: Ref<HTMLInputElement>;
+  className?: string;
+}
+
+const sameFile = (a: File, b: File) =>
+  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+function isImage(file: File): boolean {
+  return file.type.startsWith('image/') || /\.(png|jpe?g|gif|webp)$/i.test(file.name);
+}
+
+/** Object URLs for the chosen images, revoked when the selection changes or the field goes. */
+function usePreviewUrls(files: readonly File[]): Map<File, string> {
+  const [urls, setUrls] = useState<Map<File, string>>(() => new Map());
+  useEffect(() => {
+    const next = new Map<File, string>();
+    for (const file of files) {
+      if (!isImage(file)) continue;
+      try {
+        next.set(file, URL.createObjectURL(file));
+      } catch {
+        // No preview where the platform cannot make one (old browsers, tests).
+      }
+    }
+    setUrls(next);
+    return () => {
+      for (const url of next.values()) URL.revokeObjectURL(url);
+    };
+  }, [files]);
+  return urls;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/**
+ * A labelled file input listing the chosen files with image previews, a remove button per
+ * file and the stored files of an edited record. The browser's own input only ever holds the
+ * latest pick; the selection lives in `files`, which the owner keeps.
+ */
+export function FileField({
+  id,
+  name,
+  label,
+  accept,
+  multiple = false,
+  files,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  required,
+  disabled,
+  current,
+  inputRef,
+  className,
+}: FileFieldProps) {
+  const localRef = useRef<HTMLInputElement | null>(null);
+  const previews = usePreviewUrls(files);
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+
+  const setRefs = useMemo(
+    () => (element: HTMLInputElement | null) => {
+      localRef.current = element;
+      if (typeof inputRef === 'function') inputRef(element);
+      else if (inputRef) inputRef.current = element;
+    },
+    [inputRef],
+  );
+
+  const remove = (file: File) => onChange(files.filter((f) => f !== file));
+
+  return (
+    <div className={className}>
+      <CFormLabel htmlFor={id} className={required ? 'required-mark' : undefined}>
+        {label}
+      </CFormLabel>
+      <CFormInput
+        ref={setRefs}
+        type="file"
+        id={id}
+        name={name}
+        accept={accept}
+        multiple={multiple}
+        disabled={disabled}
+        invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy || undefined}
+        onBlur={onBlur}
+        onChange={(event) => {
+          const picked = Array.from(event.target.files ?? []);
+          // Cleared so picking the same file again still fires a change.
+          event.target.value = '';
+          if (picked.length === 0) return;
+          if (!multiple) {
+            onChange(picked.slice(0, 1));
+            return;
+          }
+          onChange([...files, ...picked.filter((p) => !files.some((f) => sameFile(f, p)))]);
+        }}
+      />
+      {hint && (
+        <CFormText id={hintId} className="d-block">
+          {hint}
+        </CFormText>
+      )}
+      {error && (
+        <div id={errorId} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+      {files.length > 0 && (
+        <ul className="file-list list-unstyled mt-2 mb-0" aria-label={`Chosen for ${label}`}>
+          {files.map((file) => {
+            const preview = previews.get(file);
+            return (
+              <li
+                key={`${file.name}-${file.size}-${file.lastModified}`}
+                className="d-flex align-items-center gap-2 mb-1"
+              >
+                {preview && <img src={preview} alt="" className="file-thumb" />}
+                <span className="text-break small">
+                  {file.name} <span className="text-body-secondary">({formatSize(file.size)})</span>
+                </span>
+                {!disabled && (
+                  <CButton
+                    type="button"
+                    size="sm"
+                    color="secondary"
+                    variant="ghost"
+                    className="ms-auto"
+                    onClick={() => remove(file)}
+                  >
+                    Remove<span className="visually-hidden"> {file.name}</span>
+                  </CButton>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {current && current.length > 0 && (
+        <div className="current-files small mt-2">
+          <span className="text-body-secondary">
+            {current.length === 1 ? 'Current file: ' : 'Current files: '}
+          </span>
+          <ul className="list-inline d-inline mb-0">
+            {current.map((file) => (
+              <li key={file.url} className="list-inline-item">
+                <a href={file.url} target="_blank" rel="noopener noreferrer">
+                  {file.image ? (
+                    <img src={file.url} alt={file.name} className="file-thumb" />
+                  ) : (
+                    file.name
+                  )}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

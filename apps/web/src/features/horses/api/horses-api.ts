@@ -1,0 +1,56 @@
+import type { AxiosProgressEvent } from 'axios';
+import { api } from '../../../lib/api-client';
+import type { ApprovalStatus, Horse, Paged } from '../../../lib/horse-types';
+
+/** The member's horse calls of docs/api.md. */
+
+export interface MyHorsesParams {
+  page: number;
+  pageSize: number;
+  approvalStatus?: ApprovalStatus | '';
+  q?: string;
+}
+
+export type UploadProgressHandler = (percent: number) => void;
+
+function progressConfig(onProgress?: UploadProgressHandler) {
+  if (!onProgress) return {};
+  return {
+    onUploadProgress: (event: AxiosProgressEvent) => {
+      if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+      else if (event.progress !== undefined) onProgress(Math.round(event.progress * 100));
+    },
+  };
+}
+
+/** Empty filters are left out, so the server sees only what was chosen. */
+export function myHorsesQuery(params: MyHorsesParams): Record<string, string | number> {
+  const query: Record<string, string | number> = { page: params.page, pageSize: params.pageSize };
+  if (params.approvalStatus) query.approvalStatus = params.approvalStatus;
+  if (params.q?.trim()) query.q = params.q.trim();
+  return query;
+}
+
+export function listMyHorses(params: MyHorsesParams, signal?: AbortSignal) {
+  return api.get<Paged<Horse>>('auth/horses', myHorsesQuery(params), { signal });
+}
+
+export function getHorse(id: string, signal?: AbortSignal) {
+  return api.get<Horse>(`members/horses/${encodeURIComponent(id)}`, undefined, { signal });
+}
+
+export function registerHorse(body: FormData, onProgress?: UploadProgressHandler) {
+  return api.post<Horse>('members/horses/register', body, progressConfig(onProgress));
+}
+
+export function updateHorse(id: string, body: FormData, onProgress?: UploadProgressHandler) {
+  return api.put<Horse>(
+    `members/horses/${encodeURIComponent(id)}`,
+    body,
+    progressConfig(onProgress),
+  );
+}
+
+export function deleteHorse(id: string) {
+  return api.del<{ id: string }>(`members/horses/${encodeURIComponent(id)}`);
+}

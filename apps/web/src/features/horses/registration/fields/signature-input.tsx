@@ -1,0 +1,29 @@
+import { memo } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { SignatureField } from '../../../../components/signature-field';
+import type { HorseFormValues } from '../form-values';
+import { fieldId } from '../registration-context';
+
+/** The owner signature: a PNG data URL held in the form (useController). */
+export const SignatureInput = memo(function SignatureInput({
+  name,
+  label,
+}: {
+  name: 'ownerSignature';
+  label: string;
+}) {
+  const { control } = useFormContext<HorseFormValues>();
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <SignatureField
+      id={fieldId(name)}
+      name={field.name}
+      label={label}
+      required
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={(dataUrl) => field.onChange(dataUrl)}
+      buttonRef={field.ref}
+      error={fieldState.error?.message}
+    />
+  );
+});

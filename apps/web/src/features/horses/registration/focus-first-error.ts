@@ -1,0 +1,32 @@
+import { flushSync } from 'react-dom';
+
+type NamedControl = HTMLElement & { name?: string; disabled?: boolean };
+
+function matches(name: string, paths: readonly string[]): boolean {
+  return paths.some((path) => name === path || name.startsWith(`${path}.`));
+}
+
+/** Shows the tab panel an element sits in (the pedigree's Sire and Dam tabs). */
+function revealTabPanel(element: HTMLElement): void {
+  const panel = element.closest<HTMLElement>('[role="tabpanel"]');
+  if (!panel?.hidden) return;
+  const tabId = panel.getAttribute('aria-labelledby');
+  const tab = tabId ? document.getElementById(tabId) : null;
+  if (tab) flushSync(() => tab.click());
+}
+
+/**
+ * Scrolls to and focuses the first field, in the order the form shows them, whose path has
+ * an error. react-hook-form's own focus follows registration order and cannot open a tab.
+ */
+export function focusFirstError(form: HTMLFormElement | null, paths: readonly string[]): void {
+  if (!form || paths.length === 0) return;
+  const controls = Array.from(form.elements) as NamedControl[];
+  const target = controls.find(
+    (control) => control.name && !control.disabled && matches(control.name, paths),
+  );
+  if (!target) return;
+  revealTabPanel(target);
+  target.scrollIntoView?.({ block: 'center' });
+  target.focus({ preventScroll: true });
+}

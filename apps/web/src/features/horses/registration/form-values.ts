@@ -1,0 +1,165 @@
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  buildHorseSchema,
+  buildRegistrationDetailsSchema,
+  defaultHorseValues,
+  OWNER_TYPES,
+  ownersFor,
+  type HorseEdit,
+  type HorseFormMode,
+  type HorseRegistrationDetails,
+  type HorseRegistrationDetailsInput,
+  type HorseRegistrationInput,
+  type OwnerType,
+} from '@registry/domain';
+import { toDateInputValue } from '../../../lib/format';
+import type { Horse, HorseAncestor, HorseParent } from '../../../lib/horse-types';
+
+/**
+ * The form holds every field of a registration without its payment section (which arrives
+ * with the payments issue), whatever the mode; edit and view simply do not show or send the
+ * register-only ones.
+ */
+export type HorseFormValues = HorseRegistrationDetailsInput;
+
+/** What a valid form yields: edit fields always, name choices and signature when registering. */
+export type HorseFormOutput = HorseEdit &
+  Partial<
+    Pick<
+      HorseRegistrationDetails,
+      'firstChoice' | 'secondChoice' | 'thirdChoice' | 'ownerSignature'
+    >
+  >;
+
+export function emptyFormValues(): HorseFormValues {
+  const values: Partial<HorseRegistrationInput> = defaultHorseValues('register');
+  delete values.fees;
+  delete values.billingInfo;
+  delete values.checkedAgreement;
+  return values as HorseFormValues;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+type AncestorValues = HorseFormValues['sire']['grand_sire'];
+type ParentValues = HorseFormValues['sire'];
+
+function ancestorValues(ancestor: Partial<HorseAncestor> | null | undefined): AncestorValues {
+  return {
+    name: text(ancestor?.name),
+    reg: text(ancestor?.reg),
+    otherRegName: text(ancestor?.otherRegName),
+    otherRegNum: text(ancestor?.otherRegNum),
+    paperwork: null,
+  };
+}
+
+function parentValues(parent: Partial<HorseParent> | null | undefined): ParentValues {
+  return {
+    ...ancestorValues(parent),
+    grand_sire: ancestorValues(parent?.grand_sire),
+    grand_dam: ancestorValues(parent?.grand_dam),
+    great_grand_sire: ancestorValues(parent?.great_grand_sire),
+    great_grand_dam: ancestorValues(parent?.great_grand_dam),
+  };
+}
+
+/**
+ * The form values of a stored horse (spec §4, edit mode): file inputs start empty (the stored
+ * files are shown beside them), dates are trimmed to yyyy-mm-dd.
+ */
+export function horseToFormValues(horse: Horse): HorseFormValues {
+  const base = emptyFormValues();
+  const ownerType: OwnerType = (OWNER_TYPES as readonly string[]).includes(horse.ownerType)
+    ? (horse.ownerType as OwnerType)
+    : 'Single';
+  const markings = horse.othermarkings ?? {};
+  return {
+    ...base,
+    registrationType: text(horse.registrationType),
+    gaitDesignation: text(horse.gaitDesignation),
+    registrationNum: text(horse.registrationNum),
+    verified: text(horse.verified) || base.verified,
+    performanceVerification: text(horse.performanceVerification),
+    performanceLink: text(horse.performanceLink),
+    stateFoaledIn: text(horse.stateFoaledIn),
+    breed: text(horse.breed),
+    foalDate: toDateInputValue(horse.foalDate),
+    breedingDate: toDateInputValue(horse.breedingDate),
+    bredBy: text(horse.bredBy),
+    sex: text(horse.sex),
+    firstChoice: text(horse.firstChoice),
+    secondChoice: text(horse.secondChoice),
+    thirdChoice: text(horse.thirdChoice),
+    otherRegistries: base.otherRegistries.map((_, index) => {
+      const stored = horse.otherRegistries?.[index];
+      return {
+        registryName: text(stored?.registryName),
+        registryNumber: text(stored?.registryNumber),
+        registryPaperwork: null,
+      };
+    }),
+    DNA: text(horse.DNA),
+    DNA_CASE: text(horse.DNA_CASE),
+    DNA_TEST_DATE: toDateInputValue(horse.DNA_TEST_DATE),
+    dnaTestSubmission: text(horse.dnaTestSubmission),
+    sire: parentValues(horse.sire),
+    dam: parentValues(horse.dam),
+    color: text(horse.color),
+    pattern: text(horse.pattern),
+    othermarkings: {
+      left: text(markings.left),
+      right: text(markings.right),
+      face: text(markings.face),
+      chin: text(markings.chin),
+      frontLeg: text(markings.frontLeg),
+      hindLeg: text(markings.hindLeg),
+      maneColor: text(markings.maneColor),
+      tailColor: text(markings.tailColor),
+    },
+    ownerType,
+    owners: ownersFor(
+      ownerType,
+      (horse.owners ?? []).map((owner) => ({
+        memberNum: text(owner.memberNum),
+        name: text(owner.name),
+        address: text(owner.address),
+        city: text(owner.city),
+        state: text(owner.state),
+        zip: text(owner.zip),
+      })),
+    ),
+    checkedOwnerInfo: horse.checkedOwnerInfo === true,
+    registrationDocument: null,
+    performanceDocument: null,
+    markingDocuments: [],
+    ownerSignature: '',
+  };
+}
+
+export function initialValues(
+  mode: HorseFormMode,
+  horse: Horse | null | undefined,
+): HorseFormValues {
+  return mode !== 'register' && horse ? horseToFormValues(horse) : emptyFormValues();
+}
+
+/**
+ * The domain's rules for the mode: registration details (register rules without payment) when
+ * registering, the edit rules otherwise, where stored files satisfy the required ones.
+ */
+export function horseFormResolver(
+  mode: HorseFormMode,
+  horse: Horse | null | undefined,
+): Resolver<HorseFormValues, unknown, HorseFormOutput> {
+  if (mode === 'register') return zodResolver(buildRegistrationDetailsSchema());
+  const schema = buildHorseSchema(mode, {
+    hasExistingFiles: {
+      registrationDocument: Boolean(horse?.registrationDocument),
+      markingDocuments: (horse?.markingDocuments?.length ?? 0) > 0,
+    },
+  });
+  // The edit schema reads a subset of these values and strips the rest.
+  return zodResolver(schema) as unknown as Resolver<HorseFormValues, unknown, HorseFormOutput>;
+}

@@ -1,0 +1,178 @@
+import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  CButton,
+  CModalBody,
+  CModalFooter,
+  CModalHeader,
+  CModalTitle,
+  CSpinner,
+} from '@coreui/react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import type { HorseFormMode } from '@registry/domain';
+import { UploadProgress } from '../../../components/upload-progress';
+import type { ApiError } from '../../../lib/api-client';
+import type { Horse } from '../../../lib/horse-types';
+import { useToast } from '../../../stores/use-toast';
+import { registerHorse, updateHorse } from '../api/horses-api';
+import { focusFirstError } from './focus-first-error';
+import { errorPaths } from './form-errors';
+import {
+  horseFormResolver,
+  initialValues,
+  type HorseFormOutput,
+  type HorseFormValues,
+} from './form-values';
+import { RegistrationContext, type RegistrationContextValue } from './registration-context';
+import { SectionCard } from './section-card';
+import { sectionsFor } from './sections';
+import { applyServerErrors } from './server-errors';
+import { editFormData, registrationFormData } from './to-form-data';
+
+export const MODAL_TITLES: Record<HorseFormMode, string> = {
+  register: 'Register Horse',
+  view: 'View Horse',
+  edit: 'Edit Horse',
+};
+
+export interface HorseRegistrationFormProps {
+  mode: HorseFormMode;
+  horse: Horse | null;
+  titleId: string;
+  onClose: () => void;
+  onSaved: (horse: Horse) => void;
+}
+
+/** Enter in a text box must not send a 16-section form half filled in. */
+function preventImplicitSubmit(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'submit') {
+    event.preventDefault();
+  }
+}
+
+/**
+ * The registration form inside the modal. The form state lives here and the modal unmounts
+ * it on close, so every opening starts from fresh values. Sections subscribe to their own
+ * fields; this component re-renders only for saving and upload progress, and the sections
+ * element is memoized so those re-renders stop here.
+ */
+export function HorseRegistrationForm({
+  mode,
+  horse,
+  titleId,
+  onClose,
+  onSaved,
+}: HorseRegistrationFormProps) {
+  const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const submittedRef = useRef(false);
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const readOnly = mode === 'view';
+
+  const [defaultValues] = useState(() => initialValues(mode, horse));
+  const resolver = useMemo(() => horseFormResolver(mode, horse), [mode, horse]);
+  const methods = useForm<HorseFormValues, unknown, HorseFormOutput>({
+    mode: 'onChange',
+    defaultValues,
+    resolver,
+    shouldFocusError: false,
+  });
+  const { handleSubmit, setError } = methods;
+
+  const sections = useMemo(() => sectionsFor(mode), [mode]);
+  const context = useMemo<RegistrationContextValue>(
+    () => ({ mode, readOnly, horse, submittedRef }),
+    [mode, readOnly, horse],
+  );
+
+  const body = useMemo(
+    () => (
+      <FormProvider {...methods}>
+        <RegistrationContext.Provider value={context}>
+          <div className="row g-3">
+            {sections.map(({ id, title, fields, width, fieldset, Component }) => (
+              <div key={id} className={width ? `col-12 ${width}` : 'col-12'}>
+                <SectionCard id={id} title={title} fields={fields} fieldset={fieldset}>
+                  <Component />
+                </SectionCard>
+              </div>
+            ))}
+          </div>
+        </RegistrationContext.Provider>
+      </FormProvider>
+    ),
+    // `methods` is the same object for the form's life; its formState is read by no one here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [context, sections],
+  );
+
+  async function save(values: HorseFormOutput) {
+    setSaving(true);
+    setProgress(0);
+    try {
+      const response =
+        mode === 'register'
+          ? await registerHorse(registrationFormData(values), setProgress)
+          : await updateHorse(horse?._id ?? '', editFormData(values), setProgress);
+      toast.success(mode === 'register' ? 'Horse registered' : 'Horse updated');
+      onSaved(response.data);
+    } catch (caught) {
+      const error = caught as ApiError;
+      toast.danger(error.error);
+      const shownRoots = sections.flatMap((section) => section.fields as readonly string[]);
+      const paths = applyServerErrors(error.fields, setError, shownRoots);
+      focusFirstError(formRef.current, paths);
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  }
+
+  function onInvalid(errors: FieldErrors<HorseFormValues>) {
+    focusFirstError(formRef.current, errorPaths(errors));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (readOnly || saving) {
+      event.preventDefault();
+      return;
+    }
+    submittedRef.current = true;
+    void handleSubmit(save, onInvalid)(event);
+  }
+
+  return (
+    <>
+      <CModalHeader closeButton={false}>
+        <CModalTitle as="h2" className="h5" id={titleId}>
+          {MODAL_TITLES[mode]}
+        </CModalTitle>
+      </CModalHeader>
+      <form
+        ref={formRef}
+        className="horse-form"
+        noValidate
+        onSubmit={onSubmit}
+        onKeyDown={preventImplicitSubmit}
+        aria-labelledby={titleId}
+      >
+        <CModalBody className="horse-form-body">{body}</CModalBody>
+        <CModalFooter className="horse-form-footer">
+          {progress !== null && (
+            <UploadProgress value={progress} label="Uploading the registration" />
+          )}
+          <CButton color="secondary" variant="outline" disabled={saving} onClick={onClose}>
+            Close
+          </CButton>
+          {!readOnly && (
+            <CButton type="submit" color="primary" disabled={saving}>
+              {saving && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+              {saving ? 'Saving…' : 'Save'}
+            </CButton>
+          )}
+        </CModalFooter>
+      </form>
+    </>
+  );
+}

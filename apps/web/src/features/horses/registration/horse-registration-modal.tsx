@@ -1,0 +1,98 @@
+import './registration.css';
+import '../../../components/form-field.css';
+import { useEffect, useId, useRef } from 'react';
+import {
+  CAlert,
+  CButton,
+  CModal,
+  CModalBody,
+  CModalFooter,
+  CModalHeader,
+  CModalTitle,
+} from '@coreui/react';
+import type { HorseFormMode } from '@registry/domain';
+import { PageSpinner } from '../../../components/page-spinner';
+import type { Horse } from '../../../lib/horse-types';
+import { HorseRegistrationForm, MODAL_TITLES } from './horse-registration-form';
+
+export interface HorseRegistrationModalProps {
+  visible: boolean;
+  mode?: HorseFormMode;
+  /** The stored horse for view and edit. */
+  horse?: Horse | null;
+  /** While the horse of view/edit is still loading. */
+  loading?: boolean;
+  loadError?: string | null;
+  onClose: () => void;
+  onSaved?: (horse: Horse) => void;
+}
+
+/**
+ * The horse registration modal of spec §2.6: Register Horse, View Horse or Edit Horse.
+ * Static: a backdrop click or Escape does not close it; Close does. The form inside is
+ * unmounted on close, which resets it (and, with the payments issue, ends payment polling).
+ */
+export default function HorseRegistrationModal({
+  visible,
+  mode = 'register',
+  horse = null,
+  loading = false,
+  loadError = null,
+  onClose,
+  onSaved,
+}: HorseRegistrationModalProps) {
+  const titleId = useId();
+  // CModal also reports a closing it started itself; the owner hears about each closing once.
+  const closedRef = useRef(false);
+  useEffect(() => {
+    if (visible) closedRef.current = false;
+  }, [visible]);
+  const close = () => {
+    if (closedRef.current) return;
+    closedRef.current = true;
+    onClose();
+  };
+
+  const ready = mode === 'register' || horse !== null;
+  return (
+    <CModal
+      visible={visible}
+      onClose={close}
+      backdrop="static"
+      keyboard={false}
+      size="xl"
+      fullscreen="md"
+      className="horse-registration-modal"
+      aria-labelledby={titleId}
+    >
+      {ready ? (
+        <HorseRegistrationForm
+          mode={mode}
+          horse={horse}
+          titleId={titleId}
+          onClose={close}
+          onSaved={(saved) => {
+            onSaved?.(saved);
+            close();
+          }}
+        />
+      ) : (
+        <>
+          <CModalHeader closeButton={false}>
+            <CModalTitle as="h2" className="h5" id={titleId}>
+              {MODAL_TITLES[mode]}
+            </CModalTitle>
+          </CModalHeader>
+          <CModalBody>
+            {loadError ? <CAlert color="danger">{loadError}</CAlert> : loading && <PageSpinner />}
+          </CModalBody>
+          <CModalFooter>
+            <CButton color="secondary" variant="outline" onClick={close}>
+              Close
+            </CButton>
+          </CModalFooter>
+        </>
+      )}
+    </CModal>
+  );
+}

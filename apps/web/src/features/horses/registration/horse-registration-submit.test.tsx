@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { AxiosAdapter } from 'axios';
+import { api } from '../../../lib/api-client';
+import { fakeAdapter, type FakeReply } from '../../../test/fake-adapter';
+import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
+import { renderModal } from './render-modal';
+import { storedHorse } from './test-values';
+
+let originalAdapter: AxiosAdapter | undefined;
+beforeEach(() => {
+  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+});
+afterEach(() => {
+  api.http.defaults.adapter = originalAdapter;
+});
+
+function serve(reply: () => FakeReply | Promise<FakeReply>) {
+  const fake = fakeAdapter(reply);
+  api.http.defaults.adapter = fake.adapter;
+  return fake.requests;
+}
+
+const section = (title: string) => screen.getByRole('region', { name: title });
+const file = (name: string, type: string) => new File(['data'], name, { type });
+
+async function fillRegistration(user: UserEvent) {
+  await user.click(within(section('Performance Verification')).getByRole('radio', { name: 'No' }));
+  await user.upload(
+    screen.getByLabelText('Horse Registration Document', { selector: 'input' }),
+    file('papers.pdf', 'application/pdf'),
+  );
+  await user.selectOptions(screen.getByLabelText('State Foaled In'), 'Tennessee');
+  await user.type(screen.getByLabelText('Breed'), 'Racking Horse');
+  await user.type(screen.getByLabelText('Foal Date'), '2020-04-01');
+  await user.type(screen.getByLabelText('Breeding Date'), '2020-05-01');
+  await user.click(screen.getByRole('radio', { name: 'Mare' }));
+  await user.type(screen.getByLabelText('First Choice'), 'Midnight Glide');
+  await user.type(screen.getByLabelText('Second Choice'), 'Silver Step');
+  await user.type(screen.getByLabelText('Third Choice'), 'Easy Rack');
+  const dna = within(section('DNA')).getByRole('group', {
+    name: 'Has this horse been DNA tested before?',
+  });
+  await user.click(within(dna).getByRole('radio', { name: 'No' }));
+  await user.selectOptions(screen.getByLabelText('Color'), 'Bay');
+  await user.selectOptions(screen.getByLabelText('Pattern'), 'None');
+  await user.upload(
+    screen.getByLabelText('Horse Marking Documents', { selector: 'input' }),
+    ['a.png', 'b.png', 'c.jpg', 'd.jpeg'].map((name) => file(name, 'image/png')),
+  );
+  const owner = within(section('Owners')).getByRole('group', { name: 'Owner 1' });
+  await user.type(within(owner).getByLabelText('Member Number'), 'M-1001');
+  await user.type(within(owner).getByLabelText('Name'), 'Ada Rider');
+  await user.type(within(owner).getByLabelText('Address'), '1 Barn Road');
+  await user.type(within(owner).getByLabelText('City'), 'Lexington');
+  await user.selectOptions(within(owner).getByLabelText('State'), 'Kentucky');
+  await user.type(within(owner).getByLabelText('Zip'), '40502');
+  await user.click(within(section('Certification')).getByRole('checkbox'));
+
+  await user.click(screen.getByRole('button', { name: 'Owner Signature' }));
+  const pad = (await screen.findByRole('dialog', { name: 'Owner Signature' })).querySelector(
+    'canvas',
+  )!;
+  fireEvent.mouseDown(pad, { buttons: 1, clientX: 10, clientY: 10 });
+  fireEvent.mouseMove(window, { buttons: 1, clientX: 80, clientY: 40 });
+  fireEvent.mouseUp(window, { buttons: 0, clientX: 80, clientY: 40 });
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Owner Signature' })).getByRole('button', {
+      name: 'Save',
+    }),
+  );
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'Owner Signature' })).not.toBeInTheDocument(),
+  );
+}
+
+describe('registering a horse', () => {
+  it('posts the multipart form, toasts, reports the horse and closes', async () => {
+    const created = storedHorse({ _id: 'new-1' });
+    const requests = serve(() => ({ status: 201, data: { success: true, data: created } }));
+    const user = userEvent.setup({ delay: null });
+    const { store, onSaved, onClose } = renderModal();
+    await fillRegistration(user);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request).toMatchObject({ method: 'post', url: 'members/horses/register' });
+    const body = request!.data as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('firstChoice')).toBe('Midnight Glide');
+    expect(body.get('foalDate')).toBe('2020-04-01');
+    expect(body.get('ownerSignature')).toBe(STUB_PNG_DATA_URL);
+    expect(body.getAll('markingDocuments')).toHaveLength(4);
+    expect(JSON.parse(String(body.get('owners')))[0]).toMatchObject({
+      zip: '40502',
+      state: 'Kentucky',
+    });
+    expect(store.getState().ui.toasts).toEqual([
+      expect.objectContaining({ kind: 'success', message: 'Horse registered' }),
+    ]);
+  }, 20_000);
+
+  it('shows the server error, puts field messages under their fields and stays open', async () => {
+    serve(() => ({
+      status: 400,
+      data: {
+        success: false,
+        error: 'Some fields need attention',
+        fields: {
+          'owners.0.zip': 'Zip code not found',
+          markingDocuments: 'Invalid file format. Please upload valid file type',
+        },
+      },
+    }));
+    const user = userEvent.setup({ delay: null });
+    const { store, onSaved, onClose } = renderModal();
+    await fillRegistration(user);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const zip = within(section('Owners')).getByLabelText('Zip');
+    await waitFor(() => expect(zip).toHaveAccessibleDescription('Zip code not found'));
+    expect(within(section('Markings')).getByText('1 error')).toBeInTheDocument();
+    // The first of them in the form's order gets the focus.
+    expect(screen.getByLabelText('Horse Marking Documents', { selector: 'input' })).toHaveFocus();
+    expect(store.getState().ui.toasts).toEqual([
+      expect.objectContaining({ kind: 'danger', message: 'Some fields need attention' }),
+    ]);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  }, 20_000);
+});
+
+describe('editing a horse', () => {
+  it('puts only the edit parts, with files only when chosen', async () => {
+    const requests = serve(() => ({
+      status: 200,
+      data: { success: true, data: storedHorse({ breed: 'Walker' }) },
+    }));
+    const user = userEvent.setup({ delay: null });
+    const { store, onSaved } = renderModal({ mode: 'edit', horse: storedHorse() });
+    const breed = screen.getByLabelText('Breed');
+    await user.clear(breed);
+    await user.type(breed, 'Walker');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [request] = requests;
+    expect(request).toMatchObject({ method: 'put', url: 'members/horses/h1' });
+    const body = request!.data as FormData;
+    expect(body.get('breed')).toBe('Walker');
+    expect(body.get('DNA_TEST_DATE')).toBe('2023-03-04');
+    expect(body.has('firstChoice')).toBe(false);
+    expect(body.has('ownerSignature')).toBe(false);
+    expect(body.has('registrationDocument')).toBe(false);
+    expect(body.has('markingDocuments')).toBe(false);
+    expect(JSON.parse(String(body.get('owners')))).toHaveLength(2);
+    expect(store.getState().ui.toasts.at(-1)).toMatchObject({
+      kind: 'success',
+      message: 'Horse updated',
+    });
+  });
+
+  it('disables Close and Save while saving', async () => {
+    let answer: (reply: FakeReply) => void = () => undefined;
+    serve(() => new Promise<FakeReply>((resolve) => (answer = resolve)));
+    const user = userEvent.setup({ delay: null });
+    renderModal({ mode: 'edit', horse: storedHorse() });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const saving = await screen.findByRole('button', { name: 'Saving…' });
+    expect(saving).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeDisabled();
+    expect(
+      screen.getByRole('progressbar', { name: 'Uploading the registration' }),
+    ).toBeInTheDocument();
+    answer({ status: 500, data: { success: false, error: 'Server down' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,26 @@
+import { createContext, useContext, type RefObject } from 'react';
+import type { HorseFormMode } from '@registry/domain';
+import type { Horse } from '../../../lib/horse-types';
+
+export interface RegistrationContextValue {
+  mode: HorseFormMode;
+  /** View mode: every field disabled. */
+  readOnly: boolean;
+  /** The stored horse in edit and view modes, for its files and read-only facts. */
+  horse: Horse | null;
+  /** Set by the first Save: from then on, cross-field checks run as soon as either side changes. */
+  submittedRef: RefObject<boolean>;
+}
+
+export const RegistrationContext = createContext<RegistrationContextValue | null>(null);
+
+export function useRegistration(): RegistrationContextValue {
+  const value = useContext(RegistrationContext);
+  if (!value) throw new Error('useRegistration() outside the registration form');
+  return value;
+}
+
+/** Ids derive from field paths, so labels, errors and the focus-on-error search agree. */
+export function fieldId(name: string): string {
+  return `horse-${name.replace(/\./g, '-')}`;
+}

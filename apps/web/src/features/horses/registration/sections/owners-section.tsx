@@ -1,0 +1,73 @@
+import { memo, useMemo } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { OWNER_COUNT, OWNER_TYPES, ownersFor, STATES, type OwnerType } from '@registry/domain';
+import { ChoiceGroup } from '../fields/choice-group';
+import { SelectInput } from '../fields/select-input';
+import { TextInput } from '../fields/text-input';
+import type { HorseFormValues } from '../form-values';
+
+const OwnerRow = memo(function OwnerRow({ index }: { index: number }) {
+  const at = (field: string) => `owners.${index}.${field}` as `owners.${number}.memberNum`;
+  return (
+    <fieldset className="horse-subgroup col-12">
+      <legend className="horse-subgroup-legend">Owner {index + 1}</legend>
+      <div className="row g-2">
+        <TextInput className="col-md-4" name={at('memberNum')} label="Member Number" required />
+        <TextInput className="col-md-8" name={at('name')} label="Name" required />
+        <TextInput className="col-12" name={at('address')} label="Address" required />
+        <TextInput className="col-md-5" name={at('city')} label="City" required />
+        <SelectInput
+          className="col-md-4"
+          name={at('state')}
+          label="State"
+          options={STATES}
+          required
+        />
+        <TextInput className="col-md-3" name={at('zip')} label="Zip" required />
+      </div>
+    </fieldset>
+  );
+});
+
+/** The rows follow the owner type; only this part re-renders when it changes. */
+const OwnerRows = memo(function OwnerRows() {
+  const { control } = useFormContext<HorseFormValues>();
+  const ownerType = useWatch({ control, name: 'ownerType' });
+  const count = OWNER_COUNT[ownerType as OwnerType] ?? 1;
+  return (
+    <div className="row g-3 mt-0">
+      {Array.from({ length: count }, (_, index) => (
+        <OwnerRow key={index} index={index} />
+      ))}
+    </div>
+  );
+});
+
+/** Spec §2.6 item 14: Joint gives two owner rows, Single one. */
+export const OwnersSection = memo(function OwnersSection() {
+  const { getValues, setValue, clearErrors } = useFormContext<HorseFormValues>();
+  const typeOptions = useMemo(
+    () => ({
+      onChange: (event: { target: { value: string } }) => {
+        const type = event.target.value as OwnerType;
+        if (!(OWNER_TYPES as readonly string[]).includes(type)) return;
+        // Rows already typed in are kept; a second owner dropped by Single goes with its errors.
+        setValue('owners', ownersFor(type, getValues('owners')));
+        if (OWNER_COUNT[type] < 2) clearErrors('owners.1');
+      },
+    }),
+    [getValues, setValue, clearErrors],
+  );
+  return (
+    <>
+      <ChoiceGroup
+        name="ownerType"
+        legend="Owner Type"
+        options={OWNER_TYPES}
+        required
+        registerOptions={typeOptions}
+      />
+      <OwnerRows />
+    </>
+  );
+});

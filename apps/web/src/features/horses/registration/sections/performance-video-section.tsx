@@ -1,0 +1,29 @@
+import { memo } from 'react';
+import { VIDEO_ACCEPT } from '@registry/domain';
+import { FileInput } from '../fields/file-input';
+import { TextInput } from '../fields/text-input';
+import { useRegistration } from '../registration-context';
+
+/** Spec §2.6 item 5: both optional. */
+export const PerformanceVideoSection = memo(function PerformanceVideoSection() {
+  const { horse } = useRegistration();
+  return (
+    <div className="row g-3">
+      <TextInput
+        className="col-12"
+        name="performanceLink"
+        label="Performance Video Link"
+        type="url"
+        placeholder="https://"
+      />
+      <FileInput
+        className="col-12"
+        name="performanceDocument"
+        label="Performance Video"
+        accept={VIDEO_ACCEPT}
+        hint="WMV or MP4, 20MB max."
+        current={horse?.performanceDocument}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,24 @@
+import { memo } from 'react';
+import { DOCUMENT_ACCEPT } from '@registry/domain';
+import { FileInput } from '../fields/file-input';
+import { useRegistration } from '../registration-context';
+
+/** Spec §2.6 item 6. Required unless an edited horse already has one. */
+export const RegistrationDocumentSection = memo(function RegistrationDocumentSection() {
+  const { mode, horse } = useRegistration();
+  const stored = horse?.registrationDocument ?? null;
+  return (
+    <FileInput
+      name="registrationDocument"
+      label="Horse Registration Document"
+      accept={DOCUMENT_ACCEPT}
+      required={mode === 'register' || !stored}
+      hint={
+        mode === 'register' || !stored
+          ? 'PDF, DOC, DOCX, JPEG, JPG or PNG, 10MB max.'
+          : 'PDF, DOC, DOCX, JPEG, JPG or PNG, 10MB max. A new file replaces the current one.'
+      }
+      current={stored}
+    />
+  );
+});

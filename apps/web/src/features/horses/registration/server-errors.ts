@@ -1,0 +1,40 @@
+import type { UseFormSetError } from 'react-hook-form';
+import { PEDIGREE_SLOTS } from '@registry/domain';
+import type { HorseFieldName } from './fields/use-field-error';
+import type { HorseFormValues } from './form-values';
+
+/**
+ * A server field key as a form path. Keys are normally form paths already
+ * ('owners.1.zip', 'sire.grand_dam.paperwork'); upload part names are mapped back too.
+ */
+export function serverFieldPath(key: string): string {
+  const registry = /^registryPaperwork(\d+)$/.exec(key);
+  if (registry) return `otherRegistries.${registry[1]}.registryPaperwork`;
+  const pedigree = /^(sire|dam)RegistrationPaperwork(\d)$/.exec(key);
+  if (pedigree) {
+    const slot = PEDIGREE_SLOTS[Number(pedigree[2])];
+    if (slot)
+      return slot === 'parent' ? `${pedigree[1]}.paperwork` : `${pedigree[1]}.${slot}.paperwork`;
+  }
+  return key;
+}
+
+/**
+ * Puts the server's field messages under the fields they belong to and returns their paths.
+ * Keys of parts this form does not show (e.g. fees before the payments issue) are skipped.
+ */
+export function applyServerErrors(
+  fields: Record<string, string> | undefined,
+  setError: UseFormSetError<HorseFormValues>,
+  shownRoots: readonly string[],
+): string[] {
+  const applied: string[] = [];
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    const path = serverFieldPath(key);
+    const root = path.split('.')[0] ?? '';
+    if (!shownRoots.includes(root)) continue;
+    setError(path as HorseFieldName, { type: 'server', message });
+    applied.push(path);
+  }
+  return applied;
+}

@@ -1,0 +1,127 @@
+import {
+  PEDIGREE_ANCESTORS,
+  PEDIGREE_PARENTS,
+  pedigreePaperworkField,
+  registryPaperworkField,
+  UPLOAD_FIELDS,
+} from '@registry/domain';
+import type { HorseFormOutput } from './form-values';
+
+/**
+ * The multipart bodies of docs/api.md: text parts, then JSON parts, then files (so a server
+ * streaming the body sees every field before the first large file).
+ */
+
+const TEXT_PARTS = [
+  'registrationType',
+  'gaitDesignation',
+  'verified',
+  'performanceVerification',
+  'performanceLink',
+  'stateFoaledIn',
+  'breed',
+  'foalDate',
+  'breedingDate',
+  'bredBy',
+  'sex',
+  'color',
+  'pattern',
+  'DNA',
+  'DNA_CASE',
+  'DNA_TEST_DATE',
+  'dnaTestSubmission',
+  'ownerType',
+] as const;
+
+const NAME_CHOICES = ['firstChoice', 'secondChoice', 'thirdChoice'] as const;
+
+type Ancestor = HorseFormOutput['sire']['grand_sire'];
+type Parent = HorseFormOutput['sire'];
+
+function ancestorJson(ancestor: Ancestor) {
+  return {
+    name: ancestor.name ?? '',
+    reg: ancestor.reg ?? '',
+    otherRegName: ancestor.otherRegName ?? '',
+    otherRegNum: ancestor.otherRegNum ?? '',
+  };
+}
+
+/** A pedigree side without its files, which travel as their own parts. */
+export function pedigreeJson(parent: Parent) {
+  return {
+    ...ancestorJson(parent),
+    grand_sire: ancestorJson(parent.grand_sire),
+    grand_dam: ancestorJson(parent.grand_dam),
+    great_grand_sire: ancestorJson(parent.great_grand_sire),
+    great_grand_dam: ancestorJson(parent.great_grand_dam),
+  };
+}
+
+function appendFile(body: FormData, part: string, file: unknown): void {
+  if (file instanceof Blob) body.append(part, file, (file as File).name || part);
+}
+
+function appendCommon(body: FormData, values: HorseFormOutput): void {
+  const text: Partial<Record<(typeof TEXT_PARTS)[number], string>> = {
+    ...values,
+    // The test details mean nothing once DNA is No; a stale date is not sent.
+    DNA_CASE: values.DNA === 'Yes' ? values.DNA_CASE : '',
+    DNA_TEST_DATE: values.DNA === 'Yes' ? values.DNA_TEST_DATE : '',
+  };
+  for (const part of TEXT_PARTS) body.append(part, text[part] ?? '');
+  body.append('checkedOwnerInfo', String(values.checkedOwnerInfo === true));
+}
+
+function appendJsonAndFiles(body: FormData, values: HorseFormOutput): void {
+  body.append('sire', JSON.stringify(pedigreeJson(values.sire)));
+  body.append('dam', JSON.stringify(pedigreeJson(values.dam)));
+  body.append('othermarkings', JSON.stringify(values.othermarkings));
+  body.append(
+    'otherRegistries',
+    JSON.stringify(
+      values.otherRegistries.map((registry) => ({
+        registryName: registry.registryName ?? '',
+        registryNumber: registry.registryNumber ?? '',
+      })),
+    ),
+  );
+  body.append('owners', JSON.stringify(values.owners));
+
+  appendFile(body, UPLOAD_FIELDS.registrationDocument, values.registrationDocument);
+  appendFile(body, UPLOAD_FIELDS.performanceDocument, values.performanceDocument);
+  for (const file of values.markingDocuments ?? []) {
+    appendFile(body, UPLOAD_FIELDS.markingDocuments, file);
+  }
+  values.otherRegistries.forEach((registry, index) => {
+    appendFile(body, registryPaperworkField(index), registry.registryPaperwork);
+  });
+  for (const parent of PEDIGREE_PARENTS) {
+    appendFile(body, pedigreePaperworkField(parent, 'parent'), values[parent].paperwork);
+    for (const ancestor of PEDIGREE_ANCESTORS) {
+      appendFile(
+        body,
+        pedigreePaperworkField(parent, ancestor),
+        values[parent][ancestor].paperwork,
+      );
+    }
+  }
+}
+
+/** POST members/horses/register. */
+export function registrationFormData(values: HorseFormOutput): FormData {
+  const body = new FormData();
+  appendCommon(body, values);
+  for (const part of NAME_CHOICES) body.append(part, values[part] ?? '');
+  body.append('ownerSignature', values.ownerSignature ?? '');
+  appendJsonAndFiles(body, values);
+  return body;
+}
+
+/** PUT members/horses/:id: no name choices or signature; files only when newly chosen. */
+export function editFormData(values: HorseFormOutput): FormData {
+  const body = new FormData();
+  appendCommon(body, values);
+  appendJsonAndFiles(body, values);
+  return body;
+}

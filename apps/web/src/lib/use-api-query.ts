@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiError } from './api-client';
+
+export interface ApiQuery<T> {
+  data: T | undefined;
+  error: ApiError | undefined;
+  loading: boolean;
+  reload: () => void;
+}
+
+/**
+ * Runs `load` whenever `key` changes (or `reload` is called), aborting the previous request.
+ * The last data stays while a new request runs, so lists do not flash empty between pages.
+ */
+export function useApiQuery<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+): ApiQuery<T> {
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const [version, setVersion] = useState(0);
+  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({
+    loading: true,
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((previous) => ({ data: previous.data, loading: true }));
+    loadRef.current(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ data, loading: false });
+      },
+      (error: ApiError) => {
+        if (!controller.signal.aborted) {
+          setState((previous) => ({ data: previous.data, error, loading: false }));
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [key, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/** `value`, but only after it stopped changing for `delayMs` (search boxes). */
+export function useDebouncedValue<T>(value: T, delayMs = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
