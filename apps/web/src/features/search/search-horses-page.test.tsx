@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { api } from '../../lib/api-client';
+import type { PublicHorse } from '../../lib/horse-types';
+import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import { memberLoginResult, storeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+let originalAdapter: AxiosAdapter | undefined;
+beforeEach(() => {
+  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  storeSession(memberLoginResult);
+});
+afterEach(() => {
+  api.http.defaults.adapter = originalAdapter;
+});
+
+function serve(reply: (config: InternalAxiosRequestConfig) => FakeReply) {
+  const fake = fakeAdapter(reply);
+  api.http.defaults.adapter = fake.adapter;
+  return fake.requests;
+}
+
+const person = (name: string) => ({
+  name,
+  reg: '',
+  otherRegName: '',
+  otherRegNum: '',
+  paperwork: null,
+});
+const horse: PublicHorse = {
+  _id: 'p1',
+  approvalStatus: 'approved',
+  approvedName: 'Blue Moon',
+  registrationNum: 'GHR-0042',
+  sex: 'Stallion',
+  color: 'Black',
+  sire: {
+    ...person('Dark Star'),
+    grand_sire: person('Old Star'),
+    grand_dam: person('Luna'),
+    great_grand_sire: person('Comet'),
+    great_grand_dam: person('Nova'),
+  },
+  dam: {
+    ...person('Moonbeam'),
+    grand_sire: person('Sun'),
+    grand_dam: person('Ray'),
+    great_grand_sire: person(''),
+    great_grand_dam: person('Dawn'),
+  },
+  markingDocuments: [
+    { id: 'f1', name: 'left.jpg', mime: 'image/jpeg', size: 1, url: '/uploads/f1?sig=a' },
+    { id: 'f2', name: 'right.jpg', mime: 'image/jpeg', size: 1, url: '/uploads/f2?sig=b' },
+  ],
+};
+
+describe('Search Horses', () => {
+  it('searches with the chosen filters and lists approved horses', async () => {
+    const requests = serve(() => ({
+      status: 200,
+      data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
+    }));
+    const user = userEvent.setup();
+    renderApp('/search-all-horses');
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(row).toHaveTextContent('Blue Moon');
+    expect(row).toHaveTextContent('GHR-0042');
+    expect(row).toHaveTextContent('Dark Star');
+    expect(row).toHaveTextContent('Moonbeam');
+
+    await user.selectOptions(screen.getByLabelText('Color'), 'Black');
+    await user.type(screen.getByLabelText('Name, registration number, sire or dam'), 'moon');
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({
+        url: 'auth/horses/search',
+        params: { q: 'moon', color: 'Black', page: 1, pageSize: 10 },
+      }),
+    );
+  });
+
+  it('shows a horse with its marking photos and a three-generation pedigree', async () => {
+    serve(() => ({
+      status: 200,
+      data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
+    }));
+    const user = userEvent.setup();
+    renderApp('/search-all-horses');
+    await user.click(await screen.findByRole('button', { name: 'View Blue Moon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blue Moon' });
+    expect(within(dialog).getAllByRole('img', { name: /Marking photo/ })).toHaveLength(2);
+    const chart = within(dialog).getByRole('list', { name: 'Pedigree of Blue Moon' });
+    const cells = within(chart)
+      .getAllByRole('listitem')
+      .map((cell) => cell.textContent);
+    expect(cells).toHaveLength(11);
+    expect(cells).toContain('SireDark Star');
+    expect(cells).toContain('Great-grand damDawn');
+    expect(cells).toContain('Great-grand sireUnknown');
+  });
+
+  it('says so when nothing matches', async () => {
+    serve(() => ({
+      status: 200,
+      data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
+    }));
+    renderApp('/search-all-horses');
+    expect(
+      await screen.findByRole('heading', { name: 'No approved horses yet' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers a retry when the search fails', async () => {
+    serve(() => ({ status: 500, data: { success: false, error: 'Database unavailable' } }));
+    renderApp('/search-all-horses');
+    expect(await screen.findByText(/Database unavailable/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
