@@ -96,7 +96,9 @@ describe('My Horses', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(requests.at(-1)?.params).toMatchObject({ page: 2 }));
-    expect(await screen.findByRole('rowheader', { name: 'Silver / Step / Rack' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('rowheader', { name: 'Silver / Step / Rack' }),
+    ).toBeInTheDocument();
   });
 
   it('asks before deleting, then calls DELETE and reloads', async () => {
