@@ -1,5 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -78,10 +86,41 @@ async function createServerDatabase(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
+const migrationsDir = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * A migrated, empty PGlite cluster as a dump, made once per set of migrations and kept in the
+ * temp folder: starting from it skips initdb and the migrations (about 1.3 s per test file).
+ * The migrations still run after loading it, so a stale template could only cost time.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) {
+      hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
+    }
+  }
+  const file = path.join(tmpdir(), `registry-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+  const dump = await database.dumpDataDir?.();
+  await database.close();
+  if (!dump) throw new Error('PGlite gave no dump');
+  // Written aside and renamed: parallel test files never read a half-written template.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
 /** A fresh, migrated database for one test file. */
 export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (!usingPostgres) {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    const database = await openDatabase({
+      databaseUrl: undefined,
+      dataDir: undefined,
+      pgliteTemplate: await pgliteTemplate(),
+    });
     return { database, drop: () => database.close() };
   }
   const { url, drop } = await createServerDatabase();
