@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       dataDir: '/srv/registry/data',
+      uploadsDir: '/srv/registry/data/uploads',
       databaseUrl: undefined,
       adminEmail: 'admin@example.org',
       publicUrl: 'http://localhost:3000',

@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { emptyParent } from '@registry/domain';
+import type { Db } from '../db/client.js';
+import { horses } from '../db/schema.js';
 import { demoPdf, demoPng } from '../modules/horses/demo-files.js';
 
 /**
@@ -156,6 +158,20 @@ export function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+export interface Leftovers {
+  horses: number;
+  files: string[];
+}
+
+/** What a request could leave behind in an app: horse rows and files (staged or final). */
+export async function leftovers(t: {
+  database: { db: Db };
+  uploadsDir: string;
+}): Promise<Leftovers> {
+  const rows = await t.database.db.select({ id: horses.id }).from(horses);
+  return { horses: rows.length, files: filesUnder(t.uploadsDir).sort() };
 }
 
 /** Sends a register (POST) or edit (PUT) form as a member. */

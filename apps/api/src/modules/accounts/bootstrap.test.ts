@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
-import { users } from '../../db/schema.js';
+import { horses, users } from '../../db/schema.js';
 import { freshDataLocation, testConfig } from '../../test/harness.js';
 import type { GeneratedCredential } from './bootstrap.js';
 
@@ -84,6 +84,12 @@ describe('first start', () => {
       expect(
         (await signIn(app, '/api/auth/login', 'member2@example.org', password)).statusCode,
       ).toBe(200);
+      // With their demo horses, in several states (details in horses/lists.test.ts).
+      const demo = await app.database.db.select().from(horses);
+      expect(demo.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(demo.map((h) => h.approvalStatus))).toEqual(
+        new Set(['pending', 'approved', 'rejected']),
+      );
     } finally {
       await app.close();
     }
@@ -100,6 +106,7 @@ describe('first start', () => {
         .from(users)
         .where(eq(users.role, 'member'));
       expect(members).toEqual([]);
+      expect(await second.app.database.db.select().from(horses)).toEqual([]);
     } finally {
       await second.app.close();
     }

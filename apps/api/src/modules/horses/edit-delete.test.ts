@@ -96,7 +96,12 @@ describe('who reaches a horse', () => {
     const admin = await login(t.app, ADMIN, 'admin');
     expect((await read(horse._id, admin)).statusCode).toBe(403);
     expect((await remove(horse._id, admin)).statusCode).toBe(403);
+    expect((await edit(horse._id, editValues(), [], admin)).statusCode).toBe(403);
     expect((await read(horse._id, null)).statusCode).toBe(401);
+    expect((await remove(horse._id, null)).statusCode).toBe(401);
+    expect((await sendForm(t.app, undefined, editOf(horse._id), editValues(), [])).statusCode).toBe(
+      401,
+    );
     // Untouched by all of that.
     const mine = await read(horse._id);
     expect(mine.statusCode).toBe(200);
