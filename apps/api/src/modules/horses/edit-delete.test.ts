@@ -16,6 +16,7 @@ import {
   SAMPLE_BYTES,
   editOf,
   filesUnder,
+  leftovers,
   sendForm,
   upload,
   validFiles,
@@ -85,9 +86,15 @@ const onDisk = (key: string) => filesUnder(t.uploadsDir).includes(`${key.slice(0
 describe('who reaches a horse', () => {
   it('lets only its owner read, edit and delete it: others get 404, admins 403, anonymous 401', async () => {
     const horse = await registered();
+    const before = await leftovers(t);
     for (const response of [
       await read(horse._id, memberB),
-      await edit(horse._id, editValues({ color: 'Black' }), [], memberB),
+      await edit(
+        horse._id,
+        editValues({ color: 'Black' }),
+        [['registrationDocument', upload('mine-now.pdf', SAMPLE_BYTES.pdf())]],
+        memberB,
+      ),
       await remove(horse._id, memberB),
     ]) {
       expect(response.statusCode).toBe(404);
@@ -102,7 +109,8 @@ describe('who reaches a horse', () => {
     expect((await sendForm(t.app, undefined, editOf(horse._id), editValues(), [])).statusCode).toBe(
       401,
     );
-    // Untouched by all of that.
+    // Untouched by all of that, and nothing of the refused upload kept.
+    expect(await leftovers(t)).toEqual(before);
     const mine = await read(horse._id);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data.color).toBe('Bay');

@@ -13,6 +13,7 @@ import {
   deleteHorse,
   getOwnHorse,
   registerHorse,
+  requireOwnHorse,
   updateHorse,
   type HorseDeps,
 } from './service.js';
@@ -113,6 +114,8 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
     },
     async (request) => {
       const { userId } = requireAuth(request);
+      // Someone else's horse is refused before any of the request's files is stored.
+      await requireOwnHorse(deps(request.log), userId, request.params.id);
       const form = await receiveForm(request, options.storage, 'edit');
       const horse = await updateHorse(deps(request.log), userId, request.params.id, form);
       return ok(horse, HORSE_API_MESSAGES.updated);

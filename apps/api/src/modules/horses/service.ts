@@ -96,6 +96,11 @@ async function filesOf(db: Executor, horseId: string): Promise<HorseFileRow[]> {
   return db.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));
 }
 
+/** Throws 404 unless the horse is the member's: checked before an edit's files are read. */
+export async function requireOwnHorse(deps: HorseDeps, ownerId: string, horseId: string) {
+  await loadOwn(deps.db, ownerId, horseId);
+}
+
 export async function getOwnHorse(deps: HorseDeps, ownerId: string, horseId: string) {
   const row = await loadOwn(deps.db, ownerId, horseId);
   return toHorse(row, await filesOf(deps.db, horseId), deps.signer);
