@@ -107,17 +107,21 @@ export async function getOwnHorse(deps: HorseDeps, ownerId: string, horseId: str
 }
 
 /**
- * A new registration: pending and unpaid until the registry and the payment step say otherwise.
- * `today` pins the foal-date check (demo data and tests); requests use the current day.
+ * "Today" for the not-in-the-future date rules: the latest calendar day anywhere (UTC+14). The
+ * member picked the date in their own time zone, which may already be tomorrow on the server.
  */
+function latestToday(): Date {
+  return new Date(Date.now() + 14 * 60 * 60 * 1000);
+}
+
+/** A new registration: pending and unpaid until the registry and the payment step say otherwise. */
 export async function registerHorse(
   deps: HorseDeps,
   ownerId: string,
   form: ReceivedForm,
-  today?: Date,
 ): Promise<{ horse: Horse; row: HorseRow }> {
   try {
-    const schema = buildRegistrationDetailsSchema(today ? { today } : {});
+    const schema = buildRegistrationDetailsSchema({ today: latestToday() });
     const { parsed, files } = await checkForm(deps.storage, form, schema, {
       verified: NEW_HORSE_VERIFIED,
     });
@@ -170,6 +174,7 @@ export async function updateHorse(
     const current = await loadOwn(deps.db, ownerId, horseId);
     const stored = await filesOf(deps.db, horseId);
     const schema = buildHorseSchema('edit', {
+      today: latestToday(),
       hasExistingFiles: {
         registrationDocument: stored.some((f) => f.kind === 'registrationDocument'),
         markingDocuments: stored.some((f) => f.kind === 'markingDocument'),
