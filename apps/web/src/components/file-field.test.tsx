@@ -40,7 +40,7 @@ describe('FileField', () => {
     // A second pick adds to the selection.
     await user.upload(input, [new File(['%PDF'], 'c.pdf', { type: 'application/pdf' })]);
 
-    const list = screen.getByRole('list', { name: 'Chosen for Photos' });
+    const list = screen.getByRole('list', { name: 'Chosen files' });
     expect(list).toHaveTextContent('a.png');
     expect(list).toHaveTextContent('c.pdf');
     expect(container.querySelectorAll('img.file-thumb[src^="blob:"]')).toHaveLength(2);

@@ -1,6 +1,6 @@
 import './file-field.css';
 import './form-field.css';
-import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { CButton, CFormInput, CFormLabel, CFormText } from '@coreui/react';
 
 /** A file already stored on the server, shown beside the input (edit and view modes). */
@@ -57,6 +57,29 @@ function usePreviewUrls(files: readonly File[]): Map<File, string> {
   return urls;
 }
 
+/**
+ * Keeps the browser's own input showing the selection the field holds ("4 files" after two
+ * picks, "No file chosen" after Remove). Where DataTransfer is missing, an empty selection
+ * at least clears the input.
+ */
+function useSyncedInputFiles(ref: RefObject<HTMLInputElement | null>, files: readonly File[]) {
+  useEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    if (typeof DataTransfer === 'function') {
+      try {
+        const transfer = new DataTransfer();
+        for (const file of files) transfer.items.add(file);
+        input.files = transfer.files;
+        return;
+      } catch {
+        // Fall through: browsers that cannot build a FileList.
+      }
+    }
+    if (files.length === 0) input.value = '';
+  }, [ref, files]);
+}
+
 function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
@@ -65,8 +88,8 @@ function formatSize(bytes: number): string {
 
 /**
  * A labelled file input listing the chosen files with image previews, a remove button per
- * file and the stored files of an edited record. The browser's own input only ever holds the
- * latest pick; the selection lives in `files`, which the owner keeps.
+ * file and the stored files of an edited record. The selection lives in `files`, which the
+ * owner keeps; with `multiple`, each pick adds to it.
  */
 export function FileField({
   id,
@@ -100,6 +123,8 @@ export function FileField({
     [inputRef],
   );
 
+  useSyncedInputFiles(localRef, files);
+
   const remove = (file: File) => onChange(files.filter((f) => f !== file));
 
   return (
@@ -122,8 +147,6 @@ export function FileField({
         onBlur={onBlur}
         onChange={(event) => {
           const picked = Array.from(event.target.files ?? []);
-          // Cleared so picking the same file again still fires a change.
-          event.target.value = '';
           if (picked.length === 0) return;
           if (!multiple) {
             onChange(picked.slice(0, 1));
@@ -143,7 +166,7 @@ export function FileField({
         </div>
       )}
       {files.length > 0 && (
-        <ul className="file-list list-unstyled mt-2 mb-0" aria-label={`Chosen for ${label}`}>
+        <ul className="file-list list-unstyled mt-2 mb-0" aria-label="Chosen files">
           {files.map((file) => {
             const preview = previews.get(file);
             return (

@@ -20,6 +20,8 @@ export interface SignatureDialogProps {
   /** Receives a PNG data URL; the dialog closes right after. */
   onSave: (dataUrl: string) => void;
   onClose: () => void;
+  /** Where the dialog is attached; by default the document body. */
+  container?: () => Element | null;
 }
 
 function SignaturePadBody({ onSave, onClose }: Pick<SignatureDialogProps, 'onSave' | 'onClose'>) {
@@ -104,11 +106,14 @@ function SignaturePadBody({ onSave, onClose }: Pick<SignatureDialogProps, 'onSav
   );
 }
 
-/**
- * The signature dialog of spec §2.6 item 16. It renders in place (no portal) so that, opened
- * from another dialog, it stays inside that dialog's focus trap.
- */
-export function SignatureDialog({ visible, title, onSave, onClose }: SignatureDialogProps) {
+/** The signature dialog of spec §2.6 item 16: a 400x200 pad, Clear and Save. */
+export function SignatureDialog({
+  visible,
+  title,
+  onSave,
+  onClose,
+  container,
+}: SignatureDialogProps) {
   const titleId = useId();
   return (
     <CModal
@@ -116,7 +121,7 @@ export function SignatureDialog({ visible, title, onSave, onClose }: SignatureDi
       onClose={onClose}
       backdrop="static"
       alignment="center"
-      portal={false}
+      container={container}
       className="signature-dialog"
       aria-labelledby={titleId}
     >
@@ -125,7 +130,8 @@ export function SignatureDialog({ visible, title, onSave, onClose }: SignatureDi
           {title}
         </CModalTitle>
       </CModalHeader>
-      {visible && <SignaturePadBody onSave={onSave} onClose={onClose} />}
+      {/* CModal mounts this on opening and unmounts it after closing: a fresh pad each time. */}
+      <SignaturePadBody onSave={onSave} onClose={onClose} />
     </CModal>
   );
 }

@@ -1,6 +1,6 @@
 import './form-field.css';
 import './signature.css';
-import { useState, type Ref } from 'react';
+import { useCallback, useRef, useState, type Ref } from 'react';
 import { CButton, CFormLabel } from '@coreui/react';
 import { SignatureDialog } from './signature-dialog';
 
@@ -34,8 +34,12 @@ export function SignatureField({
 }: SignatureFieldProps) {
   const [open, setOpen] = useState(false);
   const errorId = `${id}-error`;
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  // Opened from another dialog, the pad attaches to that dialog: it stays inside its focus
+  // trap, and no ancestor with CSS containment can clip it.
+  const container = useCallback(() => wrapperRef.current?.closest('.modal') ?? document.body, []);
   return (
-    <div>
+    <div ref={wrapperRef}>
       <CFormLabel htmlFor={id} className={required ? 'required-mark d-block' : 'd-block'}>
         {label}
       </CFormLabel>
@@ -66,6 +70,7 @@ export function SignatureField({
         title={label}
         onSave={onChange}
         onClose={() => setOpen(false)}
+        container={container}
       />
     </div>
   );

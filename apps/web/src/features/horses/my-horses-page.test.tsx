@@ -50,7 +50,10 @@ describe('My Horses', () => {
   it('shows a spinner while the list loads', async () => {
     serve(() => new Promise<FakeReply>(() => undefined));
     renderApp('/horse-list');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Horses' })).toBeInTheDocument();
+    // The first test loads the page's lazy chunk, which can be slow on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Horses' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your horses…');
   });
 
@@ -101,12 +104,21 @@ describe('My Horses', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers no delete for an approved horse', async () => {
+    serve(() => page([approved]));
+    renderApp('/horse-list');
+    await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: 'Edit Midnight Glide' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Midnight Glide' })).not.toBeInTheDocument();
+  });
+
   it('asks before deleting, then calls DELETE and reloads', async () => {
-    let items = [approved, pending];
+    const draft = { ...pending, _id: 'h3', approvedName: 'Midnight Glide' };
+    let items = [draft, pending];
     const requests = serve((config) => {
       if (config.method === 'delete') {
         items = items.filter((horse) => !config.url?.endsWith(horse._id));
-        return { status: 200, data: { success: true, data: { id: 'h1' } } };
+        return { status: 200, data: { success: true, data: { id: 'h3' } } };
       }
       return page(items);
     });
@@ -121,7 +133,7 @@ describe('My Horses', () => {
 
     await waitFor(() => expect(screen.queryByText('Midnight Glide')).not.toBeInTheDocument());
     expect(requests.filter((r) => r.method === 'delete')).toEqual([
-      expect.objectContaining({ url: 'members/horses/h1' }),
+      expect.objectContaining({ url: 'members/horses/h3' }),
     ]);
     expect(requests.filter((r) => r.method === 'get')).toHaveLength(2);
     expect(store.getState().ui.toasts.at(-1)).toMatchObject({
@@ -131,11 +143,11 @@ describe('My Horses', () => {
   });
 
   it('cancelling the confirmation deletes nothing', async () => {
-    const requests = serve(() => page([approved]));
+    const requests = serve(() => page([pending]));
     const user = userEvent.setup();
     renderApp('/horse-list');
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: 'Delete Midnight Glide' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Silver / Step / Rack' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(requests.some((r) => r.method === 'delete')).toBe(false);
   });
@@ -155,6 +167,50 @@ describe('My Horses', () => {
     expect(requests.some((r) => r.url === 'members/horses/h1')).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('My Horses on a phone', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  it('shows cards instead of a table', async () => {
+    window.matchMedia = ((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    serve(() => page([approved, pending]));
+    renderApp('/horse-list');
+    const list = await screen.findByRole('list', { name: 'My horses, page 1 of 1' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('heading', { name: 'Midnight Glide' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Approved')).toBeInTheDocument();
+    expect(
+      within(cards[1]!).getByRole('button', { name: 'Delete Silver / Step / Rack' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the registration modal from My Horses', () => {
+  it('starts empty again after Close', async () => {
+    serve(() => page([]));
+    const user = userEvent.setup();
+    renderApp('/horse-list');
+    await screen.findByRole('heading', { name: 'No horses yet' });
+    await user.click(screen.getAllByRole('button', { name: 'Register Horse' })[0]!);
+    let dialog = await screen.findByRole('dialog', { name: 'Register Horse' });
+    await user.type(within(dialog).getByLabelText('Breed'), 'Walker');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getAllByRole('button', { name: 'Register Horse' })[0]!);
+    dialog = await screen.findByRole('dialog', { name: 'Register Horse' });
+    expect(within(dialog).getByLabelText('Breed')).toHaveValue('');
   });
 });
 

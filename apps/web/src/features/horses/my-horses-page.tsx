@@ -1,26 +1,10 @@
 import { useState } from 'react';
-import {
-  CAlert,
-  CButton,
-  CCard,
-  CCardBody,
-  CFormInput,
-  CFormLabel,
-  CFormSelect,
-  CSpinner,
-  CTable,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
+import { CAlert, CButton, CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import type { ApiError } from '../../lib/api-client';
-import { formatDaySlashed } from '../../lib/format';
 import {
   APPROVAL_STATUSES,
   horseDisplayName,
@@ -29,11 +13,13 @@ import {
 } from '../../lib/horse-types';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import { deleteHorse } from './api/horses-api';
 import { useMyHorses } from './api/use-horses';
 import { HorseModalHost, HorseRegistrationModal, type HorseModalState } from './horse-modal-host';
-import { APPROVAL_LABELS, ApprovalBadge, PaymentBadge } from './status-badges';
+import { HorseCards, HorsesTable } from './my-horses-list';
+import { APPROVAL_LABELS } from './status-badges';
 
 export const MY_HORSES_PAGE_SIZE = 10;
 
@@ -46,57 +32,6 @@ function RegisterButton({ onClick }: { onClick: () => void }) {
     <CButton color="primary" onClick={onClick} onPointerEnter={preloadForm} onFocus={preloadForm}>
       Register Horse
     </CButton>
-  );
-}
-
-function HorseRow({
-  horse,
-  onOpen,
-  onDelete,
-}: {
-  horse: Horse;
-  onOpen: (state: HorseModalState) => void;
-  onDelete: (horse: Horse) => void;
-}) {
-  const name = horseDisplayName(horse);
-  const hidden = <span className="visually-hidden"> {name}</span>;
-  return (
-    <CTableRow>
-      <CTableHeaderCell scope="row" className="fw-semibold">
-        {name}
-      </CTableHeaderCell>
-      <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
-      <CTableDataCell>
-        <ApprovalBadge status={horse.approvalStatus} />
-      </CTableDataCell>
-      <CTableDataCell>
-        <PaymentBadge status={horse.paymentStatus} />
-      </CTableDataCell>
-      <CTableDataCell className="text-nowrap">{formatDaySlashed(horse.updatedAt)}</CTableDataCell>
-      <CTableDataCell>
-        <div className="d-flex gap-1 justify-content-end">
-          <CButton
-            size="sm"
-            color="secondary"
-            variant="outline"
-            onClick={() => onOpen({ mode: 'view', horseId: horse._id })}
-          >
-            View{hidden}
-          </CButton>
-          <CButton
-            size="sm"
-            color="primary"
-            variant="outline"
-            onClick={() => onOpen({ mode: 'edit', horseId: horse._id })}
-          >
-            Edit{hidden}
-          </CButton>
-          <CButton size="sm" color="danger" variant="outline" onClick={() => onDelete(horse)}>
-            Delete{hidden}
-          </CButton>
-        </div>
-      </CTableDataCell>
-    </CTableRow>
   );
 }
 
@@ -123,6 +58,7 @@ export default function MyHorsesPage() {
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / (data?.pageSize || MY_HORSES_PAGE_SIZE)));
   const filtered = approvalStatus !== '' || q !== '';
+  const List = useMediaQuery(PHONE_QUERY) ? HorseCards : HorsesTable;
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -215,46 +151,16 @@ export default function MyHorsesPage() {
         )
       ) : (
         items.length > 0 && (
-          <CCard>
-            <CCardBody className="p-0">
-              <CTable
-                responsive
-                hover
-                align="middle"
-                className="mb-0 my-horses-table"
-                aria-busy={loading}
-              >
-                <caption className="visually-hidden">
-                  My horses, page {page} of {pageCount}
-                </caption>
-                <CTableHead>
-                  <CTableRow>
-                    <CTableHeaderCell scope="col">Name</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Approval</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Payment</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Updated</CTableHeaderCell>
-                    <CTableHeaderCell scope="col" className="text-end">
-                      Actions
-                    </CTableHeaderCell>
-                  </CTableRow>
-                </CTableHead>
-                <CTableBody>
-                  {items.map((horse) => (
-                    <HorseRow
-                      key={horse._id}
-                      horse={horse}
-                      onOpen={setModal}
-                      onDelete={(target) => {
-                        setToDelete(target);
-                        setConfirmOpen(true);
-                      }}
-                    />
-                  ))}
-                </CTableBody>
-              </CTable>
-            </CCardBody>
-          </CCard>
+          <List
+            horses={items}
+            busy={loading}
+            label={`My horses, page ${page} of ${pageCount}`}
+            onOpen={setModal}
+            onDelete={(target) => {
+              setToDelete(target);
+              setConfirmOpen(true);
+            }}
+          />
         )
       )}
 

@@ -65,7 +65,7 @@ describe('Search Horses', () => {
     }));
     const user = userEvent.setup();
     renderApp('/search-all-horses');
-    const row = (await screen.findAllByRole('row'))[1]!;
+    const row = (await screen.findAllByRole('row', {}, { timeout: 5000 }))[1]!;
     expect(row).toHaveTextContent('Blue Moon');
     expect(row).toHaveTextContent('GHR-0042');
     expect(row).toHaveTextContent('Dark Star');

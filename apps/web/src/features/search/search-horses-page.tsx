@@ -1,29 +1,16 @@
 import { useState } from 'react';
-import {
-  CAlert,
-  CButton,
-  CCard,
-  CCardBody,
-  CFormInput,
-  CFormLabel,
-  CFormSelect,
-  CSpinner,
-  CTable,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
+import { CAlert, CButton, CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
 import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES } from '@registry/domain';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
-import { horseDisplayName, type PublicHorse } from '../../lib/horse-types';
+import type { PublicHorse } from '../../lib/horse-types';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { EMPTY_FILTERS, SEARCH_PAGE_SIZE, useHorseSearch, type HorseSearchFilters } from './api';
 import { HorseDetailsDialog } from './horse-details-dialog';
+import { SearchResultCards, SearchResultsTable } from './search-results';
 
 const SELECTS: ReadonlyArray<[keyof HorseSearchFilters, string, readonly string[]]> = [
   ['color', 'Color', COLORS],
@@ -45,6 +32,7 @@ export default function SearchHorsesPage() {
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / (data?.pageSize || SEARCH_PAGE_SIZE)));
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
+  const Results = useMediaQuery(PHONE_QUERY) ? SearchResultCards : SearchResultsTable;
 
   const update = (key: keyof HorseSearchFilters, value: string) => {
     setFilters((previous) => ({ ...previous, [key]: value }));
@@ -126,56 +114,15 @@ export default function SearchHorsesPage() {
         </EmptyState>
       ) : (
         items.length > 0 && (
-          <CCard>
-            <CCardBody className="p-0">
-              <CTable responsive hover align="middle" className="mb-0" aria-busy={loading}>
-                <caption className="visually-hidden">
-                  Search results, page {page} of {pageCount}
-                </caption>
-                <CTableHead>
-                  <CTableRow>
-                    <CTableHeaderCell scope="col">Name</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Sex</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Color</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Sire</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">Dam</CTableHeaderCell>
-                    <CTableHeaderCell scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </CTableHeaderCell>
-                  </CTableRow>
-                </CTableHead>
-                <CTableBody>
-                  {items.map((horse) => {
-                    const name = horseDisplayName(horse);
-                    return (
-                      <CTableRow key={horse._id}>
-                        <CTableHeaderCell scope="row">{name}</CTableHeaderCell>
-                        <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
-                        <CTableDataCell>{horse.sex || '—'}</CTableDataCell>
-                        <CTableDataCell>{horse.color || '—'}</CTableDataCell>
-                        <CTableDataCell>{horse.sire?.name?.trim() || '—'}</CTableDataCell>
-                        <CTableDataCell>{horse.dam?.name?.trim() || '—'}</CTableDataCell>
-                        <CTableDataCell className="text-end">
-                          <CButton
-                            size="sm"
-                            color="secondary"
-                            variant="outline"
-                            onClick={() => {
-                              setSelected(horse);
-                              setDetailsOpen(true);
-                            }}
-                          >
-                            View<span className="visually-hidden"> {name}</span>
-                          </CButton>
-                        </CTableDataCell>
-                      </CTableRow>
-                    );
-                  })}
-                </CTableBody>
-              </CTable>
-            </CCardBody>
-          </CCard>
+          <Results
+            horses={items}
+            busy={loading}
+            label={`Search results, page ${page} of ${pageCount}`}
+            onView={(horse) => {
+              setSelected(horse);
+              setDetailsOpen(true);
+            }}
+          />
         )
       )}
 

@@ -22,7 +22,7 @@ describe('HorseRegistrationModal: register mode', () => {
       'Registration Number',
       'Performance Verification',
       'Performance Video',
-      'Horse Registration Document',
+      'Registration Document',
       'Breeding Information',
       'Sex',
       'Horse Name Choices',
@@ -32,9 +32,11 @@ describe('HorseRegistrationModal: register mode', () => {
       'Markings',
       'Owners',
       'Certification',
-      'Owner Signature',
+      'Signature',
     ]);
-    const number = within(section('Registration Number')).getByLabelText('Registration Number');
+    const number = within(section('Registration Number')).getByLabelText(
+      'Registration number of this horse',
+    );
     expect(number).toBeDisabled();
     expect(number).toHaveAttribute('placeholder', 'Assigned on approval');
     expect(within(section('Performance Verification')).getByText(/\$20/)).toHaveTextContent(
@@ -104,7 +106,7 @@ describe('HorseRegistrationModal: register mode', () => {
     expect(within(section('Horse Name Choices')).getByText('3 errors')).toBeInTheDocument();
     expect(within(section('DNA')).getByText('1 error')).toBeInTheDocument();
     expect(within(section('Markings')).getByText('3 errors')).toBeInTheDocument();
-    expect(within(section('Owner Signature')).getByText('1 error')).toBeInTheDocument();
+    expect(within(section('Signature')).getByText('1 error')).toBeInTheDocument();
     expect(within(section('Registration Type')).queryByText(/error/)).not.toBeInTheDocument();
     expect(within(section('Pedigree')).queryByText(/error/)).not.toBeInTheDocument();
 
@@ -143,7 +145,7 @@ describe('HorseRegistrationModal: edit mode', () => {
     await screen.findByRole('dialog', { name: 'Edit Horse' });
     expect(screen.queryByLabelText('First Choice')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Horse Name Choices' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Owner Signature' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Signature' })).not.toBeInTheDocument();
     expect(
       screen.queryByRole('region', { name: 'Performance Verification' }),
     ).not.toBeInTheDocument();
@@ -161,9 +163,7 @@ describe('HorseRegistrationModal: edit mode', () => {
     );
 
     // File inputs start empty; the stored files are linked beside them.
-    expect(screen.getByLabelText('Horse Registration Document', { selector: 'input' })).toHaveValue(
-      '',
-    );
+    expect(screen.getByLabelText('Horse Registration Document')).toHaveValue('');
     expect(screen.getByRole('link', { name: 'papers.pdf' })).toHaveAttribute(
       'href',
       '/uploads/f-papers.pdf?exp=1&sig=x',
@@ -224,9 +224,7 @@ describe('HorseRegistrationModal: view mode', () => {
       expect(screen.getByLabelText(label)).toBeDisabled();
     }
     for (const radio of within(dialog).getAllByRole('radio')) expect(radio).toBeDisabled();
-    expect(
-      screen.getByLabelText('Horse Registration Document', { selector: 'input' }),
-    ).toBeDisabled();
+    expect(screen.getByLabelText('Horse Registration Document')).toBeDisabled();
     expect(screen.getByRole('img', { name: 'Owner signature' })).toBeInTheDocument();
 
     const payment = section('Payment Info');

@@ -61,6 +61,7 @@ export default function HorseRegistrationModal({
       backdrop="static"
       keyboard={false}
       size="xl"
+      scrollable
       fullscreen="md"
       className="horse-registration-modal"
       aria-labelledby={titleId}

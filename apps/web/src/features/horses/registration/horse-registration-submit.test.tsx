@@ -28,7 +28,7 @@ const file = (name: string, type: string) => new File(['data'], name, { type });
 async function fillRegistration(user: UserEvent) {
   await user.click(within(section('Performance Verification')).getByRole('radio', { name: 'No' }));
   await user.upload(
-    screen.getByLabelText('Horse Registration Document', { selector: 'input' }),
+    screen.getByLabelText('Horse Registration Document'),
     file('papers.pdf', 'application/pdf'),
   );
   await user.selectOptions(screen.getByLabelText('State Foaled In'), 'Tennessee');

@@ -79,7 +79,7 @@ export const HORSE_SECTIONS: readonly HorseSection[] = [
   },
   {
     id: 'registration-document',
-    title: 'Horse Registration Document',
+    title: 'Registration Document',
     fields: ['registrationDocument'],
     modes: ALL,
     Component: RegistrationDocumentSection,
@@ -145,7 +145,7 @@ export const HORSE_SECTIONS: readonly HorseSection[] = [
   },
   {
     id: 'owner-signature',
-    title: 'Owner Signature',
+    title: 'Signature',
     fields: ['ownerSignature'],
     modes: NOT_EDIT,
     Component: OwnerSignatureSection,

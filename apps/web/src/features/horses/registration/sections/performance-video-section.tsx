@@ -19,7 +19,7 @@ export const PerformanceVideoSection = memo(function PerformanceVideoSection() {
       <FileInput
         className="col-12"
         name="performanceDocument"
-        label="Performance Video"
+        label="Performance Video Upload"
         accept={VIDEO_ACCEPT}
         hint="WMV or MP4, 20MB max."
         current={horse?.performanceDocument}

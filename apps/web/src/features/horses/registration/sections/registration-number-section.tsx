@@ -9,7 +9,7 @@ export const RegistrationNumberSection = memo(function RegistrationNumberSection
   return (
     <div>
       <CFormLabel htmlFor="horse-registrationNum" className="visually-hidden">
-        Registration Number
+        Registration number of this horse
       </CFormLabel>
       <CFormInput
         id="horse-registrationNum"
@@ -17,13 +17,7 @@ export const RegistrationNumberSection = memo(function RegistrationNumberSection
         placeholder="Assigned on approval"
         disabled
         readOnly
-        aria-describedby={number ? undefined : 'horse-registrationNum-hint'}
       />
-      {!number && (
-        <div id="horse-registrationNum-hint" className="form-text">
-          Assigned on approval
-        </div>
-      )}
     </div>
   );
 });

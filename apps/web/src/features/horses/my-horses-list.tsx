@@ -1,0 +1,138 @@
+import {
+  CButton,
+  CCard,
+  CCardBody,
+  CTable,
+  CTableBody,
+  CTableDataCell,
+  CTableHead,
+  CTableHeaderCell,
+  CTableRow,
+} from '@coreui/react';
+import { formatDaySlashed } from '../../lib/format';
+import { horseDisplayName, type Horse } from '../../lib/horse-types';
+import type { HorseModalState } from './horse-modal-host';
+import { ApprovalBadge, PaymentBadge } from './status-badges';
+
+export interface HorseListProps {
+  horses: readonly Horse[];
+  busy: boolean;
+  label: string;
+  onOpen: (state: HorseModalState) => void;
+  onDelete: (horse: Horse) => void;
+}
+
+function HorseActions({
+  horse,
+  onOpen,
+  onDelete,
+}: Pick<HorseListProps, 'onOpen' | 'onDelete'> & { horse: Horse }) {
+  const name = <span className="visually-hidden"> {horseDisplayName(horse)}</span>;
+  return (
+    <div className="d-flex flex-wrap gap-1 justify-content-end">
+      <CButton
+        size="sm"
+        color="secondary"
+        variant="outline"
+        onClick={() => onOpen({ mode: 'view', horseId: horse._id })}
+      >
+        View{name}
+      </CButton>
+      <CButton
+        size="sm"
+        color="primary"
+        variant="outline"
+        onClick={() => onOpen({ mode: 'edit', horseId: horse._id })}
+      >
+        Edit{name}
+      </CButton>
+      {/* The API keeps approved horses: they are part of the registry's record. */}
+      {horse.approvalStatus !== 'approved' && (
+        <CButton size="sm" color="danger" variant="outline" onClick={() => onDelete(horse)}>
+          Delete{name}
+        </CButton>
+      )}
+    </div>
+  );
+}
+
+/** The member's horses as a table (tablets and wider). */
+export function HorsesTable({ horses, busy, label, onOpen, onDelete }: HorseListProps) {
+  return (
+    <CCard>
+      <CCardBody className="p-0">
+        <CTable
+          responsive
+          hover
+          align="middle"
+          className="mb-0"
+          aria-label={label}
+          aria-busy={busy}
+        >
+          <CTableHead>
+            <CTableRow>
+              <CTableHeaderCell scope="col">Name</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Approval</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Payment</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Updated</CTableHeaderCell>
+              <CTableHeaderCell scope="col" className="text-end">
+                Actions
+              </CTableHeaderCell>
+            </CTableRow>
+          </CTableHead>
+          <CTableBody>
+            {horses.map((horse) => (
+              <CTableRow key={horse._id}>
+                <CTableHeaderCell scope="row" className="fw-semibold">
+                  {horseDisplayName(horse)}
+                </CTableHeaderCell>
+                <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
+                <CTableDataCell>
+                  <ApprovalBadge status={horse.approvalStatus} />
+                </CTableDataCell>
+                <CTableDataCell>
+                  <PaymentBadge status={horse.paymentStatus} />
+                </CTableDataCell>
+                <CTableDataCell className="text-nowrap">
+                  {formatDaySlashed(horse.updatedAt)}
+                </CTableDataCell>
+                <CTableDataCell>
+                  <HorseActions horse={horse} onOpen={onOpen} onDelete={onDelete} />
+                </CTableDataCell>
+              </CTableRow>
+            ))}
+          </CTableBody>
+        </CTable>
+      </CCardBody>
+    </CCard>
+  );
+}
+
+/** The same horses as cards, for phones: no sideways scrolling. */
+export function HorseCards({ horses, busy, label, onOpen, onDelete }: HorseListProps) {
+  return (
+    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={label} aria-busy={busy}>
+      {horses.map((horse) => (
+        <li key={horse._id}>
+          <CCard>
+            <CCardBody className="p-3">
+              <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+              <p className="small text-body-secondary mb-2">
+                Registration No. {horse.registrationNum?.trim() || '—'} · Updated{' '}
+                {formatDaySlashed(horse.updatedAt)}
+              </p>
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                <ApprovalBadge status={horse.approvalStatus} />
+                <PaymentBadge status={horse.paymentStatus} />
+                <div className="ms-auto">
+                  <HorseActions horse={horse} onOpen={onOpen} onDelete={onDelete} />
+                </div>
+              </div>
+            </CCardBody>
+          </CCard>
+        </li>
+      ))}
+    </ul>
+  );
+}

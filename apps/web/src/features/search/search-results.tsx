@@ -1,0 +1,110 @@
+import {
+  CButton,
+  CCard,
+  CCardBody,
+  CTable,
+  CTableBody,
+  CTableDataCell,
+  CTableHead,
+  CTableHeaderCell,
+  CTableRow,
+} from '@coreui/react';
+import { horseDisplayName, type PublicHorse } from '../../lib/horse-types';
+
+export interface SearchResultsProps {
+  horses: readonly PublicHorse[];
+  busy: boolean;
+  label: string;
+  onView: (horse: PublicHorse) => void;
+}
+
+const text = (value: string | null | undefined) => value?.trim() || '—';
+
+function ViewButton({
+  horse,
+  onView,
+}: {
+  horse: PublicHorse;
+  onView: SearchResultsProps['onView'];
+}) {
+  return (
+    <CButton size="sm" color="secondary" variant="outline" onClick={() => onView(horse)}>
+      View<span className="visually-hidden"> {horseDisplayName(horse)}</span>
+    </CButton>
+  );
+}
+
+/** Results as a table (tablets and wider). */
+export function SearchResultsTable({ horses, busy, label, onView }: SearchResultsProps) {
+  return (
+    <CCard>
+      <CCardBody className="p-0">
+        <CTable
+          responsive
+          hover
+          align="middle"
+          className="mb-0"
+          aria-label={label}
+          aria-busy={busy}
+        >
+          <CTableHead>
+            <CTableRow>
+              <CTableHeaderCell scope="col">Name</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Sex</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Color</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Sire</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Dam</CTableHeaderCell>
+              <CTableHeaderCell scope="col">
+                <span className="visually-hidden">Actions</span>
+              </CTableHeaderCell>
+            </CTableRow>
+          </CTableHead>
+          <CTableBody>
+            {horses.map((horse) => (
+              <CTableRow key={horse._id}>
+                <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+                <CTableDataCell>{text(horse.registrationNum)}</CTableDataCell>
+                <CTableDataCell>{text(horse.sex)}</CTableDataCell>
+                <CTableDataCell>{text(horse.color)}</CTableDataCell>
+                <CTableDataCell>{text(horse.sire?.name)}</CTableDataCell>
+                <CTableDataCell>{text(horse.dam?.name)}</CTableDataCell>
+                <CTableDataCell className="text-end">
+                  <ViewButton horse={horse} onView={onView} />
+                </CTableDataCell>
+              </CTableRow>
+            ))}
+          </CTableBody>
+        </CTable>
+      </CCardBody>
+    </CCard>
+  );
+}
+
+/** The same results as cards, for phones. */
+export function SearchResultCards({ horses, busy, label, onView }: SearchResultsProps) {
+  return (
+    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={label} aria-busy={busy}>
+      {horses.map((horse) => (
+        <li key={horse._id}>
+          <CCard>
+            <CCardBody className="p-3">
+              <div className="d-flex align-items-start gap-2">
+                <div className="flex-grow-1">
+                  <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+                  <p className="small mb-1">
+                    {text(horse.registrationNum)} · {text(horse.sex)} · {text(horse.color)}
+                  </p>
+                  <p className="small text-body-secondary mb-0">
+                    Sire {text(horse.sire?.name)} · Dam {text(horse.dam?.name)}
+                  </p>
+                </div>
+                <ViewButton horse={horse} onView={onView} />
+              </div>
+            </CCardBody>
+          </CCard>
+        </li>
+      ))}
+    </ul>
+  );
+}
