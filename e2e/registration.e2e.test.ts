@@ -53,9 +53,9 @@ describe('horse registration', () => {
       .getByLabel('Performance Video Link', { exact: true })
       .fill('https://example.org/ride');
     await section('Performance Video')
-      .getByLabel('Performance Video', { exact: true })
+      .getByLabel('Performance Video Upload', { exact: true })
       .setInputFiles(files.mp4);
-    await section('Horse Registration Document')
+    await section('Registration Document')
       .getByLabel('Horse Registration Document', { exact: true })
       .setInputFiles(files.pdf);
 
@@ -106,11 +106,11 @@ describe('horse registration', () => {
 
     await section('Certification').getByRole('checkbox').check();
 
-    await section('Owner Signature').getByRole('button', { name: 'Sign' }).click();
+    await section('Signature').getByRole('button', { name: 'Sign' }).click();
     const signature = page.getByRole('dialog', { name: 'Owner Signature' });
     await drawSignature(page, signature.getByRole('img', { name: 'Signature pad' }));
     await signature.getByRole('button', { name: 'Save' }).click();
-    await section('Owner Signature')
+    await section('Signature')
       .getByRole('img', { name: /signed/ })
       .waitFor();
 
