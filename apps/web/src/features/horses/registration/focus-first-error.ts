@@ -17,16 +17,18 @@ function revealTabPanel(element: HTMLElement): void {
 
 /**
  * Scrolls to and focuses the first field, in the order the form shows them, whose path has
- * an error. react-hook-form's own focus follows registration order and cannot open a tab.
+ * an error; false when no field on screen holds one. react-hook-form's own focus follows
+ * registration order and cannot open a tab.
  */
-export function focusFirstError(form: HTMLFormElement | null, paths: readonly string[]): void {
-  if (!form || paths.length === 0) return;
+export function focusFirstError(form: HTMLFormElement | null, paths: readonly string[]): boolean {
+  if (!form || paths.length === 0) return false;
   const controls = Array.from(form.elements) as NamedControl[];
   const target = controls.find(
     (control) => control.name && !control.disabled && matches(control.name, paths),
   );
-  if (!target) return;
+  if (!target) return false;
   revealTabPanel(target);
   target.scrollIntoView?.({ block: 'center' });
   target.focus({ preventScroll: true });
+  return true;
 }

@@ -7,7 +7,7 @@ import {
   CModalTitle,
   CSpinner,
 } from '@coreui/react';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { FormProvider, get, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import type { HorseFormMode } from '@registry/domain';
 import { UploadProgress } from '../../../components/upload-progress';
 import type { ApiError } from '../../../lib/api-client';
@@ -130,7 +130,12 @@ export function HorseRegistrationForm({
   }
 
   function onInvalid(errors: FieldErrors<HorseFormValues>) {
-    focusFirstError(formRef.current, errorPaths(errors));
+    const paths = errorPaths(errors);
+    if (focusFirstError(formRef.current, paths)) return;
+    // A rule broken by a field this mode does not show (say, a stored horse without a
+    // performance verification answer, edited): say so instead of doing nothing.
+    const first = paths[0] ? (get(errors, paths[0]) as FieldError | undefined) : undefined;
+    toast.danger(first?.message ?? 'Please check the form');
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -182,3 +182,22 @@ describe('editing a horse', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
   });
 });
+
+describe('an error in a field the mode does not show', () => {
+  it('is reported in a toast', async () => {
+    const requests = serve(() => ({ status: 200, data: { success: true, data: storedHorse() } }));
+    const user = userEvent.setup();
+    const { store } = renderModal({
+      mode: 'edit',
+      horse: storedHorse({ performanceVerification: '' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(store.getState().ui.toasts.at(-1)).toMatchObject({
+        kind: 'danger',
+        message: 'Performance Verification is required',
+      }),
+    );
+    expect(requests).toHaveLength(0);
+  });
+});

@@ -1,5 +1,11 @@
 import { memo } from 'react';
-import { COLORS, MARKING_ACCEPT, MARKING_DOCUMENTS_MIN, PATTERNS } from '@registry/domain';
+import {
+  COLORS,
+  MARKING_ACCEPT,
+  MARKING_DOCUMENTS_MIN,
+  PATTERNS,
+  type HorseFormMode,
+} from '@registry/domain';
 import { FileInput } from '../fields/file-input';
 import { SelectInput } from '../fields/select-input';
 import { TextInput } from '../fields/text-input';
@@ -16,6 +22,15 @@ const DESCRIPTIONS: ReadonlyArray<[HorseFieldName, string]> = [
   ['othermarkings.maneColor', 'Mane Color'],
   ['othermarkings.tailColor', 'Tail Color'],
 ];
+
+function markingsHint(mode: HorseFormMode, hasStored: boolean): string {
+  const types = 'PNG, JPEG or JPG, 10MB max each';
+  if (mode === 'view') return `Photos of the markings (${types}).`;
+  if (hasStored) {
+    return `New photos (${types}) replace the current set and must be at least ${MARKING_DOCUMENTS_MIN}.`;
+  }
+  return `At least ${MARKING_DOCUMENTS_MIN} photos showing the markings (${types}). You can add them in several picks.`;
+}
 
 /** Spec §2.6 item 13. */
 export const MarkingsSection = memo(function MarkingsSection() {
@@ -42,11 +57,7 @@ export const MarkingsSection = memo(function MarkingsSection() {
         accept={MARKING_ACCEPT}
         multiple
         required={!hasStored}
-        hint={
-          hasStored
-            ? `Photos (PNG, JPEG or JPG, 10MB max each). New photos replace the current set and must be at least ${MARKING_DOCUMENTS_MIN}.`
-            : `At least ${MARKING_DOCUMENTS_MIN} photos showing the markings (PNG, JPEG or JPG, 10MB max each). You can add them in several picks.`
-        }
+        hint={markingsHint(mode, hasStored)}
         current={hasStored ? stored : null}
       />
     </div>

@@ -14,9 +14,9 @@ export const RegistrationDocumentSection = memo(function RegistrationDocumentSec
       accept={DOCUMENT_ACCEPT}
       required={mode === 'register' || !stored}
       hint={
-        mode === 'register' || !stored
-          ? 'PDF, DOC, DOCX, JPEG, JPG or PNG, 10MB max.'
-          : 'PDF, DOC, DOCX, JPEG, JPG or PNG, 10MB max. A new file replaces the current one.'
+        mode === 'edit' && stored
+          ? 'PDF, DOC, DOCX, JPEG, JPG or PNG, 10MB max. A new file replaces the current one.'
+          : 'PDF, DOC, DOCX, JPEG, JPG or PNG, 10MB max.'
       }
       current={stored}
     />
