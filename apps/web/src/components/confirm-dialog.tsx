@@ -1,3 +1,4 @@
+import './contrast.css';
 import { useId, type ReactNode } from 'react';
 import {
   CButton,
@@ -52,7 +53,12 @@ export function ConfirmDialog({
         <CButton color="secondary" variant="outline" disabled={busy} onClick={onCancel}>
           Cancel
         </CButton>
-        <CButton color={confirmColor} disabled={busy} onClick={onConfirm}>
+        <CButton
+          color={confirmColor}
+          className={confirmColor === 'danger' ? 'btn-contrast' : undefined}
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
           {confirmLabel}
         </CButton>

@@ -123,6 +123,12 @@ export function SignatureDialog({
       alignment="center"
       container={container}
       className="signature-dialog"
+      // Static, so a stray click beside the pad keeps the drawing; Escape still closes it.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onClose();
+      }}
       aria-labelledby={titleId}
     >
       <CModalHeader>

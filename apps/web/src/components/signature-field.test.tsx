@@ -75,6 +75,17 @@ describe('SignatureField and SignatureDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Owner Signature' })).toBeInTheDocument();
   });
 
+  it('closes on Escape without saving', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: 'Owner Signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Owner Signature' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('ties its error to the button', () => {
     render(
       <SignatureField

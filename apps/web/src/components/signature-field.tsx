@@ -1,5 +1,6 @@
 import './form-field.css';
 import './signature.css';
+import './contrast.css';
 import { useCallback, useRef, useState, type Ref } from 'react';
 import { CButton, CFormLabel } from '@coreui/react';
 import { SignatureDialog } from './signature-dialog';
@@ -51,6 +52,7 @@ export function SignatureField({
           type="button"
           color={error ? 'danger' : 'primary'}
           variant="outline"
+          className={error ? 'btn-contrast' : undefined}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

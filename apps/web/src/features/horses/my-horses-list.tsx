@@ -1,3 +1,4 @@
+import '../../components/contrast.css';
 import {
   CButton,
   CCard,
@@ -48,7 +49,13 @@ function HorseActions({
       </CButton>
       {/* The API keeps approved horses: they are part of the registry's record. */}
       {horse.approvalStatus !== 'approved' && (
-        <CButton size="sm" color="danger" variant="outline" onClick={() => onDelete(horse)}>
+        <CButton
+          size="sm"
+          color="danger"
+          variant="outline"
+          className="btn-contrast"
+          onClick={() => onDelete(horse)}
+        >
           Delete{name}
         </CButton>
       )}

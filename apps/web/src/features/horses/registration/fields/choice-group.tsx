@@ -20,7 +20,8 @@ export interface ChoiceGroupProps {
 }
 
 /**
- * Radio buttons in a fieldset whose legend names them; the error describes the group.
+ * Radio buttons in a fieldset (role radiogroup, which may carry aria-required and
+ * aria-invalid) whose legend names them; the error describes the group.
  * Plain Bootstrap markup: CFormCheck declares its input as a component inside render, so every
  * re-render would replace the input (losing focus and churning react-hook-form's refs).
  */
@@ -42,9 +43,11 @@ export const ChoiceGroup = memo(function ChoiceGroup({
   const registered = register(name, registerOptions);
   return (
     <fieldset
+      role="radiogroup"
       className={className}
       aria-describedby={describedBy(id, error, hint)}
       aria-required={required || undefined}
+      aria-invalid={error ? true : undefined}
     >
       <legend
         className={
@@ -66,7 +69,6 @@ export const ChoiceGroup = memo(function ChoiceGroup({
                 id={optionId}
                 value={option}
                 className={`form-check-input${error ? ' is-invalid' : ''}`}
-                aria-invalid={error ? true : undefined}
                 {...registered}
               />
               <label className="form-check-label" htmlFor={optionId}>

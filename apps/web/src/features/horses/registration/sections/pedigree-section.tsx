@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { CNav, CNavItem } from '@coreui/react';
+import { CNav } from '@coreui/react';
 import {
   DOCUMENT_ACCEPT,
   PEDIGREE_ANCESTORS,
@@ -88,29 +88,28 @@ export const PedigreeSection = memo(function PedigreeSection() {
   const panelId = (parent: PedigreeParent) => `pedigree-${parent}-panel`;
   return (
     <>
-      <CNav variant="tabs" role="tablist" className="mb-3">
+      <CNav as="div" variant="tabs" role="tablist" className="mb-3">
         {PEDIGREE_PARENTS.map((parent) => (
-          <CNavItem key={parent} role="presentation">
-            <button
-              type="button"
-              role="tab"
-              id={tabId(parent)}
-              className={`nav-link d-flex align-items-center gap-2${active === parent ? ' active' : ''}`}
-              aria-selected={active === parent}
-              aria-controls={panelId(parent)}
-              tabIndex={active === parent ? 0 : -1}
-              onClick={() => setActive(parent)}
-              onKeyDown={(event) => {
-                if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-                const next = parent === 'sire' ? 'dam' : 'sire';
-                setActive(next);
-                document.getElementById(tabId(next))?.focus();
-              }}
-            >
-              {PARENT_LABEL[parent]}
-              <ErrorCountBadge fields={[parent]} />
-            </button>
-          </CNavItem>
+          <button
+            key={parent}
+            type="button"
+            role="tab"
+            id={tabId(parent)}
+            className={`nav-link d-flex align-items-center gap-2${active === parent ? ' active' : ''}`}
+            aria-selected={active === parent}
+            aria-controls={panelId(parent)}
+            tabIndex={active === parent ? 0 : -1}
+            onClick={() => setActive(parent)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+              const next = parent === 'sire' ? 'dam' : 'sire';
+              setActive(next);
+              document.getElementById(tabId(next))?.focus();
+            }}
+          >
+            {PARENT_LABEL[parent]}
+            <ErrorCountBadge fields={[parent]} />
+          </button>
         ))}
       </CNav>
       {PEDIGREE_PARENTS.map((parent) => (
