@@ -10,6 +10,40 @@ export const UPLOAD_FIELDS = {
   markingDocuments: 'markingDocuments',
 } as const;
 
+/** Plain text parts of the registration and edit requests (spec §7.1), in sending order. */
+export const HORSE_TEXT_PARTS = [
+  'registrationType',
+  'gaitDesignation',
+  'verified',
+  'performanceVerification',
+  'performanceLink',
+  'stateFoaledIn',
+  'breed',
+  'foalDate',
+  'breedingDate',
+  'bredBy',
+  'sex',
+  'color',
+  'pattern',
+  'DNA',
+  'DNA_CASE',
+  'DNA_TEST_DATE',
+  'dnaTestSubmission',
+  'ownerType',
+] as const;
+
+/** The three name choices: register only, hidden in edit mode. */
+export const NAME_CHOICE_PARTS = ['firstChoice', 'secondChoice', 'thirdChoice'] as const;
+
+/** Parts sent as JSON text: the nested sections of spec §3.1. */
+export const HORSE_JSON_PARTS = [
+  'sire',
+  'dam',
+  'othermarkings',
+  'otherRegistries',
+  'owners',
+] as const;
+
 export function registryPaperworkField(index: number): string {
   return `registryPaperwork${index}`;
 }

@@ -1,6 +1,9 @@
 import {
   DOCUMENT_MAX_BYTES,
+  HORSE_JSON_PARTS,
   HORSE_MESSAGES,
+  HORSE_TEXT_PARTS,
+  NAME_CHOICE_PARTS,
   OTHER_REGISTRY_SLOTS,
   PEDIGREE_PARENTS,
   PEDIGREE_SLOTS,
@@ -32,35 +35,10 @@ export interface FilePartSpec {
   formatMessage: string;
 }
 
-const TEXT_FIELDS = new Set([
-  'registrationType',
-  'gaitDesignation',
-  'verified',
-  'performanceVerification',
-  'performanceLink',
-  'stateFoaledIn',
-  'breed',
-  'foalDate',
-  'breedingDate',
-  'bredBy',
-  'sex',
-  'color',
-  'pattern',
-  'DNA',
-  'DNA_CASE',
-  'DNA_TEST_DATE',
-  'dnaTestSubmission',
-  'ownerType',
-  'checkedOwnerInfo',
-]);
-const REGISTER_ONLY_TEXT = new Set([
-  'firstChoice',
-  'secondChoice',
-  'thirdChoice',
-  'ownerSignature',
-]);
+const TEXT_FIELDS = new Set<string>([...HORSE_TEXT_PARTS, 'checkedOwnerInfo']);
+const REGISTER_ONLY_TEXT = new Set<string>([...NAME_CHOICE_PARTS, 'ownerSignature']);
 
-export const JSON_FIELDS = new Set(['sire', 'dam', 'othermarkings', 'otherRegistries', 'owners']);
+export const JSON_FIELDS = new Set<string>(HORSE_JSON_PARTS);
 
 /**
  * Accepted and dropped: the payment section arrives with the payments issue; `registrationNum`
