@@ -72,7 +72,7 @@ describe('HorseRegistrationModal: register mode', () => {
     expect(within(dna).queryByLabelText('DNA Test Date')).not.toBeInTheDocument();
     expect(within(dna).queryByLabelText('DNA Case')).not.toBeInTheDocument();
 
-    const tested = within(dna).getByRole('radiogroup', {
+    const tested = within(dna).getByRole('group', {
       name: 'Has this horse been DNA tested before?',
     });
     await user.click(within(tested).getByRole('radio', { name: 'Yes' }));

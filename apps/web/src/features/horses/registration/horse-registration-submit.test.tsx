@@ -39,7 +39,7 @@ async function fillRegistration(user: UserEvent) {
   await user.type(screen.getByLabelText('First Choice'), 'Midnight Glide');
   await user.type(screen.getByLabelText('Second Choice'), 'Silver Step');
   await user.type(screen.getByLabelText('Third Choice'), 'Easy Rack');
-  const dna = within(section('DNA')).getByRole('radiogroup', {
+  const dna = within(section('DNA')).getByRole('group', {
     name: 'Has this horse been DNA tested before?',
   });
   await user.click(within(dna).getByRole('radio', { name: 'No' }));

@@ -20,8 +20,8 @@ export interface ChoiceGroupProps {
 }
 
 /**
- * Radio buttons in a fieldset (role radiogroup, which may carry aria-required and
- * aria-invalid) whose legend names them; the error describes the group.
+ * Radio buttons in a fieldset whose legend names them; the error describes the group. A
+ * group may not carry aria-required, so each radio says it is required.
  * Plain Bootstrap markup: CFormCheck declares its input as a component inside render, so every
  * re-render would replace the input (losing focus and churning react-hook-form's refs).
  */
@@ -42,13 +42,7 @@ export const ChoiceGroup = memo(function ChoiceGroup({
   const id = fieldId(name);
   const registered = register(name, registerOptions);
   return (
-    <fieldset
-      role="radiogroup"
-      className={className}
-      aria-describedby={describedBy(id, error, hint)}
-      aria-required={required || undefined}
-      aria-invalid={error ? true : undefined}
-    >
+    <fieldset className={className} aria-describedby={describedBy(id, error, hint)}>
       <legend
         className={
           legendHidden
@@ -69,6 +63,9 @@ export const ChoiceGroup = memo(function ChoiceGroup({
                 id={optionId}
                 value={option}
                 className={`form-check-input${error ? ' is-invalid' : ''}`}
+                // The form has noValidate: `required` only tells assistive technology.
+                required={required}
+                aria-invalid={error ? true : undefined}
                 {...registered}
               />
               <label className="form-check-label" htmlFor={optionId}>
