@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HORSE_JSON_PARTS, HORSE_TEXT_PARTS } from '@registry/domain';
 import { editFormData, registrationFormData } from './to-form-data';
 import { file, SIGNATURE, validOutput } from './test-values';
 
@@ -19,6 +20,12 @@ describe('registrationFormData', () => {
     expect(body.get('ownerType')).toBe('Single');
     expect(names(body)).not.toContain('registrationNum');
     expect(names(body)).not.toContain('fees');
+  });
+
+  it('sends every text and JSON part the API reads', () => {
+    const body = registrationFormData(validOutput());
+    for (const part of HORSE_TEXT_PARTS) expect(body.has(part)).toBe(true);
+    for (const part of HORSE_JSON_PARTS) expect(() => json(body, part)).not.toThrow();
   });
 
   it('leaves the DNA test details out unless DNA is Yes', () => {

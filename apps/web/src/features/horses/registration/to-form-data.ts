@@ -1,4 +1,6 @@
 import {
+  HORSE_TEXT_PARTS,
+  NAME_CHOICE_PARTS,
   PEDIGREE_ANCESTORS,
   PEDIGREE_PARENTS,
   pedigreePaperworkField,
@@ -11,29 +13,6 @@ import type { HorseFormOutput } from './form-values';
  * The multipart bodies of docs/api.md: text parts, then JSON parts, then files (so a server
  * streaming the body sees every field before the first large file).
  */
-
-const TEXT_PARTS = [
-  'registrationType',
-  'gaitDesignation',
-  'verified',
-  'performanceVerification',
-  'performanceLink',
-  'stateFoaledIn',
-  'breed',
-  'foalDate',
-  'breedingDate',
-  'bredBy',
-  'sex',
-  'color',
-  'pattern',
-  'DNA',
-  'DNA_CASE',
-  'DNA_TEST_DATE',
-  'dnaTestSubmission',
-  'ownerType',
-] as const;
-
-const NAME_CHOICES = ['firstChoice', 'secondChoice', 'thirdChoice'] as const;
 
 type Ancestor = HorseFormOutput['sire']['grand_sire'];
 type Parent = HorseFormOutput['sire'];
@@ -63,13 +42,13 @@ function appendFile(body: FormData, part: string, file: unknown): void {
 }
 
 function appendCommon(body: FormData, values: HorseFormOutput): void {
-  const text: Partial<Record<(typeof TEXT_PARTS)[number], string>> = {
+  const text: Partial<Record<(typeof HORSE_TEXT_PARTS)[number], string>> = {
     ...values,
     // The test details mean nothing once DNA is No; a stale date is not sent.
     DNA_CASE: values.DNA === 'Yes' ? values.DNA_CASE : '',
     DNA_TEST_DATE: values.DNA === 'Yes' ? values.DNA_TEST_DATE : '',
   };
-  for (const part of TEXT_PARTS) body.append(part, text[part] ?? '');
+  for (const part of HORSE_TEXT_PARTS) body.append(part, text[part] ?? '');
   body.append('checkedOwnerInfo', String(values.checkedOwnerInfo === true));
 }
 
@@ -112,7 +91,7 @@ function appendJsonAndFiles(body: FormData, values: HorseFormOutput): void {
 export function registrationFormData(values: HorseFormOutput): FormData {
   const body = new FormData();
   appendCommon(body, values);
-  for (const part of NAME_CHOICES) body.append(part, values[part] ?? '');
+  for (const part of NAME_CHOICE_PARTS) body.append(part, values[part] ?? '');
   body.append('ownerSignature', values.ownerSignature ?? '');
   appendJsonAndFiles(body, values);
   return body;
