@@ -20,9 +20,11 @@ function revealTabPanel(element: HTMLElement): void {
  * an error; false when no field on screen holds one. react-hook-form's own focus follows
  * registration order and cannot open a tab.
  */
-export function focusFirstError(form: HTMLFormElement | null, paths: readonly string[]): boolean {
-  if (!form || paths.length === 0) return false;
-  const controls = Array.from(form.elements) as NamedControl[];
+export function focusFirstError(container: HTMLElement | null, paths: readonly string[]): boolean {
+  if (!container || paths.length === 0) return false;
+  const controls = Array.from(
+    container.querySelectorAll<NamedControl>('input, select, textarea, button'),
+  );
   const target = controls.find(
     (control) => control.name && !control.disabled && matches(control.name, paths),
   );

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   CButton,
   CModalBody,
@@ -42,8 +42,8 @@ export interface HorseRegistrationFormProps {
   onSaved: (horse: Horse) => void;
 }
 
-/** Enter in a text box must not send a 16-section form half filled in. */
-function preventImplicitSubmit(event: KeyboardEvent<HTMLFormElement>) {
+/** Enter in a text box must not submit a section's form. */
+function preventImplicitSubmit(event: KeyboardEvent<HTMLDivElement>) {
   const target = event.target as HTMLElement;
   if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'submit') {
     event.preventDefault();
@@ -64,7 +64,7 @@ export function HorseRegistrationForm({
   onSaved,
 }: HorseRegistrationFormProps) {
   const toast = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const submittedRef = useRef(false);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -138,13 +138,10 @@ export function HorseRegistrationForm({
     toast.danger(first?.message ?? 'Please check the form');
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (readOnly || saving) {
-      event.preventDefault();
-      return;
-    }
+  function onSave() {
+    if (readOnly || saving) return;
     submittedRef.current = true;
-    void handleSubmit(save, onInvalid)(event);
+    void handleSubmit(save, onInvalid)();
   }
 
   return (
@@ -154,14 +151,11 @@ export function HorseRegistrationForm({
           {MODAL_TITLES[mode]}
         </CModalTitle>
       </CModalHeader>
-      <form
-        ref={formRef}
-        className="horse-form"
-        noValidate
-        onSubmit={onSubmit}
-        onKeyDown={preventImplicitSubmit}
-        aria-labelledby={titleId}
-      >
+      {/*
+        Not one <form>: each section is its own (see SectionCard), because Chrome's autofill
+        re-reads the whole form a field belongs to on every keystroke.
+      */}
+      <div ref={formRef} className="horse-form" onKeyDown={preventImplicitSubmit}>
         <CModalBody className="horse-form-body">{body}</CModalBody>
         <CModalFooter className="horse-form-footer">
           {progress !== null && (
@@ -171,13 +165,13 @@ export function HorseRegistrationForm({
             Close
           </CButton>
           {!readOnly && (
-            <CButton type="submit" color="primary" disabled={saving}>
+            <CButton color="primary" disabled={saving} onClick={onSave}>
               {saving && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
               {saving ? 'Saving…' : 'Save'}
             </CButton>
           )}
         </CModalFooter>
-      </form>
+      </div>
     </>
   );
 }

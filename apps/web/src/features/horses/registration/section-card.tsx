@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, type FormEvent, type ReactNode } from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import type { HorseFormValues } from './form-values';
 import { countErrors } from './form-errors';
@@ -28,6 +28,10 @@ export const ErrorCountBadge = memo(function ErrorCountBadge({
     </span>
   );
 });
+
+function preventSubmit(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+}
 
 export interface SectionCardProps {
   id: string;
@@ -62,13 +66,19 @@ export const SectionCard = memo(function SectionCard({
         </h3>
         {fields.length > 0 && <ErrorCountBadge fields={fields} />}
       </div>
-      {fieldset ? (
-        <fieldset disabled={readOnly} className="horse-section-body">
-          {children}
-        </fieldset>
-      ) : (
-        <div className="horse-section-body">{children}</div>
-      )}
+      {/*
+        A form per section: Chrome's autofill re-reads every control of a field's form on each
+        keystroke, which over the whole registration (about 200 controls) costs several ms.
+      */}
+      <form noValidate onSubmit={preventSubmit} className="horse-section-form">
+        {fieldset ? (
+          <fieldset disabled={readOnly} className="horse-section-body">
+            {children}
+          </fieldset>
+        ) : (
+          <div className="horse-section-body">{children}</div>
+        )}
+      </form>
     </section>
   );
 });
