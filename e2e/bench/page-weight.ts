@@ -35,7 +35,12 @@ async function measure(
       }),
     );
   });
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path);
+  // The page is shown once its title is; then whatever it fetches in the background settles.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   await context.close();
   return {

@@ -65,6 +65,9 @@ function report(
     '',
     '## JavaScript + CSS a page loads (gzip -9), target at most 150 KB each',
     '',
+    'Everything fetched until the network is idle, including the pages a signed-in member',
+    'gets preloaded in the background after the dashboard shows.',
+    '',
     '| page | files | JS KB | CSS KB | total KB | target met |',
     '|---|---|---|---|---|---|',
     ...weights.map(
