@@ -9,7 +9,11 @@ import { fileRoutes } from './modules/files/routes.js';
 import { createUrlSigner } from './modules/files/signed-urls.js';
 import { LocalDiskStorage } from './modules/files/storage.js';
 import { horseRoutes } from './modules/horses/routes.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
+import { passwordResetRoutes } from './modules/otp/routes.js';
+import { otpKey } from './modules/otp/service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { accessPlugin } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
@@ -20,6 +24,11 @@ import { registerWeb } from './plugins/web.js';
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    mail: {
+      mailer: Mailer;
+      /** Sends every due message of the outbox now (tests drive delivery with it). */
+      processOutbox(options?: { now?: Date }): Promise<OutboxRun>;
+    };
   }
 }
 
@@ -35,6 +44,10 @@ export interface BuildOptions {
    * from members without horses.
    */
   demoHorses?: boolean;
+  /** Deliver mail with this instead of SMTP / .eml files (tests). */
+  mailer?: Mailer;
+  /** Run the outbox worker (default: yes). Tests turn it off and call app.mail.processOutbox. */
+  mailWorker?: boolean;
 }
 
 /** Log fields that must never reach a log line. */
@@ -80,6 +93,17 @@ export async function buildApp(
   const key = secretKey(config.jwtSecret);
   await app.register(accessPlugin, { db: database.db, key });
 
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.decorate('mail', {
+    mailer,
+    processOutbox: (runOptions?: { now?: Date }) =>
+      processOutbox(database.db, mailer, app.log, runOptions),
+  });
+  const worker =
+    (options.mailWorker ?? true) ? startOutboxWorker(database.db, mailer, app.log) : undefined;
+  // preClose runs before every onClose hook, so the database is still open while it stops.
+  if (worker) app.addHook('preClose', () => worker.stop());
+
   const storage = new LocalDiskStorage(config.uploadsDir);
   await storage.init();
   const signer = createUrlSigner(config.jwtSecret);
@@ -99,6 +123,13 @@ export async function buildApp(
         },
       });
       await api.register(memberAdminRoutes, { db: database.db });
+      await api.register(passwordResetRoutes, {
+        db: database.db,
+        settings: { key: otpKey(config.jwtSecret), associationName: config.associationName },
+        onMailQueued: () => worker?.wake(),
+        sendPerIpPerMinute: 10,
+        verifyPerIpPerMinute: 30,
+      });
       await api.register(horseRoutes, { db: database.db, storage, signer });
     },
     { prefix: '/api' },

@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './auth.js';
 export * from './api.js';
 export * from './horse/index.js';
+export * from './otp.js';

@@ -192,7 +192,61 @@ export const horseFiles = pgTable(
   ],
 );
 
-export const schema = { users, sessions, auditLog, horses, horseFiles };
+/**
+ * Mail waiting to be sent, written in the transaction of the action that caused it; a worker
+ * sends it with retries and backoff, so an SMTP outage delays mail and loses none.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
+);
+
+export const OTP_PURPOSES = ['password-reset', 'email-change', 'login'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+/** One-time passcodes (DESIGN §7): stored as an HMAC, never in clear. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: OTP_PURPOSES }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** The new address, for an email change. */
+    targetEmail: text('target_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when a password-reset code was checked: the reset step may then consume it. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'otp_codes_purpose_check',
+      sql`${t.purpose} in ('password-reset', 'email-change', 'login')`,
+    ),
+    index('otp_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
+);
+
+export const schema = { users, sessions, auditLog, horses, horseFiles, mailOutbox, otpCodes };
 export type UserRow = typeof users.$inferSelect;
 export type HorseRow = typeof horses.$inferSelect;
 export type HorseFileRow = typeof horseFiles.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type OtpCodeRow = typeof otpCodes.$inferSelect;

@@ -154,6 +154,8 @@ export async function createTestApp(
   const uploadsDir = overrides.uploadsDir ?? mkdtempSync(path.join(tmpdir(), 'registry-uploads-'));
   const app = await buildApp(testConfig({ ...overrides, uploadsDir }), {
     demoHorses: false,
+    // Tests deliver mail themselves with app.mail.processOutbox (or read the outbox).
+    mailWorker: false,
     ...options,
     database,
   });

@@ -1,0 +1,116 @@
+import type { MailMessage } from './mailer.js';
+
+/** Every message the registry sends: plain text and HTML, signed with the association name. */
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+interface Body {
+  subject: string;
+  /** Paragraphs, plain text; escaped for the HTML part. */
+  paragraphs: string[];
+  /** A prominent code or link. */
+  highlight?: { text: string; href?: string };
+}
+
+function render(to: string, association: string, body: Body): MailMessage {
+  const subject = `${association}: ${body.subject}`;
+  const lines = [...body.paragraphs];
+  if (body.highlight) lines.splice(1, 0, body.highlight.href ?? body.highlight.text);
+  const text = [...lines, `— ${association}`].join('\n\n');
+  const paragraphs = body.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`);
+  if (body.highlight) {
+    const shown = escapeHtml(body.highlight.text);
+    const highlight = body.highlight.href
+      ? `<p><a href="${escapeHtml(body.highlight.href)}">${shown}</a></p>`
+      : `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${shown}</p>`;
+    paragraphs.splice(1, 0, highlight);
+  }
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    ...paragraphs,
+    `<p>— ${escapeHtml(association)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export type OtpMailPurpose = 'password-reset' | 'email-change' | 'login';
+
+const OTP_SUBJECTS: Record<OtpMailPurpose, string> = {
+  'password-reset': 'your password reset code',
+  'email-change': 'confirm your new email address',
+  login: 'your sign-in code',
+};
+
+const OTP_INTROS: Record<OtpMailPurpose, string> = {
+  'password-reset': 'Use this code to reset your password:',
+  'email-change': 'Use this code to confirm this address as your new email:',
+  login: 'Use this code to sign in:',
+};
+
+export function otpMail(
+  to: string,
+  association: string,
+  purpose: OtpMailPurpose,
+  code: string,
+  minutes: number,
+): MailMessage {
+  return render(to, association, {
+    subject: OTP_SUBJECTS[purpose],
+    paragraphs: [
+      OTP_INTROS[purpose],
+      `The code expires in ${minutes} minutes and works once. If you did not ask for it, you can ignore this message.`,
+    ],
+    highlight: { text: code },
+  });
+}
+
+export function memberCredentialsMail(
+  to: string,
+  association: string,
+  input: { name: string; memberNumber: string | null; setPasswordUrl: string },
+): MailMessage {
+  return render(to, association, {
+    subject: 'your member account',
+    paragraphs: [
+      `Hello ${input.name}, your member account is ready${input.memberNumber ? ` (member number ${input.memberNumber})` : ''}. Sign in with ${to} after choosing a password here:`,
+      'The link works once and expires; ask the office for a new one if it has.',
+    ],
+    highlight: { text: 'Choose your password', href: input.setPasswordUrl },
+  });
+}
+
+export function registrationReceivedMail(
+  to: string,
+  association: string,
+  input: { horseName: string },
+): MailMessage {
+  return render(to, association, {
+    subject: 'registration received',
+    paragraphs: [
+      `We have received the registration of ${input.horseName}.`,
+      'The office will review it and tell you when it is approved.',
+    ],
+  });
+}
+
+export function emailChangedMail(
+  to: string,
+  association: string,
+  input: { newEmail: string },
+): MailMessage {
+  return render(to, association, {
+    subject: 'your email address was changed',
+    paragraphs: [
+      `The email address of your account was changed to ${input.newEmail}.`,
+      'If you did not do this, contact the association office at once.',
+    ],
+  });
+}

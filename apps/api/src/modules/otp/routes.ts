@@ -1,0 +1,222 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  OTP_MESSAGES,
+  adminResetPasswordSchema,
+  memberResetPasswordSchema,
+  normalizeEmail,
+  sendOtpSchema,
+  verifyOtpSchema,
+  type Role,
+} from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { failureSchema, ok, successSchema } from '../../reply.js';
+import { recordAudit } from '../audit/service.js';
+import { setPassword } from '../auth/service.js';
+import { issueOtp, verifyOtp, type OtpSettings } from './service.js';
+
+export interface PasswordResetRoutesOptions {
+  db: Db;
+  settings: OtpSettings;
+  /** Called after a code was queued, so the mail goes out at once. */
+  onMailQueued: () => void;
+  sendPerIpPerMinute: number;
+  verifyPerIpPerMinute: number;
+}
+
+const messageReply = successSchema(z.null());
+
+/** Forgot-password by one-time code, for both portals (spec §2.3, §2.4). All public. */
+export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, settings } = options;
+
+  const findAccount = async (email: string, role: Role) => {
+    const [user] = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.role, role), eq(users.active, true)))
+      .limit(1);
+    return user;
+  };
+
+  const routes = (
+    role: Role,
+    paths: { send: string; verify: string; change: string },
+    tag: string,
+  ) => {
+    const base = role === 'admin' ? '/admin' : '/members';
+
+    app.post(
+      `${base}/${paths.send}`,
+      {
+        config: {
+          access: 'public',
+          rateLimit: { max: options.sendPerIpPerMinute, timeWindow: 60_000 },
+        },
+        schema: {
+          tags: [tag],
+          summary: 'Email a password-reset code (same answer for unknown addresses)',
+          body: sendOtpSchema,
+          response: { 200: messageReply, '4xx': failureSchema },
+        },
+      },
+      async (request) => {
+        const email = normalizeEmail(request.body.email);
+        const user = await findAccount(email, role);
+        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        if (!user) {
+          await recordAudit(db, {
+            action: 'otp.issue',
+            success: false,
+            subject: email,
+            ...client,
+            details: { purpose: 'password-reset', portal: role, reason: 'no-account' },
+          });
+        } else {
+          const result = await issueOtp(db, settings, {
+            userId: user.id,
+            purpose: 'password-reset',
+            to: user.email,
+          });
+          await recordAudit(db, {
+            action: 'otp.issue',
+            success: result.issued,
+            subject: user.id,
+            actorId: user.id,
+            ...client,
+            details: {
+              purpose: 'password-reset',
+              portal: role,
+              ...(result.issued ? {} : { reason: result.reason }),
+            },
+          });
+          if (result.issued) options.onMailQueued();
+        }
+        // The same answer whether or not the account exists or was rate-limited.
+        return ok(null, OTP_MESSAGES.sent(request.body.email.trim()));
+      },
+    );
+
+    const checkCode = async (
+      email: string,
+      code: string,
+      mode: 'check' | 'consume',
+      client: { ip: string; userAgent: string | undefined },
+    ) => {
+      const user = await findAccount(normalizeEmail(email), role);
+      if (!user) {
+        await recordAudit(db, {
+          action: 'otp.verify',
+          success: false,
+          subject: normalizeEmail(email),
+          ...client,
+          details: { purpose: 'password-reset', portal: role, reason: 'no-account' },
+        });
+        throw new HttpError(400, OTP_MESSAGES.invalidOtp);
+      }
+      try {
+        await verifyOtp(db, settings, { userId: user.id, purpose: 'password-reset', code, mode });
+      } catch (error) {
+        await recordAudit(db, {
+          action: 'otp.verify',
+          success: false,
+          subject: user.id,
+          actorId: user.id,
+          ...client,
+          details: {
+            purpose: 'password-reset',
+            portal: role,
+            reason: error instanceof HttpError ? error.message : 'error',
+          },
+        });
+        throw error;
+      }
+      await recordAudit(db, {
+        action: 'otp.verify',
+        success: true,
+        subject: user.id,
+        actorId: user.id,
+        ...client,
+        details: { purpose: 'password-reset', portal: role, mode },
+      });
+      return user;
+    };
+
+    const verifyLimit = {
+      access: 'public' as const,
+      rateLimit: { max: options.verifyPerIpPerMinute, timeWindow: 60_000 },
+    };
+
+    app.post(
+      `${base}/${paths.verify}`,
+      {
+        config: verifyLimit,
+        schema: {
+          tags: [tag],
+          summary: 'Check a password-reset code before asking for the new password',
+          body: verifyOtpSchema,
+          response: { 200: messageReply, '4xx': failureSchema },
+        },
+      },
+      async (request) => {
+        await checkCode(request.body.email, request.body.otp, 'check', {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        return ok(null, OTP_MESSAGES.verified);
+      },
+    );
+
+    app.put(
+      `${base}/${paths.change}`,
+      {
+        config: verifyLimit,
+        schema: {
+          tags: [tag],
+          summary: 'Set a new password with a reset code; ends every session of the account',
+          body: role === 'admin' ? adminResetPasswordSchema : memberResetPasswordSchema,
+          response: { 200: messageReply, '4xx': failureSchema },
+        },
+      },
+      async (request) => {
+        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        const user = await checkCode(request.body.email, request.body.otp, 'consume', client);
+        await setPassword(db, user.id, request.body.newPassword);
+        await recordAudit(db, {
+          action: 'password.reset',
+          success: true,
+          subject: user.id,
+          actorId: user.id,
+          ...client,
+          details: { portal: role, via: 'otp' },
+        });
+        return ok(null, OTP_MESSAGES.passwordReset);
+      },
+    );
+  };
+
+  routes(
+    'member',
+    {
+      send: 'sendotp-password',
+      verify: 'verifyOtp-updatepassword',
+      change: 'change-password',
+    },
+    'members',
+  );
+  routes(
+    'admin',
+    {
+      send: 'sendotp-password',
+      verify: 'verifyOtp-updatepassword',
+      change: 'change-adminPassword',
+    },
+    'admin',
+  );
+};
