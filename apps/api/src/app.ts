@@ -104,6 +104,8 @@ export async function buildApp(
   // preClose runs before every onClose hook, so the database is still open while it stops.
   if (worker) app.addHook('preClose', () => worker.stop());
 
+  const otpSettings = { key: otpKey(config.jwtSecret), associationName: config.associationName };
+
   const storage = new LocalDiskStorage(config.uploadsDir);
   await storage.init();
   const signer = createUrlSigner(config.jwtSecret);
@@ -114,6 +116,7 @@ export async function buildApp(
       await api.register(systemRoutes, { database, associationName: config.associationName });
       await api.register(authRoutes, {
         db: database.db,
+        otp: otpSettings,
         loginPerIpPerMinute: config.rateLimits.loginPerIpPerMinute,
         settings: {
           key,
@@ -125,7 +128,7 @@ export async function buildApp(
       await api.register(memberAdminRoutes, { db: database.db });
       await api.register(passwordResetRoutes, {
         db: database.db,
-        settings: { key: otpKey(config.jwtSecret), associationName: config.associationName },
+        settings: otpSettings,
         onMailQueued: () => worker?.wake(),
         sendPerIpPerMinute: 10,
         verifyPerIpPerMinute: 30,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { emailField } from './auth.js';
+import { AUTH_MESSAGES } from './messages.js';
 
 /** Messages of the one-time-passcode flows (spec §5.2, §8). */
 export const OTP_MESSAGES = {
@@ -55,3 +56,29 @@ export const adminResetPasswordSchema = z.object({
   newPassword: newPasswordField({ allowSpaces: true }),
 });
 export type ResetPasswordInput = z.infer<typeof memberResetPasswordSchema>;
+
+/** Member sign-in by emailed code (`POST /api/auth/login` with `{ email, otp }`). */
+export const otpLoginSchema = z.object({ email: emailField, otp: otpField });
+export type OtpLoginInput = z.infer<typeof otpLoginSchema>;
+
+/**
+ * The member sign-in body: `{ email, password }` or `{ email, otp }`. Field messages as for
+ * each form alone (a missing password is reported even when the email is also wrong).
+ */
+export const memberLoginSchema = z
+  .object({
+    email: emailField,
+    password: z.string().max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong).optional(),
+    otp: otpField.optional(),
+  })
+  .refine((value) => value.otp !== undefined || Boolean(value.password), {
+    message: AUTH_MESSAGES.passwordRequired,
+    path: ['password'],
+    when: (payload) => {
+      const input = payload.value as { otp?: unknown; password?: unknown } | undefined;
+      return (
+        typeof input === 'object' && input !== null && input.otp === undefined && !input.password
+      );
+    },
+  });
+export type MemberLoginInput = z.infer<typeof memberLoginSchema>;

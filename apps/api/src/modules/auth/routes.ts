@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   loginResultSchema,
   loginSchema,
+  memberLoginSchema,
   sessionUserSchema,
   type Role,
 } from '@registry/domain';
@@ -10,48 +11,79 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
+import { loginWithOtp } from '../otp/login.js';
+import type { OtpSettings } from '../otp/service.js';
 import { findUser, loginWithPassword, toSessionUser, type AuthSettings } from './service.js';
 
 export interface AuthRoutesOptions {
   db: Db;
   settings: AuthSettings;
+  /** Codes for the member sign-in by email (`{ email, otp }`). */
+  otp: OtpSettings;
   loginPerIpPerMinute: number;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, settings } = options;
 
-  const loginRoute = (url: string, portal: Role, summary: string) =>
-    app.post(
-      url,
-      {
-        config: {
-          access: 'public',
-          rateLimit: { max: options.loginPerIpPerMinute, timeWindow: 60_000 },
-        },
-        schema: {
-          tags: ['auth'],
-          summary,
-          body: loginSchema,
-          response: {
-            200: successSchema(loginResultSchema),
-            '4xx': failureSchema,
-          },
-        },
+  const loginConfig = {
+    access: 'public' as const,
+    rateLimit: { max: options.loginPerIpPerMinute, timeWindow: 60_000 },
+  };
+  const client = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
+  app.post(
+    '/auth/admin-login',
+    {
+      config: loginConfig,
+      schema: {
+        tags: ['auth'],
+        summary: 'Administrator sign-in with email and password',
+        body: loginSchema,
+        response: { 200: successSchema(loginResultSchema), '4xx': failureSchema },
       },
-      async (request) => {
-        const result = await loginWithPassword(
+    },
+    async (request) =>
+      ok(
+        await loginWithPassword(
           db,
           settings,
-          { ...request.body, portal },
-          { ip: request.ip, userAgent: request.headers['user-agent'] },
-        );
-        return ok(result);
-      },
-    );
+          { ...request.body, portal: 'admin' satisfies Role },
+          client(request),
+        ),
+      ),
+  );
 
-  loginRoute('/auth/admin-login', 'admin', 'Administrator sign-in with email and password');
-  loginRoute('/auth/login', 'member', 'Member sign-in with email and password');
+  app.post(
+    '/auth/login',
+    {
+      config: loginConfig,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Member sign-in: `{ email, password }`, or `{ email, otp }` with a code from members/sendotp',
+        body: memberLoginSchema,
+        response: { 200: successSchema(loginResultSchema), '4xx': failureSchema },
+      },
+    },
+    async (request) => {
+      const { email, password, otp } = request.body;
+      if (otp !== undefined) {
+        return ok(await loginWithOtp(db, settings, options.otp, { email, otp }, client(request)));
+      }
+      return ok(
+        await loginWithPassword(
+          db,
+          settings,
+          { email, password: password ?? '', portal: 'member' },
+          client(request),
+        ),
+      );
+    },
+  );
 
   app.get(
     '/auth/me',

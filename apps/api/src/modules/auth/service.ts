@@ -109,6 +109,18 @@ export async function loginWithPassword(
     );
   }
 
+  const result = await startSession(db, settings, user, client);
+  await audit(true, 'ok', user.id);
+  return result;
+}
+
+/** Opens a session for a user who has proved who they are, and signs its token. */
+export async function startSession(
+  db: Db,
+  settings: AuthSettings,
+  user: UserRow,
+  client: ClientInfo,
+): Promise<LoginResult> {
   const expiresAt = new Date(Date.now() + settings.tokenTtlSeconds * 1000);
   const [session] = await db
     .insert(sessions)
@@ -125,7 +137,6 @@ export async function loginWithPassword(
     settings.key,
     settings.tokenTtlSeconds,
   );
-  await audit(true, 'ok', user.id);
   return { token, role: user.role, user: toSessionUser(user) };
 }
 

@@ -45,6 +45,37 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
     return user;
   };
 
+  /** Issues and mails a code if an active account of `role` has this email; audits either way. */
+  const sendCode = async (
+    rawEmail: string,
+    role: Role,
+    purpose: 'password-reset' | 'login',
+    client: { ip: string; userAgent: string | undefined },
+  ) => {
+    const email = normalizeEmail(rawEmail);
+    const user = await findAccount(email, role);
+    if (!user) {
+      await recordAudit(db, {
+        action: 'otp.issue',
+        success: false,
+        subject: email,
+        ...client,
+        details: { purpose, portal: role, reason: 'no-account' },
+      });
+      return;
+    }
+    const result = await issueOtp(db, settings, { userId: user.id, purpose, to: user.email });
+    await recordAudit(db, {
+      action: 'otp.issue',
+      success: result.issued,
+      subject: user.id,
+      actorId: user.id,
+      ...client,
+      details: { purpose, portal: role, ...(result.issued ? {} : { reason: result.reason }) },
+    });
+    if (result.issued) options.onMailQueued();
+  };
+
   const routes = (
     role: Role,
     paths: { send: string; verify: string; change: string },
@@ -67,37 +98,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
         },
       },
       async (request) => {
-        const email = normalizeEmail(request.body.email);
-        const user = await findAccount(email, role);
-        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
-        if (!user) {
-          await recordAudit(db, {
-            action: 'otp.issue',
-            success: false,
-            subject: email,
-            ...client,
-            details: { purpose: 'password-reset', portal: role, reason: 'no-account' },
-          });
-        } else {
-          const result = await issueOtp(db, settings, {
-            userId: user.id,
-            purpose: 'password-reset',
-            to: user.email,
-          });
-          await recordAudit(db, {
-            action: 'otp.issue',
-            success: result.issued,
-            subject: user.id,
-            actorId: user.id,
-            ...client,
-            details: {
-              purpose: 'password-reset',
-              portal: role,
-              ...(result.issued ? {} : { reason: result.reason }),
-            },
-          });
-          if (result.issued) options.onMailQueued();
-        }
+        await sendCode(request.body.email, role, 'password-reset', {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         // The same answer whether or not the account exists or was rate-limited.
         return ok(null, OTP_MESSAGES.sent(request.body.email.trim()));
       },
@@ -210,6 +214,29 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
     },
     'members',
   );
+  app.post(
+    '/members/sendotp',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: options.sendPerIpPerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['members'],
+        summary: 'Email a sign-in code; then POST auth/login with { email, otp }',
+        body: sendOtpSchema,
+        response: { 200: messageReply, '4xx': failureSchema },
+      },
+    },
+    async (request) => {
+      await sendCode(request.body.email, 'member', 'login', {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return ok(null, OTP_MESSAGES.sent(request.body.email.trim()));
+    },
+  );
+
   routes(
     'admin',
     {
