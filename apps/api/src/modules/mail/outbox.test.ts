@@ -144,3 +144,22 @@ describe('templates', () => {
     expect(escapeHtml(`"'`)).toBe('&quot;&#39;');
   });
 });
+
+describe('outbox worker', () => {
+  it('sends a reset code at once when the app runs its worker, and stops on close', async () => {
+    const mailer = flakyMailer(0);
+    const other = await createTestApp({}, { mailer, mailWorker: true });
+    try {
+      const response = await other.app.inject({
+        method: 'POST',
+        url: '/api/members/sendotp-password',
+        payload: { email: 'member1@example.org' },
+      });
+      expect(response.statusCode).toBe(200);
+      await expect.poll(() => mailer.sent.length, { timeout: 3000 }).toBe(1);
+      expect(mailer.sent[0]?.to).toBe('member1@example.org');
+    } finally {
+      await other.close();
+    }
+  });
+});
