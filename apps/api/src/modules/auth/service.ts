@@ -62,6 +62,28 @@ async function recentFailures(db: Db, email: string, windowMinutes: number): Pro
 }
 
 /**
+ * Records sign-in attempts for one email address: every attempt, by any method, lands in the
+ * audit log under the same action, which the per-account throttle counts.
+ */
+export function loginAuditor(
+  db: Db,
+  email: string,
+  client: ClientInfo,
+  details: Record<string, unknown>,
+) {
+  return (success: boolean, reason: string, actorId?: string) =>
+    recordAudit(db, {
+      action: LOGIN_ACTION,
+      success,
+      subject: email,
+      actorId: actorId ?? null,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details: { ...details, reason },
+    });
+}
+
+/**
  * Password sign-in for one portal. Wrong email and wrong password give the same answer;
  * the inactive and wrong-portal answers are given only to someone who knew the password.
  */
@@ -72,16 +94,7 @@ export async function loginWithPassword(
   client: ClientInfo,
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
-  const audit = (success: boolean, reason: string, actorId?: string) =>
-    recordAudit(db, {
-      action: LOGIN_ACTION,
-      success,
-      subject: email,
-      actorId: actorId ?? null,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details: { portal: input.portal, reason },
-    });
+  const audit = loginAuditor(db, email, client, { portal: input.portal });
 
   if (
     (await recentFailures(db, email, settings.accountWindowMinutes)) >=

@@ -3,8 +3,7 @@ import { OTP_MESSAGES, normalizeEmail, type LoginResult } from '@registry/domain
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
-import { LOGIN_ACTION, startSession, type AuthSettings, type ClientInfo } from '../auth/service.js';
+import { loginAuditor, startSession, type AuthSettings, type ClientInfo } from '../auth/service.js';
 import { verifyOtp, type OtpSettings } from './service.js';
 
 /**
@@ -19,16 +18,7 @@ export async function loginWithOtp(
   client: ClientInfo,
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
-  const audit = (success: boolean, reason: string, actorId?: string) =>
-    recordAudit(db, {
-      action: LOGIN_ACTION,
-      success,
-      subject: email,
-      actorId: actorId ?? null,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details: { portal: 'member', method: 'otp', reason },
-    });
+  const audit = loginAuditor(db, email, client, { portal: 'member', method: 'otp' });
   const [user] = await db
     .select()
     .from(users)
