@@ -12,6 +12,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { HorseDetails } from './horse-details.js';
@@ -244,9 +245,94 @@ export const otpCodes = pgTable(
   ],
 );
 
-export const schema = { users, sessions, auditLog, horses, horseFiles, mailOutbox, otpCodes };
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'offline'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** card and bank go through a provider; the rest are recorded by an administrator. */
+export const PAYMENT_METHODS = ['card', 'bank', 'check', 'cash', 'other'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHODS)[number];
+/** Stripe's PaymentIntent states that matter to us, plus `failed` for a refused charge. */
+export const PAYMENT_RECORD_STATUSES = [
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
+
+/**
+ * One attempt to pay a horse's fees. Amounts are integer cents computed by the server. Card
+ * numbers, CVVs and bank account numbers never reach this table: only the provider's ids.
+ * The partial unique index lets a horse have at most one live or settled payment, so a second
+ * payment for a paid (or still settling) horse is refused by the database itself.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Set null: the money moved even if the horse is later deleted; the record stays.
+    horseId: uuid('horse_id').references(() => horses.id, { onDelete: 'set null' }),
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The administrator who recorded or charged it on the member's behalf. */
+    recordedById: uuid('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** The provider's PaymentIntent id (pi_...); null for offline payments. */
+    providerPaymentId: text('provider_payment_id').unique(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** The fee lines charged, as computed by the server (domain feesFor). */
+    fees: jsonb('fees').$type<Record<string, unknown>>().notNull(),
+    /** Billing details without any account or card number. */
+    billing: jsonb('billing').$type<Record<string, unknown>>(),
+    status: text('status', { enum: PAYMENT_RECORD_STATUSES }).notNull(),
+    /** Where the payer approves a payment that requires action. */
+    actionUrl: text('action_url'),
+    failureMessage: text('failure_message'),
+    /** Offline payments: the check number or receipt reference, and a note. */
+    reference: text('reference'),
+    note: text('note'),
+    /** The sandbox settles bank payments at this time (Stripe settles by webhook). */
+    settlesAt: timestamp('settles_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('requires_action', 'processing', 'succeeded', 'failed', 'canceled')`,
+    ),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+    index('payments_horse_idx').on(t.horseId, t.createdAt),
+    uniqueIndex('payments_one_live_per_horse_idx')
+      .on(t.horseId)
+      .where(sql`${t.status} in ('requires_action', 'processing', 'succeeded')`),
+    index('payments_settles_idx').on(t.status, t.settlesAt),
+  ],
+);
+
+/** Webhook deliveries already applied: a redelivered event id is acknowledged and ignored. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = {
+  users,
+  sessions,
+  auditLog,
+  horses,
+  horseFiles,
+  mailOutbox,
+  otpCodes,
+  payments,
+  webhookEvents,
+};
 export type UserRow = typeof users.$inferSelect;
 export type HorseRow = typeof horses.$inferSelect;
 export type HorseFileRow = typeof horseFiles.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type OtpCodeRow = typeof otpCodes.$inferSelect;
