@@ -1,0 +1,3 @@
+export * from './messages.js';
+export * from './sandbox.js';
+export * from './card-checks.js';
