@@ -73,6 +73,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DEMO_DATA: '1',
       DEMO_PASSWORD: E2E_MEMBER_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Sandbox bank debits settle quickly so the browser tests see them finish.
+      SANDBOX_BANK_SETTLE_MS: '3000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
