@@ -5,3 +5,6 @@ export * from './api.js';
 export * from './horse/index.js';
 export * from './otp.js';
 export * from './payments/index.js';
+export * from './password-policy.js';
+export * from './profile.js';
+export * from './admin/index.js';

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { OTP_LENGTH, PASSWORD_MAX_LENGTH } from './constants.js';
 import { emailField } from './auth.js';
 import { AUTH_MESSAGES } from './messages.js';
+import { PASSWORD_POLICY_MESSAGES, newPasswordField } from './password-policy.js';
 
 /** Messages of the one-time-passcode flows (spec §5.2, §8). */
 export const OTP_MESSAGES = {
   otpRequired: 'OTP is required',
   otpLength: 'OTP must be 6 digits',
-  newPasswordRequired: 'New password is required',
-  passwordNoSpaces: 'Password cannot contain spaces',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  newPasswordRequired: PASSWORD_POLICY_MESSAGES.newPasswordRequired,
+  passwordNoSpaces: PASSWORD_POLICY_MESSAGES.noSpaces,
+  passwordTooShort: PASSWORD_POLICY_MESSAGES.tooShort,
+  passwordTooCommon: PASSWORD_POLICY_MESSAGES.tooCommon,
   sent: (email: string) => `An OTP has been sent to ${email}`,
   verified: 'OTP verified successfully. Now, please enter your new password.',
   passwordReset: 'Password has been successfully reset',
@@ -25,19 +27,6 @@ export const otpField = z
   .trim()
   .min(1, OTP_MESSAGES.otpRequired)
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_MESSAGES.otpLength);
-
-/** A new password; members may not use spaces (spec §5.2). */
-export function newPasswordField(options: { allowSpaces: boolean }) {
-  const base = z
-    .string({ error: OTP_MESSAGES.newPasswordRequired })
-    .min(1, OTP_MESSAGES.newPasswordRequired);
-  const checked = options.allowSpaces
-    ? base
-    : base.refine((value) => !/\s/.test(value), OTP_MESSAGES.passwordNoSpaces);
-  return checked
-    .refine((value) => value.length >= PASSWORD_MIN_LENGTH, OTP_MESSAGES.passwordTooShort)
-    .refine((value) => value.length <= PASSWORD_MAX_LENGTH, 'Password is too long');
-}
 
 export const sendOtpSchema = z.object({ email: emailField });
 export type SendOtpInput = z.infer<typeof sendOtpSchema>;
