@@ -15,6 +15,7 @@ import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/service.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { setPassword } from '../auth/service.js';
 import { issueOtp, verifyOtp, type OtpSettings } from './service.js';
 
@@ -190,6 +191,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       },
       async (request) => {
         const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        // Before the code is used up: a refused password must not cost the code.
+        assertPasswordAllowed(request.body.newPassword, { allowSpaces: role === 'admin' });
         const user = await checkCode(request.body.email, request.body.otp, 'consume', client);
         await setPassword(db, user.id, request.body.newPassword);
         await recordAudit(db, {
