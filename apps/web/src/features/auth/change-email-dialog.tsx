@@ -1,42 +1,14 @@
-import {
-  CButton,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-} from '@coreui/react';
+import { EmailChangeDialog } from '../../components/email-change-dialog';
+import { sendAdminEmailCode, verifyAdminEmailCode } from './api';
 
-/**
- * The administrator's Change Email dialog (spec §2.5). Its two steps (new address, then a
- * six-digit code) need email verification on the server; until that ships the dialog says so
- * instead of offering a form that cannot work.
- */
+/** The administrator's Change Email dialog (spec §2.5), opened from the header menu. */
 export function ChangeEmailDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   return (
-    <CModal
+    <EmailChangeDialog
       visible={visible}
       onClose={onClose}
-      alignment="center"
-      aria-labelledby="change-email-title"
-    >
-      <CModalHeader>
-        <CModalTitle as="h2" className="h5" id="change-email-title">
-          Change Email
-        </CModalTitle>
-      </CModalHeader>
-      <CModalBody>
-        <p>
-          Changing your sign-in email needs a confirmation code sent to the new address. That
-          arrives with email verification in a coming release.
-        </p>
-        <p className="mb-0 text-body-secondary">Until then your sign-in email stays as it is.</p>
-      </CModalBody>
-      <CModalFooter>
-        <CButton color="secondary" onClick={onClose}>
-          Close
-        </CButton>
-      </CModalFooter>
-    </CModal>
+      sendCode={sendAdminEmailCode}
+      verifyCode={verifyAdminEmailCode}
+    />
   );
 }

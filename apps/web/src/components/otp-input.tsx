@@ -1,0 +1,182 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import { OTP_LENGTH } from '@registry/domain';
+import './otp-input.css';
+
+export interface OtpInputProps {
+  /** Prefix of the boxes' ids; the first box gets `${id}-0`. */
+  id: string;
+  /** Visible name of the group (the boxes are named "Digit n of 6"). */
+  label: string;
+  /** The digits typed so far, empty boxes left out. */
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  /** The first box, so a form can focus the code on an error. */
+  ref?: Ref<HTMLInputElement>;
+  length?: number;
+}
+
+const onlyDigits = (text: string) => text.replace(/\D/g, '');
+
+function boxesFrom(value: string, length: number): string[] {
+  const digits = onlyDigits(value).slice(0, length);
+  return Array.from({ length }, (_, index) => digits[index] ?? '');
+}
+
+/**
+ * Six one-digit boxes for an emailed code. Boxes are kept as an array so an empty box in the
+ * middle stays where it is; the parent sees the digits joined. A value from the parent that
+ * differs from the joined boxes (a reset to '') replaces them.
+ */
+export function OtpInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+  autoFocus,
+  ref,
+  length = OTP_LENGTH,
+}: OtpInputProps) {
+  const [boxes, setBoxes] = useState(() => boxesFrom(value, length));
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const labelId = useId();
+  const errorId = `${id}-error`;
+
+  useEffect(() => {
+    if (boxes.join('') !== value) setBoxes(boxesFrom(value, length));
+    // Only a change from outside matters; our own changes already match.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, length]);
+
+  function focusBox(index: number) {
+    const target = inputs.current[Math.max(0, Math.min(length - 1, index))];
+    target?.focus();
+    target?.select();
+  }
+
+  function commit(next: string[]) {
+    setBoxes(next);
+    onChange(next.join(''));
+  }
+
+  /** Writes digits from box `start` on; returns the box after the last one written. */
+  function fillFrom(start: number, digits: string): number {
+    const next = [...boxes];
+    let index = start;
+    for (const digit of digits) {
+      if (index >= length) break;
+      next[index] = digit;
+      index += 1;
+    }
+    commit(next);
+    return index;
+  }
+
+  function handleInput(index: number, raw: string) {
+    const typed = onlyDigits(raw);
+    if (!typed) {
+      // A letter typed, or the digit deleted: keep the box empty.
+      if (raw === '' && boxes[index]) commit(boxes.map((box, at) => (at === index ? '' : box)));
+      return;
+    }
+    const previous = boxes[index];
+    if (typed.length === 2 && previous && typed.includes(previous)) {
+      // Typed next to the digit already there: the new one replaces it.
+      const fresh = typed[0] === previous ? typed[1] : typed[0];
+      fillFrom(index, fresh ?? '');
+      focusBox(index + 1);
+      return;
+    }
+    // One digit, or a whole code filled in by the phone's keyboard suggestion.
+    const start = typed.length >= length ? 0 : index;
+    focusBox(fillFrom(start, typed));
+  }
+
+  function handleKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Backspace' && !boxes[index]) {
+      event.preventDefault();
+      if (index === 0) return;
+      commit(boxes.map((box, at) => (at === index - 1 ? '' : box)));
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      focusBox(index + 1);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      focusBox(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      focusBox(length - 1);
+    }
+  }
+
+  function handlePaste(index: number, event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault();
+    const digits = onlyDigits(event.clipboardData.getData('text'));
+    if (!digits) return;
+    const start = digits.length >= length ? 0 : index;
+    focusBox(fillFrom(start, digits));
+  }
+
+  return (
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={error ? errorId : undefined}
+      className="otp-input"
+    >
+      <label id={labelId} htmlFor={`${id}-0`} className="form-label">
+        {label}
+      </label>
+      <div className="otp-input-boxes">
+        {boxes.map((digit, index) => (
+          <input
+            key={index}
+            ref={(element) => {
+              inputs.current[index] = element;
+              if (index !== 0 || !ref) return;
+              if (typeof ref === 'function') ref(element);
+              else ref.current = element;
+            }}
+            id={`${id}-${index}`}
+            className={`form-control otp-input-box${error ? ' is-invalid' : ''}`}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            aria-label={`Digit ${index + 1} of ${length}`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            autoFocus={autoFocus && index === 0}
+            disabled={disabled}
+            value={digit}
+            onChange={(event) => handleInput(index, event.target.value)}
+            onKeyDown={(event) => handleKeyDown(index, event)}
+            onPaste={(event) => handlePaste(index, event)}
+            onFocus={(event) => event.target.select()}
+          />
+        ))}
+      </div>
+      {error && (
+        <div id={errorId} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
