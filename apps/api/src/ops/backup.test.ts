@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/harness.js';
+import { createBackup } from './backup.js';
+import { describeFile, listUploadFiles } from './manifest.js';
+import { RestoreError, restoreBackup } from './restore.js';
+import { countRows, tablesInDependencyOrder } from './tables.js';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+
+let source: TestApp;
+let work: string;
+let archive: string;
+
+async function fileHashes(root: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const file of await listUploadFiles(root)) {
+    result[file] = (await describeFile(root, file)).sha256;
+  }
+  return result;
+}
+
+async function rowCounts(database: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of await tablesInDependencyOrder(database.db)) {
+    counts[table] = await countRows(database.db, table);
+  }
+  return counts;
+}
+
+beforeAll(async () => {
+  // Demo horses bring rows in most tables and real files in uploads.
+  source = await createTestApp({}, { demoHorses: true });
+  work = mkdtempSync(path.join(tmpdir(), 'registry-backup-test-'));
+  archive = path.join(work, 'backup.tar.gz');
+  await createBackup({
+    database: source.database,
+    uploadsDir: source.uploadsDir,
+    outFile: archive,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await source?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('backup and restore', () => {
+  it('round-trips every row and every file byte for byte', async () => {
+    const target = await createTestDatabase();
+    const uploads = path.join(work, 'restored-uploads');
+    try {
+      await restoreBackup({ archive, database: target.database, uploadsDir: uploads });
+
+      const before = await rowCounts(source.database);
+      expect(before.horses).toBeGreaterThan(0);
+      expect(before.horse_files).toBeGreaterThan(0);
+      expect(await rowCounts(target.database)).toEqual(before);
+
+      const sourceFiles = await fileHashes(source.uploadsDir);
+      expect(Object.keys(sourceFiles).length).toBeGreaterThan(0);
+      expect(await fileHashes(uploads)).toEqual(sourceFiles);
+
+      // Values survive the JSON trip, not just counts: compare whole rows of two tables.
+      for (const table of ['users', 'horses']) {
+        const query = sql.raw(
+          `select md5(string_agg(t::text, '|' order by t::text)) as h from ${table} t`,
+        );
+        const [a, b] = await Promise.all(
+          [source.database, target.database].map(
+            async (db) =>
+              ((await db.db.execute(query)) as unknown as { rows: { h: string }[] }).rows[0]?.h,
+          ),
+        );
+        expect(b).toBe(a);
+      }
+
+      // Serial columns continue after the restored ids instead of colliding with them.
+      await target.database.db.execute(
+        sql`insert into audit_log (action, success) values ('restore.check', true)`,
+      );
+    } finally {
+      await target.drop();
+    }
+  }, 120_000);
+
+  it('refuses a target that already holds data, and changes nothing', async () => {
+    const uploads = path.join(work, 'non-empty-target');
+    await expect(
+      restoreBackup({ archive, database: source.database, uploadsDir: uploads }),
+    ).rejects.toThrow(/not empty/);
+    expect(await listUploadFiles(uploads)).toEqual([]);
+  });
+
+  it('refuses an archive whose files do not match the manifest', async () => {
+    const unpacked = path.join(work, 'tampered');
+    rmSync(unpacked, { recursive: true, force: true });
+    await import('node:fs/promises').then((fs) => fs.mkdir(unpacked, { recursive: true }));
+    await tar.x({ file: archive, cwd: unpacked });
+    const manifest = JSON.parse(await readFile(path.join(unpacked, 'manifest.json'), 'utf8')) as {
+      files: { path: string }[];
+    };
+    const victim = manifest.files[0]?.path;
+    expect(victim).toBeDefined();
+    writeFileSync(path.join(unpacked, 'uploads', victim as string), 'not the original bytes');
+    const tampered = path.join(work, 'tampered.tar.gz');
+    await tar.c({ gzip: true, file: tampered, cwd: unpacked }, ['manifest.json', 'db', 'uploads']);
+
+    const target = await createTestDatabase();
+    const uploads = path.join(work, 'tampered-target');
+    try {
+      const attempt = restoreBackup({
+        archive: tampered,
+        database: target.database,
+        uploadsDir: uploads,
+      });
+      await expect(attempt).rejects.toBeInstanceOf(RestoreError);
+      await expect(attempt).rejects.toThrow(/missing or damaged/);
+      expect((await rowCounts(target.database)).users).toBe(0);
+      expect(await listUploadFiles(uploads)).toEqual([]);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('refuses a file that is not a backup', async () => {
+    const bogus = path.join(work, 'bogus.tar.gz');
+    writeFileSync(bogus, 'hello');
+    const target = await createTestDatabase();
+    try {
+      await expect(
+        restoreBackup({
+          archive: bogus,
+          database: target.database,
+          uploadsDir: path.join(work, 'b'),
+        }),
+      ).rejects.toBeInstanceOf(RestoreError);
+    } finally {
+      await target.drop();
+    }
+  });
+});
