@@ -3,6 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { ensureInitialAccounts, type GeneratedCredential } from './modules/accounts/bootstrap.js';
+import { adminHorseRoutes } from './modules/admin-horses/routes.js';
+import { parseRegistrationNumberFormat } from './modules/approvals/registration-number.js';
+import { approvalRoutes } from './modules/approvals/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { secretKey } from './modules/auth/tokens.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -48,6 +51,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Run the outbox worker (default: yes). Tests turn it off and call app.mail.processOutbox. */
   mailWorker?: boolean;
+  /** Overrides REGISTRATION_NUMBER_FORMAT (tests). */
+  registrationNumberFormat?: string;
 }
 
 /** Log fields that must never reach a log line. */
@@ -106,6 +111,10 @@ export async function buildApp(
 
   const otpSettings = { key: otpKey(config.jwtSecret), associationName: config.associationName };
 
+  // Checked at start like the rest of the configuration: a bad format stops the server.
+  const registrationNumberFormat = parseRegistrationNumberFormat(
+    options.registrationNumberFormat ?? process.env.REGISTRATION_NUMBER_FORMAT,
+  );
   const storage = new LocalDiskStorage(config.uploadsDir);
   await storage.init();
   const signer = createUrlSigner(config.jwtSecret);
@@ -134,6 +143,14 @@ export async function buildApp(
         verifyPerIpPerMinute: 30,
       });
       await api.register(horseRoutes, { db: database.db, storage, signer });
+      await api.register(adminHorseRoutes, { db: database.db, storage, signer });
+      await api.register(approvalRoutes, {
+        db: database.db,
+        signer,
+        format: registrationNumberFormat,
+        associationName: config.associationName,
+        onMailQueued: () => worker?.wake(),
+      });
     },
     { prefix: '/api' },
   );

@@ -7,3 +7,4 @@ export * from './otp.js';
 export * from './payments/index.js';
 export * from './password-policy.js';
 export * from './profile.js';
+export * from './admin/index.js';

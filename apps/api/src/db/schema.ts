@@ -118,6 +118,11 @@ export const horses = pgTable(
     secondChoice: text('second_choice').notNull(),
     thirdChoice: text('third_choice').notNull(),
     registrationNumber: text('registration_number').unique(),
+    /** Why the registry refused it; shown to the owner. */
+    rejectionReason: text('rejection_reason'),
+    /** When and by whom the horse was approved or rejected. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES })
       .notNull()
       .default('pending'),
@@ -319,6 +324,57 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The last registration number handed out per scope (the number's text around the sequence, so
+ * a format with {YYYY} counts each year from 1). Incremented with an upsert inside the approval
+ * transaction: the row lock serialises racing approvals and a rolled-back one frees its number.
+ */
+export const registrationCounters = pgTable('registration_counters', {
+  scope: text('scope').primaryKey(),
+  value: integer('value').notNull(),
+});
+
+/** Who owned a horse before whom: one row per transfer, kept for the horse's history. */
+export const ownershipTransfers = pgTable(
+  'ownership_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    horseId: uuid('horse_id')
+      .notNull()
+      .references(() => horses.id, { onDelete: 'cascade' }),
+    fromOwnerId: uuid('from_owner_id').references(() => users.id, { onDelete: 'set null' }),
+    toOwnerId: uuid('to_owner_id').references(() => users.id, { onDelete: 'set null' }),
+    byId: uuid('by_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ownership_transfers_horse_idx').on(t.horseId, t.at)],
+);
+
+/** Single-use links that let a member choose a password; only the SHA-256 of the token is kept. */
+export const setPasswordTokens = pgTable(
+  'set_password_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('set_password_tokens_user_idx').on(t.userId)],
+);
+
+/** The members' dashboard text, one row per page (today only 'dashboard'). */
+export const dashboardContent = pgTable('dashboard_content', {
+  key: text('key').primaryKey(),
+  markdown: text('markdown').notNull(),
+  updatedAt: updatedAt(),
+  updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
 export const schema = {
   users,
   sessions,
@@ -329,6 +385,10 @@ export const schema = {
   otpCodes,
   payments,
   webhookEvents,
+  registrationCounters,
+  ownershipTransfers,
+  setPasswordTokens,
+  dashboardContent,
 };
 export type UserRow = typeof users.$inferSelect;
 export type HorseRow = typeof horses.$inferSelect;

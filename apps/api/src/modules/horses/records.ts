@@ -179,6 +179,7 @@ export function toHorse(row: HorseRow, fileRows: HorseFileRow[], signer: UrlSign
     ownerSignature: files.one('ownerSignature'),
     paymentStatus: row.paymentStatus,
     paymentMode: row.paymentMode,
+    rejectionReason: row.rejectionReason,
   };
 }
 

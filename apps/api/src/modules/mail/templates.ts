@@ -114,3 +114,48 @@ export function emailChangedMail(
     ],
   });
 }
+
+export function horseApprovedMail(
+  to: string,
+  association: string,
+  input: { horseName: string; registrationNumber: string; verified: boolean },
+): MailMessage {
+  return render(to, association, {
+    subject: `${input.horseName} is approved`,
+    paragraphs: [
+      `The registration of ${input.horseName} has been approved with registration number ${input.registrationNumber}${input.verified ? ' and a VERIFIED performance' : ''}.`,
+      'You can download the registration certificate from My Horses.',
+    ],
+  });
+}
+
+export function horseRejectedMail(
+  to: string,
+  association: string,
+  input: { horseName: string; reason: string },
+): MailMessage {
+  return render(to, association, {
+    subject: 'registration not approved',
+    paragraphs: [
+      `The registration of ${input.horseName} was not approved. The office gave this reason:`,
+      input.reason,
+      'You can correct the registration from My Horses, or contact the association office.',
+    ],
+  });
+}
+
+export function ownershipTransferMail(
+  to: string,
+  association: string,
+  input: { horseName: string; role: 'from' | 'to'; otherName: string },
+): MailMessage {
+  return render(to, association, {
+    subject: `ownership of ${input.horseName}`,
+    paragraphs: [
+      input.role === 'to'
+        ? `${input.horseName} has been transferred to you from ${input.otherName}. It is now listed in My Horses.`
+        : `${input.horseName} has been transferred from you to ${input.otherName}.`,
+      'If this is unexpected, contact the association office.',
+    ],
+  });
+}

@@ -1,0 +1,193 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_HORSE_SORT_FIELDS, SORT_ORDERS } from '@registry/domain';
+import { APPROVAL_STATUSES, PAYMENT_STATUSES } from '../../db/schema.js';
+import { requireAuth } from '../../plugins/access.js';
+import { failureSchema, ok, successSchema } from '../../reply.js';
+import { MULTIPART_LIMITS, receiveForm } from '../horses/multipart.js';
+import { pageSchema } from '../horses/schemas.js';
+import { HORSE_API_MESSAGES, type HorseDeps } from '../horses/service.js';
+import { horseHistory, historyEntrySchema } from './history.js';
+import { listAdminHorses } from './queries.js';
+import {
+  adminDeleteHorse,
+  adminUpdateHorse,
+  createHorseFor,
+  requireHorse,
+  requireMember,
+} from './service.js';
+import { adminHorseById, adminHorseSchema } from './view.js';
+
+export type AdminHorseRoutesOptions = Omit<HorseDeps, 'log'>;
+
+const optionalFilter = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.literal(''), z.enum(values)])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  q: z.string().trim().max(100).optional(),
+  approvalStatus: optionalFilter(APPROVAL_STATUSES),
+  paymentStatus: optionalFilter(PAYMENT_STATUSES),
+  ownerId: z
+    .union([z.literal(''), z.uuid({ error: 'Owner id must be a UUID' })])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  sort: z.enum(ADMIN_HORSE_SORT_FIELDS).default('createdAt'),
+  order: z.enum(SORT_ORDERS).default('desc'),
+});
+const idParams = z.object({ id: z.string().max(64) });
+const admin = { access: 'admin' as const };
+const security = [{ bearer: [] }];
+const errors = { '4xx': failureSchema };
+const multipartBody = {
+  consumes: ['multipart/form-data'],
+  description: 'multipart/form-data; parts as in docs/api.md ("Horses (member)")',
+};
+const pageOfHorses = successSchema(pageSchema(adminHorseSchema));
+
+/** The administrators' horse routes (docs/api.md "Administration: horses"). */
+export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = async (
+  app,
+  options,
+) => {
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+  const deps = (log: HorseDeps['log']): HorseDeps => ({ ...options, log });
+  const actor = (request: Parameters<typeof requireAuth>[0]) => ({
+    userId: requireAuth(request).userId,
+    ip: request.ip,
+  });
+
+  for (const [url, summary] of [
+    ['/admin/horses', 'Every horse: filters, search, sorting, paging'],
+    [
+      '/admin/horses/search',
+      'Every horse: filters, search, sorting, paging (same as admin/horses)',
+    ],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: admin,
+        schema: {
+          tags: ['admin'],
+          summary,
+          security,
+          querystring: listQuery,
+          response: { 200: pageOfHorses, ...errors },
+        },
+      },
+      async (request) => ok(await listAdminHorses(options.db, options.signer, request.query)),
+    );
+  }
+
+  app.get(
+    '/admin/pending-horses',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The approval queue (approvalStatus pending), oldest first by default',
+        security,
+        querystring: listQuery.omit({ approvalStatus: true }).extend({
+          order: z.enum(SORT_ORDERS).default('asc'),
+        }),
+        response: { 200: pageOfHorses, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await listAdminHorses(options.db, options.signer, {
+          ...request.query,
+          approvalStatus: 'pending',
+        }),
+      ),
+  );
+
+  app.get(
+    '/admin/horses/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One horse with its full registration and history',
+        security,
+        params: idParams,
+        response: {
+          200: successSchema(adminHorseSchema.extend({ history: z.array(historyEntrySchema) })),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const horse = await adminHorseById(options.db, options.signer, request.params.id);
+      return ok({ ...horse, history: await horseHistory(options.db, horse._id) });
+    },
+  );
+
+  app.post(
+    '/admin/horses',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Register a horse on a member's behalf (multipart register form; no payment)",
+        security,
+        querystring: z.object({ ownerId: z.uuid({ error: 'Owner id must be a UUID' }) }),
+        ...multipartBody,
+        response: { 201: successSchema(adminHorseSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const who = actor(request);
+      await requireMember(deps(request.log), request.query.ownerId);
+      const form = await receiveForm(request, options.storage, 'register');
+      const horse = await createHorseFor(deps(request.log), request.query.ownerId, form, who);
+      return reply.status(201).send(ok(horse, HORSE_API_MESSAGES.registered));
+    },
+  );
+
+  app.put(
+    '/admin/horses/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit any horse (multipart edit form; a given file replaces)',
+        security,
+        params: idParams,
+        ...multipartBody,
+        response: { 200: successSchema(adminHorseSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const who = actor(request);
+      await requireHorse(deps(request.log), request.params.id);
+      const form = await receiveForm(request, options.storage, 'edit');
+      const horse = await adminUpdateHorse(deps(request.log), request.params.id, form, who);
+      return ok(horse, HORSE_API_MESSAGES.updated);
+    },
+  );
+
+  app.delete(
+    '/admin/horses/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete any horse with its files',
+        security,
+        params: idParams,
+        response: { 200: successSchema(z.object({ id: z.string() })), ...errors },
+      },
+    },
+    async (request) => {
+      await adminDeleteHorse(deps(request.log), request.params.id, actor(request));
+      return ok({ id: request.params.id }, HORSE_API_MESSAGES.deleted);
+    },
+  );
+};

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_MESSAGES, approveHorseSchema } from '@registry/domain';
+import { requireAuth } from '../../plugins/access.js';
+import { failureSchema, ok, successSchema } from '../../reply.js';
+import { adminHorseSchema } from '../admin-horses/view.js';
+import { decideHorse, type ApprovalDeps } from './service.js';
+
+/** `PUT admin/approve-horse/:id` (docs/api.md "Approvals"). */
+export const approvalRoutes: FastifyPluginAsyncZod<ApprovalDeps> = async (app, deps) => {
+  app.put(
+    '/admin/approve-horse/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve (assigns the registration number) or reject a pending horse',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(64) }),
+        body: approveHorseSchema,
+        response: { 200: successSchema(adminHorseSchema), '4xx': failureSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const horse = await decideHorse(deps, request.params.id, request.body, {
+        userId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return ok(
+        horse,
+        request.body.action === 'approve' ? ADMIN_MESSAGES.approved : ADMIN_MESSAGES.rejected,
+      );
+    },
+  );
+};

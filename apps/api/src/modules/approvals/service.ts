@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { ADMIN_MESSAGES, type ApproveHorseInput } from '@registry/domain';
+import type { Db, Executor } from '../../db/client.js';
+import { horses, users, type HorseRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { adminHorseById, loadHorse, type AdminHorse } from '../admin-horses/view.js';
+import { recordAudit } from '../audit/service.js';
+import type { UrlSigner } from '../files/signed-urls.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { horseApprovedMail, horseRejectedMail } from '../mail/templates.js';
+import { nextSequence, type RegistrationNumberFormat } from './registration-number.js';
+
+export interface ApprovalDeps {
+  db: Db;
+  signer: UrlSigner;
+  format: RegistrationNumberFormat;
+  associationName: string;
+  onMailQueued?: () => void;
+}
+
+export interface Actor {
+  userId: string;
+  ip: string;
+  userAgent?: string;
+}
+
+function chosenName(row: HorseRow, requested: string | undefined): string {
+  const choices = [row.firstChoice, row.secondChoice, row.thirdChoice];
+  if (requested === undefined || requested === '') return row.firstChoice;
+  if (!choices.includes(requested)) {
+    throw new HttpError(400, ADMIN_MESSAGES.approvedNameInvalid, {
+      approvedName: ADMIN_MESSAGES.approvedNameInvalid,
+    });
+  }
+  return requested;
+}
+
+function verifiedValue(row: HorseRow, requested: boolean | undefined): string {
+  if (requested === undefined) return row.verified;
+  if (requested && row.details.performanceVerification !== 'Yes') {
+    throw new HttpError(400, ADMIN_MESSAGES.verifiedNotAsked, {
+      verified: ADMIN_MESSAGES.verifiedNotAsked,
+    });
+  }
+  return requested ? 'Yes' : 'No';
+}
+
+async function ownerEmail(db: Executor, ownerId: string): Promise<string | undefined> {
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+  return owner?.email;
+}
+
+/**
+ * Approves or rejects a pending registration in one transaction: the row is locked, so two
+ * administrators deciding the same horse get one success and one 409; an approval draws the
+ * next registration number from the counter in the same transaction.
+ */
+export async function decideHorse(
+  deps: ApprovalDeps,
+  horseId: string,
+  input: ApproveHorseInput,
+  actor: Actor,
+): Promise<AdminHorse> {
+  await deps.db.transaction(async (tx) => {
+    const row = await loadHorse(tx, horseId, true);
+    if (row.approvalStatus !== 'pending') {
+      throw new HttpError(409, ADMIN_MESSAGES.alreadyDecided(row.approvalStatus));
+    }
+    const now = new Date();
+    const email = await ownerEmail(tx, row.ownerId);
+    const audit = { success: true, actorId: actor.userId, subject: horseId, ip: actor.ip };
+    if (input.action === 'reject') {
+      const reason = input.reason?.trim() ?? '';
+      if (!reason) {
+        throw new HttpError(400, ADMIN_MESSAGES.reasonRequired, {
+          reason: ADMIN_MESSAGES.reasonRequired,
+        });
+      }
+      await tx
+        .update(horses)
+        .set({
+          approvalStatus: 'rejected',
+          rejectionReason: reason,
+          decidedAt: now,
+          decidedById: actor.userId,
+          updatedAt: now,
+        })
+        .where(eq(horses.id, horseId));
+      await recordAudit(tx, { ...audit, action: 'horse.reject', details: { reason } });
+      if (email) {
+        await enqueueMail(
+          tx,
+          horseRejectedMail(email, deps.associationName, { horseName: row.firstChoice, reason }),
+        );
+      }
+      return;
+    }
+    const approvedName = chosenName(row, input.approvedName);
+    const verified = verifiedValue(row, input.verified);
+    const unpaid = row.paymentStatus !== 'paid';
+    if (unpaid && input.overrideUnpaid !== true) throw new HttpError(409, ADMIN_MESSAGES.unpaid);
+    const registrationNumber = deps.format.render(
+      await nextSequence(tx, deps.format.scope(now)),
+      now,
+    );
+    await tx
+      .update(horses)
+      .set({
+        approvalStatus: 'approved',
+        approvedName,
+        registrationNumber,
+        verified,
+        rejectionReason: null,
+        decidedAt: now,
+        decidedById: actor.userId,
+        updatedAt: now,
+      })
+      .where(eq(horses.id, horseId));
+    await recordAudit(tx, {
+      ...audit,
+      action: 'horse.approve',
+      details: {
+        registrationNumber,
+        approvedName,
+        verified,
+        paymentStatus: row.paymentStatus,
+        ...(unpaid ? { overrideUnpaid: true } : {}),
+      },
+    });
+    if (email) {
+      await enqueueMail(
+        tx,
+        horseApprovedMail(email, deps.associationName, {
+          horseName: approvedName,
+          registrationNumber,
+          verified: verified === 'Yes',
+        }),
+      );
+    }
+  });
+  deps.onMailQueued?.();
+  return adminHorseById(deps.db, deps.signer, horseId);
+}

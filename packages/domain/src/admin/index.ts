@@ -1,0 +1,3 @@
+export * from './messages.js';
+export * from './members.js';
+export * from './horses.js';

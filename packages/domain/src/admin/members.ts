@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { emailField } from '../auth.js';
+import { ADMIN_MESSAGES } from './messages.js';
+
+export const MEMBER_FIELD_MAX = 100;
+export const MEMBER_NUMBER_MAX = 30;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, ADMIN_MESSAGES.tooLong(max))
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(MEMBER_FIELD_MAX, ADMIN_MESSAGES.tooLong(MEMBER_FIELD_MAX));
+
+/** A member's profile as an administrator creates or edits it (no password: see set-password). */
+export const memberInputSchema = z.object({
+  email: emailField,
+  memberNumber: optionalText(MEMBER_NUMBER_MAX),
+  firstName: requiredText(ADMIN_MESSAGES.firstNameRequired),
+  lastName: requiredText(ADMIN_MESSAGES.lastNameRequired),
+  phone: optionalText(40),
+  address: optionalText(200),
+  city: optionalText(MEMBER_FIELD_MAX),
+  state: optionalText(MEMBER_FIELD_MAX),
+  zip: optionalText(20),
+});
+export type MemberInput = z.infer<typeof memberInputSchema>;
+
+export const MEMBER_SORT_FIELDS = ['name', 'email', 'memberNumber', 'city', 'createdAt'] as const;
+export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** CSV import and export of members: the header row names these columns (any order). */
+export const MEMBER_CSV_COLUMNS = [
+  'memberNumber',
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zip',
+] as const;
+export const MEMBER_CSV_REQUIRED = ['email', 'firstName', 'lastName'] as const;
+export const MEMBER_CSV_MAX_BYTES = 2 * 1024 * 1024;
+export const MEMBER_CSV_MAX_ROWS = 5000;
