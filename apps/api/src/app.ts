@@ -3,9 +3,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { ensureInitialAccounts, type GeneratedCredential } from './modules/accounts/bootstrap.js';
-import { adminHorseRoutes } from './modules/admin-horses/routes.js';
-import { parseRegistrationNumberFormat } from './modules/approvals/registration-number.js';
-import { approvalRoutes } from './modules/approvals/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { secretKey } from './modules/auth/tokens.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -16,7 +13,11 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
 import { passwordResetRoutes } from './modules/otp/routes.js';
+import { emailChangeRoutes } from './modules/otp/email-change.js';
 import { otpKey } from './modules/otp/service.js';
+import { createAvatarLinks } from './modules/profile/avatar-links.js';
+import { avatarRoute } from './modules/profile/avatar-route.js';
+import { profileRoutes } from './modules/profile/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { accessPlugin } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
@@ -51,8 +52,6 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Run the outbox worker (default: yes). Tests turn it off and call app.mail.processOutbox. */
   mailWorker?: boolean;
-  /** Overrides REGISTRATION_NUMBER_FORMAT (tests). */
-  registrationNumberFormat?: string;
 }
 
 /** Log fields that must never reach a log line. */
@@ -111,13 +110,17 @@ export async function buildApp(
 
   const otpSettings = { key: otpKey(config.jwtSecret), associationName: config.associationName };
 
-  // Checked at start like the rest of the configuration: a bad format stops the server.
-  const registrationNumberFormat = parseRegistrationNumberFormat(
-    options.registrationNumberFormat ?? process.env.REGISTRATION_NUMBER_FORMAT,
-  );
   const storage = new LocalDiskStorage(config.uploadsDir);
   await storage.init();
   const signer = createUrlSigner(config.jwtSecret);
+  const avatars = createAvatarLinks(config.jwtSecret);
+  const authSettings = {
+    key,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    loginFailuresPerAccount: config.rateLimits.loginFailuresPerAccount,
+    accountWindowMinutes: config.rateLimits.accountWindowMinutes,
+    pictureUrl: avatars.url,
+  };
 
   await app.register(
     async (api) => {
@@ -127,12 +130,7 @@ export async function buildApp(
         db: database.db,
         otp: otpSettings,
         loginPerIpPerMinute: config.rateLimits.loginPerIpPerMinute,
-        settings: {
-          key,
-          tokenTtlSeconds: config.tokenTtlSeconds,
-          loginFailuresPerAccount: config.rateLimits.loginFailuresPerAccount,
-          accountWindowMinutes: config.rateLimits.accountWindowMinutes,
-        },
+        settings: authSettings,
       });
       await api.register(memberAdminRoutes, { db: database.db });
       await api.register(passwordResetRoutes, {
@@ -142,19 +140,21 @@ export async function buildApp(
         sendPerIpPerMinute: 10,
         verifyPerIpPerMinute: 30,
       });
-      await api.register(horseRoutes, { db: database.db, storage, signer });
-      await api.register(adminHorseRoutes, { db: database.db, storage, signer });
-      await api.register(approvalRoutes, {
+      await api.register(emailChangeRoutes, {
         db: database.db,
-        signer,
-        format: registrationNumberFormat,
-        associationName: config.associationName,
+        settings: otpSettings,
+        pictureUrl: avatars.url,
         onMailQueued: () => worker?.wake(),
+        sendPerIpPerMinute: 10,
+        verifyPerIpPerMinute: 30,
       });
+      await api.register(profileRoutes, { db: database.db, storage, auth: authSettings });
+      await api.register(horseRoutes, { db: database.db, storage, signer });
     },
     { prefix: '/api' },
   );
   await app.register(fileRoutes, { db: database.db, storage, signer });
+  await app.register(avatarRoute, { storage, links: avatars });
   await registerWeb(app, config.webDir);
 
   const generated = await ensureInitialAccounts(database.db, {

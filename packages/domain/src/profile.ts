@@ -23,6 +23,7 @@ export const PROFILE_MESSAGES = {
   pictureRequired: 'Please choose a picture',
   pictureType: 'The picture must be a JPEG or PNG image',
   pictureTooLarge: 'The picture must be 5 MB or smaller',
+  pictureUnreadable: 'This picture could not be read. Please choose another JPEG or PNG image.',
   pictureUpdated: 'Profile picture updated',
   pictureRemoved: 'Profile picture removed',
 } as const;

@@ -99,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const user = await findUser(db, requireAuth(request).userId);
       if (!user) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
-      return ok(toSessionUser(user));
+      return ok(toSessionUser(user, settings.pictureUrl));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   normalizeEmail,
@@ -20,7 +20,11 @@ export interface AuthSettings {
   tokenTtlSeconds: number;
   loginFailuresPerAccount: number;
   accountWindowMinutes: number;
+  /** A signed, expiring address for a stored profile picture (profile/avatar-links.ts). */
+  pictureUrl: PictureUrl;
 }
+
+export type PictureUrl = (stored: string) => string;
 
 export interface ClientInfo {
   ip: string;
@@ -34,7 +38,8 @@ export interface AuthContext {
   sessionId: string;
 }
 
-export function toSessionUser(row: UserRow): SessionUser {
+/** `profilePicture` is never the stored key: a signed link the browser can load, or null. */
+export function toSessionUser(row: UserRow, pictureUrl: PictureUrl): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -42,11 +47,16 @@ export function toSessionUser(row: UserRow): SessionUser {
     firstName: row.firstName,
     lastName: row.lastName,
     memberNumber: row.memberNumber,
-    profilePicture: row.profilePicture,
+    profilePicture: row.profilePicture ? pictureUrl(row.profilePicture) : null,
   };
 }
 
-async function recentFailures(db: Db, email: string, windowMinutes: number): Promise<number> {
+/** Failed sign-ins of this address within the window: what the per-account limit counts. */
+export async function recentLoginFailures(
+  db: Db,
+  email: string,
+  windowMinutes: number,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(auditLog)
@@ -97,7 +107,7 @@ export async function loginWithPassword(
   const audit = loginAuditor(db, email, client, { portal: input.portal });
 
   if (
-    (await recentFailures(db, email, settings.accountWindowMinutes)) >=
+    (await recentLoginFailures(db, email, settings.accountWindowMinutes)) >=
     settings.loginFailuresPerAccount
   ) {
     await audit(false, 'account-throttled');
@@ -150,7 +160,7 @@ export async function startSession(
     settings.key,
     settings.tokenTtlSeconds,
   );
-  return { token, role: user.role, user: toSessionUser(user) };
+  return { token, role: user.role, user: toSessionUser(user, settings.pictureUrl) };
 }
 
 /**
@@ -201,12 +211,32 @@ export async function endAllSessions(db: Db, userId: string): Promise<void> {
   await db.transaction((tx) => revokeSessions(tx, userId));
 }
 
-/** Sets a new password and, in the same transaction, signs the user out everywhere. */
-export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+/**
+ * Sets a new password and, in the same transaction, signs the user out everywhere, or, with
+ * `keepSessionId`, everywhere but that session (the member changing it on their Profile page).
+ * Keeping one session means closing the others' rows instead of bumping the token version.
+ */
+export async function setPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  options: { keepSessionId?: string } = {},
+): Promise<void> {
   const passwordHash = await hashPassword(password);
+  const { keepSessionId } = options;
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await revokeSessions(tx, userId);
+    if (keepSessionId === undefined) return revokeSessions(tx, userId);
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          ne(sessions.id, keepSessionId),
+        ),
+      );
   });
 }
 

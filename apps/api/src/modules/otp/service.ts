@@ -126,7 +126,14 @@ export type VerifyMode =
 export async function verifyOtp(
   db: Db,
   settings: OtpSettings,
-  input: { userId: string; purpose: OtpPurpose; code: string; mode: VerifyMode },
+  input: {
+    userId: string;
+    purpose: OtpPurpose;
+    code: string;
+    mode: VerifyMode;
+    /** An email-change code works only for the address it was sent to. */
+    targetEmail?: string;
+  },
   now: Date = new Date(),
 ): Promise<{ id: string; targetEmail: string | null }> {
   if ((await recentFailures(db, input.userId, input.purpose, now)) >= OTP_MAX_FAILURES) {
@@ -147,7 +154,8 @@ export async function verifyOtp(
   if (!row) throw new HttpError(400, OTP_MESSAGES.invalidOtp);
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(settings.key, input.userId, input.purpose, input.code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
+  const sameTarget = input.targetEmail === undefined || input.targetEmail === row.targetEmail;
+  if (!timingSafeEqual(expected, given) || !sameTarget) {
     await db
       .update(otpCodes)
       .set({ attempts: sql`${otpCodes.attempts} + 1` })

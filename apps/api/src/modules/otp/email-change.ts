@@ -1,0 +1,210 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  OTP_MESSAGES,
+  PROFILE_MESSAGES,
+  emailChangeSendSchema,
+  emailChangeVerifySchema,
+  normalizeEmail,
+  sessionUserSchema,
+  type Role,
+} from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { requireAuth } from '../../plugins/access.js';
+import { failureSchema, ok, successSchema } from '../../reply.js';
+import { recordAudit } from '../audit/service.js';
+import { findUser, toSessionUser, type PictureUrl } from '../auth/service.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { emailChangedMail } from '../mail/templates.js';
+import { issueOtp, verifyOtp, type OtpSettings } from './service.js';
+
+export interface EmailChangeRoutesOptions {
+  db: Db;
+  settings: OtpSettings;
+  pictureUrl: PictureUrl;
+  onMailQueued: () => void;
+  sendPerIpPerMinute: number;
+  verifyPerIpPerMinute: number;
+}
+
+const sentReply = successSchema(z.null());
+const changedReply = successSchema(z.object({ user: sessionUserSchema }));
+const security = [{ bearer: [] }];
+
+/** True when an account other than `userId` already uses `email`. */
+async function emailTaken(db: Db, email: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Change of the signed-in user's email by a code sent to the NEW address (spec §2.5): the
+ * admin header dialog and the member's Profile page. The old address is told afterwards.
+ */
+export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, settings } = options;
+
+  const register = (role: Role, sendPath: string) => {
+    const base = role === 'admin' ? '/admin' : '/members';
+    const tag = role === 'admin' ? 'admin' : 'members';
+
+    app.post(
+      `${base}/${sendPath}`,
+      {
+        config: {
+          access: role,
+          rateLimit: { max: options.sendPerIpPerMinute, timeWindow: 60_000 },
+        },
+        schema: {
+          tags: [tag],
+          summary: 'Email a code to the new address for a change of email',
+          security,
+          body: emailChangeSendSchema,
+          response: { 200: sentReply, '4xx': failureSchema },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const email = normalizeEmail(request.body.email);
+        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        const audit = (success: boolean, reason?: string) =>
+          recordAudit(db, {
+            action: 'otp.issue',
+            success,
+            subject: auth.userId,
+            actorId: auth.userId,
+            ...client,
+            details: { purpose: 'email-change', portal: role, newEmail: email, reason },
+          });
+        const user = await findUser(db, auth.userId);
+        if (!user) throw new HttpError(401, OTP_MESSAGES.invalidOtp);
+        if (user.email === email) {
+          await audit(false, 'same-email');
+          throw new HttpError(400, PROFILE_MESSAGES.emailSame, {
+            email: PROFILE_MESSAGES.emailSame,
+          });
+        }
+        if (await emailTaken(db, email, auth.userId)) {
+          await audit(false, 'email-in-use');
+          throw new HttpError(409, PROFILE_MESSAGES.emailInUse, {
+            email: PROFILE_MESSAGES.emailInUse,
+          });
+        }
+        const result = await issueOtp(db, settings, {
+          userId: auth.userId,
+          purpose: 'email-change',
+          to: email,
+          targetEmail: email,
+        });
+        if (!result.issued) {
+          await audit(false, result.reason);
+          // Signed in, so there is no account to hide: say why nothing was sent.
+          throw new HttpError(
+            429,
+            result.reason === 'too-soon' ? OTP_MESSAGES.resendTooSoon : OTP_MESSAGES.resendLimit,
+          );
+        }
+        await audit(true);
+        options.onMailQueued();
+        return ok(null, PROFILE_MESSAGES.otpSentToEmail);
+      },
+    );
+
+    app.post(
+      `${base}/verifyOtp-updateEmail`,
+      {
+        config: {
+          access: role,
+          rateLimit: { max: options.verifyPerIpPerMinute, timeWindow: 60_000 },
+        },
+        schema: {
+          tags: [tag],
+          summary: 'Change my email with the code sent to the new address; tells the old one',
+          security,
+          body: emailChangeVerifySchema,
+          response: { 200: changedReply, '4xx': failureSchema },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const email = normalizeEmail(request.body.email);
+        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        const audit = (success: boolean, details: Record<string, unknown>) =>
+          recordAudit(db, {
+            action: 'email.change',
+            success,
+            subject: auth.userId,
+            actorId: auth.userId,
+            ...client,
+            details: { portal: role, newEmail: email, ...details },
+          });
+        try {
+          await verifyOtp(db, settings, {
+            userId: auth.userId,
+            purpose: 'email-change',
+            code: request.body.otp,
+            mode: 'consume',
+            targetEmail: email,
+          });
+        } catch (error) {
+          await audit(false, { reason: error instanceof HttpError ? error.message : 'error' });
+          throw error;
+        }
+        const updated = await db
+          .transaction(async (tx) => {
+            const [before] = await tx
+              .select({ email: users.email })
+              .from(users)
+              .where(eq(users.id, auth.userId))
+              .for('update');
+            if (!before) throw new HttpError(401, OTP_MESSAGES.invalidOtp);
+            const [row] = await tx
+              .update(users)
+              .set({ email, updatedAt: new Date() })
+              .where(eq(users.id, auth.userId))
+              .returning();
+            await enqueueMail(
+              tx,
+              emailChangedMail(before.email, settings.associationName, { newEmail: email }),
+            );
+            return { row, oldEmail: before.email };
+          })
+          .catch(async (error: unknown) => {
+            // Someone took the address between the code being sent and used.
+            if (!isUniqueViolation(error)) throw error;
+            await audit(false, { reason: 'email-in-use' });
+            throw new HttpError(409, PROFILE_MESSAGES.emailInUse, {
+              email: PROFILE_MESSAGES.emailInUse,
+            });
+          });
+        if (!updated.row) throw new HttpError(401, OTP_MESSAGES.invalidOtp);
+        await audit(true, { oldEmail: updated.oldEmail });
+        options.onMailQueued();
+        return ok(
+          { user: toSessionUser(updated.row, options.pictureUrl) },
+          PROFILE_MESSAGES.emailUpdated,
+        );
+      },
+    );
+  };
+
+  register('admin', 'sendotp');
+  register('member', 'sendotp-email');
+};
