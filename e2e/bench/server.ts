@@ -29,8 +29,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built product on the embedded database in `dataDir` (a new one by default). */
-export async function startServer(dataDir?: string): Promise<RunningServer> {
+/**
+ * Starts the built product on the embedded database in `dataDir` (a new one by default);
+ * `env` adds or overrides variables (DATABASE_URL for PostgreSQL, raised rate limits).
+ */
+export async function startServer(
+  dataDir?: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
   const port = await freePort();
   const started = performance.now();
@@ -49,6 +55,7 @@ export async function startServer(dataDir?: string): Promise<RunningServer> {
         DEMO_DATA: '1',
         DEMO_PASSWORD: BENCH_MEMBER.password,
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: 'ignore',
     },

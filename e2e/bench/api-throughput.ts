@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { BENCH_MEMBER, freePort, root } from './server.js';
+
+export interface Throughput {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = 10;
+
+async function run(
+  name: string,
+  options: Omit<autocannon.Options, 'duration' | 'connections'>,
+): Promise<Throughput> {
+  const result = await autocannon({ ...options, duration: DURATION_S, connections: CONNECTIONS });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/**
+ * A bare Fastify route in its own process, the yardstick the API figures are divided by: it
+ * shows what the machine gives an HTTP server that does nothing, measured in the same run.
+ */
+export async function measureBareFastify(): Promise<Throughput> {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/bare', async () => ({ success: true, data: { ok: true } }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+    process.stdout.write('ready\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', () => reject(new Error('bare Fastify server exited')));
+  });
+  try {
+    return await run('bare Fastify route', { url: `http://127.0.0.1:${port}/bare` });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+export async function memberToken(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_MEMBER),
+  });
+  const body = (await response.json()) as { data?: { token: string } };
+  if (!body.data) throw new Error(`bench sign-in failed: ${response.status}`);
+  return body.data.token;
+}
+
+/** Authenticated list, search and sign-in against a running product server. */
+export async function measureApi(baseURL: string, label: string): Promise<Throughput[]> {
+  const token = await memberToken(baseURL);
+  const auth = { authorization: `Bearer ${token}` };
+  return [
+    await run(`${label}: my horses list`, {
+      url: `${baseURL}/api/auth/horses?page=1&pageSize=10`,
+      headers: auth,
+    }),
+    await run(`${label}: horse search`, {
+      url: `${baseURL}/api/auth/horses/search?q=star&page=1&pageSize=10`,
+      headers: auth,
+    }),
+    await run(`${label}: sign-in (argon2id)`, {
+      url: `${baseURL}/api/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_MEMBER),
+    }),
+  ];
+}
