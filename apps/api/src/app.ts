@@ -12,6 +12,10 @@ import { horseRoutes } from './modules/horses/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
+import { createPaymentProvider } from './modules/payments/providers.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { sandboxRoutes } from './modules/payments/sandbox-routes.js';
+import { startSandboxSweeper, type SandboxSweeper } from './modules/payments/sweeper.js';
 import { passwordResetRoutes } from './modules/otp/routes.js';
 import { emailChangeRoutes } from './modules/otp/email-change.js';
 import { otpKey } from './modules/otp/service.js';
@@ -33,6 +37,8 @@ declare module 'fastify' {
       /** Sends every due message of the outbox now (tests drive delivery with it). */
       processOutbox(options?: { now?: Date }): Promise<OutboxRun>;
     };
+    /** Sandbox only: settles due bank payments now (tests drive settling with it). */
+    sandboxSweeper: SandboxSweeper | null;
   }
 }
 
@@ -110,6 +116,24 @@ export async function buildApp(
 
   const otpSettings = { key: otpKey(config.jwtSecret), associationName: config.associationName };
 
+  const provider = createPaymentProvider(config.payments, database.db, config.publicUrl);
+  const paymentDeps = {
+    db: database.db,
+    provider,
+    publicUrl: config.publicUrl,
+    associationName: config.associationName,
+    onMailQueued: () => worker?.wake(),
+  };
+  const sweeper =
+    provider.name === 'sandbox'
+      ? startSandboxSweeper(
+          { ...paymentDeps, log: app.log },
+          Math.min(5_000, Math.max(250, Math.floor(config.payments.sandboxBankSettleMs / 2))),
+        )
+      : null;
+  app.decorate('sandboxSweeper', sweeper);
+  if (sweeper) app.addHook('preClose', () => sweeper.stop());
+
   const storage = new LocalDiskStorage(config.uploadsDir);
   await storage.init();
   const signer = createUrlSigner(config.jwtSecret);
@@ -125,7 +149,14 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await registerDocs(api);
-      await api.register(systemRoutes, { database, associationName: config.associationName });
+      await api.register(systemRoutes, {
+        database,
+        associationName: config.associationName,
+        payments: {
+          provider: provider.name,
+          stripePublishableKey: config.payments.stripePublishableKey ?? null,
+        },
+      });
       await api.register(authRoutes, {
         db: database.db,
         otp: otpSettings,
@@ -150,6 +181,8 @@ export async function buildApp(
       });
       await api.register(profileRoutes, { db: database.db, storage, auth: authSettings });
       await api.register(horseRoutes, { db: database.db, storage, signer });
+      await api.register(paymentRoutes, paymentDeps);
+      if (sweeper) await api.register(sandboxRoutes, paymentDeps);
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,7 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Built web app to serve; undefined serves the API alone. */
   webDir: string | undefined;
+  payments: PaymentsConfig;
   rateLimits: {
     /** Sign-in requests per IP per minute. */
     loginPerIpPerMinute: number;
@@ -35,6 +36,17 @@ export interface Config {
     loginFailuresPerAccount: number;
     accountWindowMinutes: number;
   };
+}
+
+/** Stripe when a secret key is set, else the built-in sandbox (DESIGN §6). */
+export interface PaymentsConfig {
+  stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Where stripe-node sends its requests; set only for tests and local fakes of the Stripe API. */
+  stripeApi: { host?: string; port?: number; protocol?: 'http' | 'https' };
+  /** How long a sandbox bank payment stays `processing` before it settles. */
+  sandboxBankSettleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +131,28 @@ const envSchema = z.object({
         .refine((n) => n >= 1, 'must be at least 1'),
     ),
   WEB_DIR: optionalText,
+  STRIPE_SECRET_KEY: optionalText.refine(
+    (value) => value === undefined || /^(sk|rk)_(test|live)_\S+$/.test(value),
+    'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)',
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalText.refine(
+    (value) => value === undefined || /^pk_(test|live)_\S+$/.test(value),
+    'must be a Stripe publishable key (pk_test_... or pk_live_...)',
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine(
+    (value) => value === undefined || /^whsec_\S+$/.test(value),
+    'must be a Stripe webhook signing secret (whsec_...)',
+  ),
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 65535),
+    'must be a whole number between 1 and 65535',
+  ),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https', ''], { error: 'must be http or https' }).optional(),
+  SANDBOX_BANK_SETTLE_MS: optionalText.refine(
+    (value) => value === undefined || /^\d+$/.test(value),
+    'must be a whole number of milliseconds',
+  ),
 });
 
 /** Where relative paths are taken from: the directory `npm start` was typed in. */
@@ -165,6 +199,17 @@ export function loadConfig(
     jwtSecret: e.JWT_SECRET ?? '',
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     webDir: e.WEB_DIR ? path.resolve(base, e.WEB_DIR) : undefined,
+    payments: {
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApi: {
+        ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),
+        ...(e.STRIPE_API_PORT ? { port: Number(e.STRIPE_API_PORT) } : {}),
+        ...(e.STRIPE_API_PROTOCOL ? { protocol: e.STRIPE_API_PROTOCOL } : {}),
+      },
+      sandboxBankSettleMs: Number(e.SANDBOX_BANK_SETTLE_MS ?? '15000'),
+    },
     rateLimits: { loginPerIpPerMinute: 20, loginFailuresPerAccount: 5, accountWindowMinutes: 15 },
     ...defaults,
   };

@@ -1,3 +1,4 @@
 export * from './messages.js';
 export * from './sandbox.js';
 export * from './card-checks.js';
+export * from './billing.js';

@@ -17,4 +17,11 @@ export const PAYMENT_MESSAGES = {
   notSandboxBank:
     'This bank account is not a sandbox test account. Use routing 110000000 with account 000123456789 or 000222222227.',
   webhookSignatureInvalid: 'Invalid webhook signature',
+  webhookNotConfigured: 'Webhooks are not configured on this server',
+  bankNumbersRefused:
+    'Routing and account numbers must not be sent to the server; the payment method carries them.',
+  methodMismatch: 'The payment method does not match the chosen Payment Method.',
+  unknownPaymentMethod: 'Unknown payment method.',
+  authenticationDeclined: 'The payment was not approved.',
+  paymentRecorded: 'Payment recorded',
 } as const;

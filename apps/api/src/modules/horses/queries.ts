@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { horseFiles, horses, type ApprovalStatus, type HorseFileRow } from '../../db/schema.js';
 import type { UrlSigner } from '../files/signed-urls.js';
+import { latestPaymentIntentIds } from '../payments/latest.js';
 import { toHorse, toPublicHorse } from './records.js';
 
 export interface Paging {
@@ -80,7 +81,13 @@ export async function listOwnHorses(
     db,
     rows.map((r) => r.id),
   );
-  const items = rows.map((row) => toHorse(row, files.get(row.id) ?? [], signer));
+  const intents = await latestPaymentIntentIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((row) =>
+    toHorse(row, files.get(row.id) ?? [], signer, intents.get(row.id) ?? null),
+  );
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 

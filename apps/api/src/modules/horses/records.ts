@@ -146,7 +146,12 @@ function sharedView(row: HorseRow, files: FileIndex) {
 }
 
 /** The owner's full view of a horse. */
-export function toHorse(row: HorseRow, fileRows: HorseFileRow[], signer: UrlSigner): Horse {
+export function toHorse(
+  row: HorseRow,
+  fileRows: HorseFileRow[],
+  signer: UrlSigner,
+  paymentIntentId: string | null = null,
+): Horse {
   const files = new FileIndex(fileRows, signer);
   const d = row.details;
   const [sire, dam] = PEDIGREE_PARENTS.map((parent) =>
@@ -179,6 +184,7 @@ export function toHorse(row: HorseRow, fileRows: HorseFileRow[], signer: UrlSign
     ownerSignature: files.one('ownerSignature'),
     paymentStatus: row.paymentStatus,
     paymentMode: row.paymentMode,
+    paymentIntentId,
     rejectionReason: row.rejectionReason,
   };
 }

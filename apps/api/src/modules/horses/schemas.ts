@@ -109,6 +109,8 @@ export const horseSchema = z.object({
   ownerSignature: fileRefSchema.nullable(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMode: z.string().nullable(),
+  /** The latest provider payment id (pi_...), for "check payment status"; null if none. */
+  paymentIntentId: z.string().nullable(),
   /** The registry's reason when the registration was rejected (shown to the owner). */
   rejectionReason: z.string().nullable(),
 });

@@ -7,6 +7,7 @@ import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
 import type { FileStorage } from '../files/storage.js';
+import { latestPaymentIntentId } from '../payments/latest.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf, toHorse } from './records.js';
@@ -103,7 +104,8 @@ export async function requireOwnHorse(deps: HorseDeps, ownerId: string, horseId:
 
 export async function getOwnHorse(deps: HorseDeps, ownerId: string, horseId: string) {
   const row = await loadOwn(deps.db, ownerId, horseId);
-  return toHorse(row, await filesOf(deps.db, horseId), deps.signer);
+  const paymentIntentId = await latestPaymentIntentId(deps.db, horseId);
+  return toHorse(row, await filesOf(deps.db, horseId), deps.signer, paymentIntentId);
 }
 
 /**
@@ -210,7 +212,8 @@ export async function updateHorse(
       deps,
       replaced.map((f) => f.storageKey),
     );
-    return toHorse(row, await filesOf(deps.db, horseId), deps.signer);
+    const paymentIntentId = await latestPaymentIntentId(deps.db, horseId);
+    return toHorse(row, await filesOf(deps.db, horseId), deps.signer, paymentIntentId);
   } catch (error) {
     await discardForm(deps.storage, form);
     throw error;

@@ -1,3 +1,4 @@
+import { formatUsd } from '@registry/domain';
 import type { MailMessage } from './mailer.js';
 
 /** Every message the registry sends: plain text and HTML, signed with the association name. */
@@ -157,5 +158,22 @@ export function ownershipTransferMail(
         : `${input.horseName} has been transferred from you to ${input.otherName}.`,
       'If this is unexpected, contact the association office.',
     ],
+  });
+}
+
+export function paymentResultMail(
+  to: string,
+  association: string,
+  input: { horseName: string; amountCents: number; succeeded: boolean; failureMessage: string },
+): MailMessage {
+  const amount = formatUsd(input.amountCents);
+  return render(to, association, {
+    subject: input.succeeded ? 'payment received' : 'payment failed',
+    paragraphs: input.succeeded
+      ? [`Your payment of ${amount} for the registration of ${input.horseName} has been received.`]
+      : [
+          `Your payment of ${amount} for the registration of ${input.horseName} did not go through: ${input.failureMessage}`,
+          'You can pay again from My Horses.',
+        ],
   });
 }

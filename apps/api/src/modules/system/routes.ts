@@ -7,6 +7,7 @@ import { failureSchema, ok, successSchema } from '../../reply.js';
 export interface SystemRoutesOptions {
   database: Database;
   associationName: string;
+  payments: { provider: 'stripe' | 'sandbox'; stripePublishableKey: string | null };
 }
 
 /** Health for load balancers and operators, and the public branding the login pages show. */
@@ -54,9 +55,23 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
       schema: {
         tags: ['system'],
         summary: 'Public settings the web app needs before sign-in',
-        response: { 200: successSchema(z.object({ associationName: z.string() })) },
+        response: {
+          200: successSchema(
+            z.object({
+              associationName: z.string(),
+              /** Null means the sandbox: the browser uses the built-in card and bank fields. */
+              stripePublishableKey: z.string().nullable(),
+              paymentProvider: z.enum(['stripe', 'sandbox']),
+            }),
+          ),
+        },
       },
     },
-    async () => ok({ associationName: options.associationName }),
+    async () =>
+      ok({
+        associationName: options.associationName,
+        stripePublishableKey: options.payments.stripePublishableKey,
+        paymentProvider: options.payments.provider,
+      }),
   );
 };

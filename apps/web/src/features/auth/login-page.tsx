@@ -10,6 +10,7 @@ import { ROUTES } from '../../lib/routes';
 import { useAppDispatch } from '../../stores/hooks';
 import { loginAction } from '../../stores/session-slice';
 import { AuthLayout } from './auth-layout';
+import { CodeLoginForm } from './code-login-form';
 import { signInAdmin, signInMember } from './api';
 import { loginFieldErrors, useLoginForm } from './use-login-form';
 
@@ -49,6 +50,8 @@ export function LoginPage({ portal }: { portal: Portal }) {
   const { values, errors, setErrors, onChange, submit } = useLoginForm();
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Members may also sign in with a code sent by email; administrators use their password.
+  const [withCode, setWithCode] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -79,56 +82,69 @@ export function LoginPage({ portal }: { portal: Portal }) {
     <AuthLayout>
       <h1 className="h3 mb-1">{copy.title}</h1>
       <p className="text-body-secondary mb-4">{copy.lead}</p>
-      {serverError && (
-        <CAlert color="danger" className="py-2">
-          {serverError}
-        </CAlert>
+      {withCode ? (
+        <CodeLoginForm onUsePassword={() => setWithCode(false)} />
+      ) : (
+        <>
+          {serverError && (
+            <CAlert color="danger" className="py-2">
+              {serverError}
+            </CAlert>
+          )}
+          <CForm noValidate onSubmit={handleSubmit} aria-label={copy.title}>
+            <TextField
+              ref={emailRef}
+              id={`${portal}-login-email`}
+              name="email"
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={values.email}
+              onChange={onChange('email')}
+              error={errors.email}
+              className="mb-3"
+            />
+            <PasswordField
+              ref={passwordRef}
+              id={`${portal}-login-password`}
+              name="password"
+              label="Password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={onChange('password')}
+              error={errors.password}
+              className="mb-2"
+            />
+            <div className="text-end mb-4">
+              <Link to={copy.forgotPath} className="small">
+                Forgot password?
+              </Link>
+            </div>
+            <div className="d-grid">
+              <CButton type="submit" color="primary" size="lg" disabled={busy}>
+                {busy ? (
+                  <>
+                    <CSpinner size="sm" className="me-2" aria-hidden="true" />
+                    Signing in...
+                  </>
+                ) : (
+                  'Sign in'
+                )}
+              </CButton>
+            </div>
+          </CForm>
+          {portal === 'member' && (
+            <p className="text-center small mt-3 mb-0">
+              <CButton color="link" size="sm" className="p-0" onClick={() => setWithCode(true)}>
+                Email me a code
+              </CButton>
+            </p>
+          )}
+        </>
       )}
-      <CForm noValidate onSubmit={handleSubmit} aria-label={copy.title}>
-        <TextField
-          ref={emailRef}
-          id={`${portal}-login-email`}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.email}
-          onChange={onChange('email')}
-          error={errors.email}
-          className="mb-3"
-        />
-        <PasswordField
-          ref={passwordRef}
-          id={`${portal}-login-password`}
-          name="password"
-          label="Password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={onChange('password')}
-          error={errors.password}
-          className="mb-2"
-        />
-        <div className="text-end mb-4">
-          <Link to={copy.forgotPath} className="small">
-            Forgot password?
-          </Link>
-        </div>
-        <div className="d-grid">
-          <CButton type="submit" color="primary" size="lg" disabled={busy}>
-            {busy ? (
-              <>
-                <CSpinner size="sm" className="me-2" aria-hidden="true" />
-                Signing in...
-              </>
-            ) : (
-              'Sign in'
-            )}
-          </CButton>
-        </div>
-      </CForm>
       <hr className="my-4" />
       <p className="text-center small mb-0">
         <Link to={copy.otherPortal.path}>{copy.otherPortal.text}</Link>

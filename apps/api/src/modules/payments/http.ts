@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { PAYMENT_MESSAGES, serverBillingInfoSchema, storableBilling } from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { horses, type HorseRow, type PaymentRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { PAYMENT_PROVIDER_STATUSES } from './provider.js';
+
+/** Request parsing and the answers shared by the member and admin payment routes. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const horseParams = z.object({ horseId: z.string().max(64) });
+
+export const paymentMethodIdField = z
+  .string({ error: PAYMENT_MESSAGES.unknownPaymentMethod })
+  .trim()
+  .min(1, PAYMENT_MESSAGES.unknownPaymentMethod)
+  .max(255, PAYMENT_MESSAGES.unknownPaymentMethod);
+
+/** Multipart sends JSON parts as text; a JSON body sends objects. Both are accepted. */
+function jsonField(value: unknown, name: string): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw new HttpError(400, `${name} must be JSON`, { [name]: `${name} must be JSON` });
+  }
+}
+
+/** The checked billing details, ready to store (no routing or account number can pass). */
+export function parseBilling(value: unknown) {
+  const parsed = serverBillingInfoSchema.safeParse(jsonField(value, 'billingInfo'));
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      fields[['billingInfo', ...issue.path.map(String)].join('.')] ??= issue.message;
+    }
+    throw new HttpError(400, Object.values(fields)[0] ?? 'Invalid billing details', fields);
+  }
+  return { billing: storableBilling(parsed.data), method: methodOf(parsed.data) };
+}
+
+const methodOf = (billing: { paymentInfo: { paymentMethod: string } }) =>
+  billing.paymentInfo.paymentMethod === 'Bank' ? ('bank' as const) : ('card' as const);
+
+/** Only the Prepay DNA choice is read; totals and amounts sent along are ignored. */
+export function prepaidDnaChosen(value: unknown): boolean {
+  const fees = jsonField(value ?? {}, 'fees');
+  if (fees === null || typeof fees !== 'object') return false;
+  const choice = (fees as Record<string, unknown>).prepayDNAFee;
+  return choice === true || choice === 'true';
+}
+
+/** The horse, when it exists and (for members) is theirs; otherwise 404 as if it did not exist. */
+export async function findHorse(db: Db, horseId: string, ownerId?: string): Promise<HorseRow> {
+  if (!UUID.test(horseId)) throw new HttpError(404, PAYMENT_MESSAGES.horseNotFound);
+  const [horse] = await db
+    .select()
+    .from(horses)
+    .where(and(eq(horses.id, horseId), ownerId ? eq(horses.ownerId, ownerId) : undefined));
+  if (!horse) throw new HttpError(404, PAYMENT_MESSAGES.horseNotFound);
+  return horse;
+}
+
+export const processAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  url: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  paymentStatus: z.enum(PAYMENT_PROVIDER_STATUSES),
+});
+
+export const declinedAnswerSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  message: z.string(),
+  paymentIntentId: z.string().nullable(),
+});
+
+const SUCCESS_MESSAGES = {
+  succeeded: PAYMENT_MESSAGES.registered,
+  requires_action: PAYMENT_MESSAGES.actionRequired,
+  processing: PAYMENT_MESSAGES.bankProcessing,
+} as const;
+
+/** docs/api.md "Answers of payment-process". */
+export function sendChargeAnswer(reply: FastifyReply, row: PaymentRow) {
+  if (row.status === 'failed' || row.status === 'canceled') {
+    return reply.status(402).send({
+      success: false as const,
+      error: row.failureMessage ?? PAYMENT_MESSAGES.failed,
+      message: PAYMENT_MESSAGES.failed,
+      paymentIntentId: row.providerPaymentId,
+    });
+  }
+  return reply.status(200).send({
+    success: true as const,
+    message: SUCCESS_MESSAGES[row.status],
+    url: row.status === 'requires_action' ? row.actionUrl : null,
+    paymentIntentId: row.providerPaymentId,
+    paymentStatus: row.status,
+  });
+}
+
+/** Who is asking, for the ACH mandate and the audit log. */
+export function clientOf(request: { ip: string; headers: Record<string, unknown> }) {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : '' };
+}

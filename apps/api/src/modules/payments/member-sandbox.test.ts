@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PAYMENT_MESSAGES } from '@registry/domain';
+import { auditLog, horses, mailOutbox, payments } from '../../db/schema.js';
+import {
+  ADMIN,
+  MEMBER_A,
+  MEMBER_B,
+  bearer,
+  createTestApp,
+  login,
+  type TestApp,
+} from '../../test/harness.js';
+import {
+  SANDBOX_METHODS as M,
+  bankPayment,
+  billingInfo,
+  cardPayment,
+  horseRow,
+  pay,
+  paymentsOf,
+  registerHorse,
+  statusOf,
+} from '../../test/payment-fixtures.js';
+
+const SETTLE_MS = 300;
+let t: TestApp;
+let member: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    publicUrl: 'http://registry.test',
+    payments: {
+      stripeSecretKey: undefined,
+      stripePublishableKey: undefined,
+      stripeWebhookSecret: undefined,
+      stripeApi: {},
+      sandboxBankSettleMs: SETTLE_MS,
+    },
+  });
+  member = await login(t.app, MEMBER_A);
+});
+afterAll(() => t.close());
+
+const newHorse = () => registerHorse(t.app, t.database.db, member);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mailsTo = (email: string) =>
+  t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+
+describe('sandbox card payments', () => {
+  it('charges a card at once: horse paid, mail queued, audited', async () => {
+    const horse = await newHorse();
+    const before = (await mailsTo(MEMBER_A.email)).length;
+    const response = await pay(t.app, member, horse.id, cardPayment(M.cardSucceeds));
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: PAYMENT_MESSAGES.registered,
+      url: null,
+      paymentStatus: 'succeeded',
+    });
+    expect(body.paymentIntentId).toMatch(/^pi_sandbox_[0-9a-f]+$/);
+
+    const row = await horseRow(t.database.db, horse.id);
+    expect(row.paymentStatus).toBe('paid');
+    expect(row.paymentMode).toBe('Credit Card');
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment).toMatchObject({ amountCents: 3000, status: 'succeeded', provider: 'sandbox' });
+    expect(payment?.idempotencyKey).toContain(payment?.id);
+
+    const mails = await mailsTo(MEMBER_A.email);
+    expect(mails.length).toBe(before + 1);
+    expect(mails.at(-1)?.subject).toContain('payment received');
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, horse.id));
+    expect(audits.map((a) => a.action).sort()).toEqual(
+      expect.arrayContaining(['payment.created', 'payment.settled']),
+    );
+
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/members/horses/${horse.id}`,
+      headers: bearer(member),
+    });
+    expect(view.json().data).toMatchObject({
+      paymentStatus: 'paid',
+      paymentMode: 'Credit Card',
+      paymentIntentId: body.paymentIntentId,
+    });
+  });
+
+  it('requires action, then the payer approves on the sandbox page', async () => {
+    const horse = await newHorse();
+    const response = await pay(t.app, member, horse.id, cardPayment(M.cardRequiresAction));
+    expect(response.statusCode).toBe(200);
+    const { url, paymentIntentId, paymentStatus, message } = response.json();
+    expect(paymentStatus).toBe('requires_action');
+    expect(message).toBe(PAYMENT_MESSAGES.actionRequired);
+    expect(url).toBe(`http://registry.test/api/sandbox/payments/${paymentIntentId}`);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('requires_action');
+    expect((await statusOf(t.app, member, paymentIntentId)).json()).toEqual({
+      success: true,
+      paymentStatus: 'requires_action',
+    });
+
+    const path = new URL(url).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(`action="${path}/approve"`);
+    expect(page.body).toContain(`action="${path}/decline"`);
+    expect(page.body).not.toContain('<script');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `${path}/approve`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(approve.statusCode).toBe(303);
+    expect(approve.headers.location).toBe(`/payment-complete?payment_intent=${paymentIntentId}`);
+    expect((await statusOf(t.app, member, paymentIntentId)).json().paymentStatus).toBe('succeeded');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+
+    // Too late to decline: a settled payment stays settled.
+    await t.app.inject({ method: 'POST', url: `${path}/decline` });
+    expect((await statusOf(t.app, member, paymentIntentId)).json().paymentStatus).toBe('succeeded');
+    const again = await t.app.inject({ method: 'GET', url: path });
+    expect(again.body).not.toContain('/approve');
+  });
+
+  it('requires action, the payer declines: failed, and the horse can be paid again', async () => {
+    const horse = await newHorse();
+    const first = (await pay(t.app, member, horse.id, cardPayment(M.cardRequiresAction))).json();
+    const decline = await t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/payments/${first.paymentIntentId}/decline`,
+    });
+    expect(decline.statusCode).toBe(303);
+    expect((await statusOf(t.app, member, first.paymentIntentId)).json().paymentStatus).toBe(
+      'failed',
+    );
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('failed');
+
+    const retry = await pay(t.app, member, horse.id, cardPayment(M.cardSucceeds));
+    expect(retry.statusCode).toBe(200);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+    expect(await paymentsOf(t.database.db, horse.id)).toHaveLength(2);
+  });
+
+  it('answers a declined card with 402 and the decline message', async () => {
+    const horse = await newHorse();
+    const response = await pay(t.app, member, horse.id, cardPayment(M.cardDeclined));
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({
+      success: false,
+      error: PAYMENT_MESSAGES.cardDeclined,
+      message: PAYMENT_MESSAGES.failed,
+    });
+    expect(response.json().paymentIntentId).toMatch(/^pi_sandbox_/);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('failed');
+  });
+});
+
+describe('sandbox bank payments', () => {
+  it('stays processing, then settles (on a status read)', async () => {
+    const horse = await newHorse();
+    const response = await pay(t.app, member, horse.id, bankPayment(M.bankSettles));
+    expect(response.statusCode).toBe(200);
+    const { paymentIntentId, paymentStatus, message } = response.json();
+    expect(paymentStatus).toBe('processing');
+    expect(message).toBe(PAYMENT_MESSAGES.bankProcessing);
+    const row = await horseRow(t.database.db, horse.id);
+    expect(row.paymentStatus).toBe('processing');
+    expect(row.paymentMode).toBe('Bank');
+    expect((await statusOf(t.app, member, paymentIntentId)).json().paymentStatus).toBe(
+      'processing',
+    );
+    await sleep(SETTLE_MS + 50);
+    expect((await statusOf(t.app, member, paymentIntentId)).json().paymentStatus).toBe('succeeded');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+  });
+
+  it('settles through the sweep without anyone asking, and a failing account fails', async () => {
+    const settles = await newHorse();
+    const fails = await newHorse();
+    await pay(t.app, member, settles.id, bankPayment(M.bankSettles));
+    const failing = (await pay(t.app, member, fails.id, bankPayment(M.bankFails))).json();
+    expect(failing.paymentStatus).toBe('processing');
+    await sleep(SETTLE_MS + 50);
+    await t.app.sandboxSweeper?.sweep();
+    expect((await horseRow(t.database.db, settles.id)).paymentStatus).toBe('paid');
+    expect((await horseRow(t.database.db, fails.id)).paymentStatus).toBe('failed');
+    const [payment] = await paymentsOf(t.database.db, fails.id);
+    expect(payment).toMatchObject({
+      status: 'failed',
+      failureMessage: PAYMENT_MESSAGES.bankFailed,
+    });
+    const settled = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'payment.settled'));
+    // Each payment settled once, however many sweeps and reads raced for it.
+    const forThese = settled.filter((a) => a.subject === settles.id || a.subject === fails.id);
+    expect(forThese).toHaveLength(2);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a second payment for a paid horse (409)', async () => {
+    const horse = await newHorse();
+    expect((await pay(t.app, member, horse.id, cardPayment(M.cardSucceeds))).statusCode).toBe(200);
+    const second = await pay(t.app, member, horse.id, cardPayment(M.cardSucceeds));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ success: false, error: PAYMENT_MESSAGES.alreadyPaid });
+    expect(await paymentsOf(t.database.db, horse.id)).toHaveLength(1);
+  });
+
+  it('lets only one of two concurrent payments through', async () => {
+    const horse = await newHorse();
+    const answers = await Promise.all([
+      pay(t.app, member, horse.id, cardPayment(M.cardSucceeds)),
+      pay(t.app, member, horse.id, cardPayment(M.cardSucceeds)),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const rows = await paymentsOf(t.database.db, horse.id);
+    expect(rows.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('ignores amounts sent by the client: the server prices the payment', async () => {
+    const horse = await newHorse();
+    const tampered = {
+      ...cardPayment(M.cardSucceeds, {
+        registrationFee: 1,
+        prepayDNAFee: true,
+        prepayDNAFeeAmount: 0,
+        verification_fees: 0,
+        total: 1,
+      }),
+      amount: 1,
+      amountCents: 100,
+      total: 1,
+    };
+    expect((await pay(t.app, member, horse.id, tampered)).statusCode).toBe(200);
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment?.amountCents).toBe(8000); // 30 registration + 50 prepaid DNA
+
+    // Verification is read from the horse itself, not from what the client says.
+    const verified = await newHorse();
+    await t.database.db
+      .update(horses)
+      .set({ details: { ...verified.details, performanceVerification: 'Yes' } })
+      .where(eq(horses.id, verified.id));
+    await pay(t.app, member, verified.id, cardPayment(M.cardSucceeds, { verification_fees: 0 }));
+    const [withVerification] = await paymentsOf(t.database.db, verified.id);
+    expect(withVerification?.amountCents).toBe(5000);
+  });
+
+  it("answers 404 for another member's horse and another member's payment status", async () => {
+    const horse = await newHorse();
+    const other = await login(t.app, MEMBER_B);
+    const foreign = await pay(t.app, other, horse.id, cardPayment(M.cardSucceeds));
+    expect(foreign.statusCode).toBe(404);
+    expect((await pay(t.app, member, 'not-a-uuid', cardPayment(M.cardSucceeds))).statusCode).toBe(
+      404,
+    );
+
+    const { paymentIntentId } = (
+      await pay(t.app, member, horse.id, cardPayment(M.cardRequiresAction))
+    ).json();
+    const peek = await statusOf(t.app, other, paymentIntentId);
+    expect(peek.statusCode).toBe(404);
+    expect(peek.json()).toEqual({ success: false, error: PAYMENT_MESSAGES.paymentNotFound });
+    expect((await statusOf(t.app, other, 'pi_sandbox_doesnotexist')).statusCode).toBe(404);
+    const admin = await login(t.app, ADMIN, 'admin');
+    expect((await statusOf(t.app, admin, paymentIntentId)).json().paymentStatus).toBe(
+      'requires_action',
+    );
+  });
+
+  it('refuses unknown or mismatched payment methods and bad billing with 400', async () => {
+    const horse = await newHorse();
+    const unknown = await pay(t.app, member, horse.id, cardPayment('pm_card_visa'));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe(PAYMENT_MESSAGES.unknownPaymentMethod);
+    const mismatch = await pay(t.app, member, horse.id, cardPayment(M.bankSettles));
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error).toBe(PAYMENT_MESSAGES.methodMismatch);
+    // Refused methods leave the horse payable.
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('unpaid');
+
+    const noAddress = await pay(t.app, member, horse.id, {
+      ...cardPayment(M.cardSucceeds),
+      billingInfo: { ...billingInfo('Credit Card'), billingAddress: '' },
+    });
+    expect(noAddress.statusCode).toBe(400);
+    expect(Object.keys(noAddress.json().fields)).toContain('billingInfo.billingAddress');
+
+    const noBankName = await pay(t.app, member, horse.id, {
+      ...bankPayment(M.bankSettles),
+      billingInfo: billingInfo('Bank', { bankName: '' }),
+    });
+    expect(noBankName.statusCode).toBe(400);
+    expect(noBankName.json().fields).toHaveProperty('billingInfo.paymentInfo.bankAccount.bankName');
+
+    const notJson = await pay(t.app, member, horse.id, {
+      paymentMethodId: M.cardSucceeds,
+      billingInfo: '{not json',
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it('refuses routing and account numbers: they must never reach the server', async () => {
+    const horse = await newHorse();
+    const before = await t.database.db.select().from(payments);
+    const response = await pay(t.app, member, horse.id, {
+      ...bankPayment(M.bankSettles),
+      billingInfo: billingInfo('Bank', {
+        routingNumber: '110000000',
+        accountNumber: '000123456789',
+      }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(PAYMENT_MESSAGES.bankNumbersRefused);
+    expect(response.json().fields).toHaveProperty(
+      'billingInfo.paymentInfo.bankAccount.accountNumber',
+    );
+    expect(response.body).not.toContain('000123456789');
+    expect(await t.database.db.select().from(payments)).toHaveLength(before.length);
+  });
+
+  it('takes a multipart body too', async () => {
+    const horse = await newHorse();
+    const form = new FormData();
+    form.append('paymentMethodId', M.cardSucceeds);
+    form.append('billingInfo', JSON.stringify(billingInfo('Credit Card')));
+    form.append('fees', JSON.stringify({ prepayDNAFee: true }));
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/members/payment-process/${horse.id}`,
+      headers: {
+        ...bearer(member),
+        'content-type': request.headers.get('content-type') ?? '',
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await paymentsOf(t.database.db, horse.id))[0]?.amountCents).toBe(8000);
+  });
+
+  it('needs a member: 401 anonymous, 403 for an administrator', async () => {
+    const horse = await newHorse();
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/members/payment-process/${horse.id}`,
+      payload: cardPayment(M.cardSucceeds),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const admin = await login(t.app, ADMIN, 'admin');
+    expect((await pay(t.app, admin, horse.id, cardPayment(M.cardSucceeds))).statusCode).toBe(403);
+  });
+});

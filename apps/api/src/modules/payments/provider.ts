@@ -1,0 +1,72 @@
+/**
+ * What the payment routes need from a payment provider (DESIGN §6). The sandbox and Stripe
+ * implement it; the rest of the module never knows which one it talks to.
+ */
+
+export const PAYMENT_PROVIDER_STATUSES = [
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type ProviderStatus = (typeof PAYMENT_PROVIDER_STATUSES)[number];
+export type ChargeMethod = 'card' | 'bank';
+
+export interface ChargeRequest {
+  /** Our payments row id; the idempotency key is derived from it, so a retry never charges twice. */
+  paymentId: string;
+  amountCents: number;
+  currency: string;
+  paymentMethodId: string;
+  method: ChargeMethod;
+  /** The payer's IP address and browser: the online acceptance of an ACH debit mandate. */
+  customerIp: string;
+  userAgent: string;
+  /** Where the provider sends the payer after an approval step. */
+  returnUrl: string;
+  description: string;
+  metadata: { horseId: string; paymentId: string };
+}
+
+export interface ProviderPayment {
+  providerPaymentId: string;
+  status: ProviderStatus;
+  /** Where the payer approves a payment that requires action. */
+  actionUrl?: string;
+  failureMessage?: string;
+  /** Sandbox only: when a processing bank payment settles. */
+  settlesAt?: Date;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /**
+   * Creates and confirms a charge. A payment the provider refuses (declined card) answers with
+   * status `failed`; only an unexpected failure (network, configuration) throws.
+   */
+  charge(request: ChargeRequest): Promise<ProviderPayment>;
+  /** The provider's current view of a payment. */
+  retrieve(providerPaymentId: string): Promise<ProviderPayment>;
+}
+
+/** A payment method the provider cannot take at all: answered with 400, nothing is charged. */
+export class PaymentMethodError extends Error {}
+
+export const idempotencyKeyFor = (paymentId: string) => `registry-payment-${paymentId}`;
+
+/** Settled payments never change again, whatever arrives later. */
+export const SETTLED: ReadonlySet<ProviderStatus> = new Set(['succeeded', 'failed', 'canceled']);
+
+const RANK: Record<ProviderStatus, number> = {
+  requires_action: 0,
+  processing: 1,
+  succeeded: 2,
+  failed: 2,
+  canceled: 2,
+};
+
+/** Whether moving from `from` to `to` goes forward: late or replayed updates never go back. */
+export function movesForward(from: ProviderStatus, to: ProviderStatus): boolean {
+  return !SETTLED.has(from) && RANK[to] > RANK[from];
+}

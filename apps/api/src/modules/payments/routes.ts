@@ -1,0 +1,107 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAYMENT_MESSAGES } from '@registry/domain';
+import { HttpError } from '../../http-error.js';
+import { requireAuth } from '../../plugins/access.js';
+import { failureSchema } from '../../reply.js';
+import {
+  clientOf,
+  declinedAnswerSchema,
+  findHorse,
+  horseParams,
+  parseBilling,
+  paymentMethodIdField,
+  prepaidDnaChosen,
+  processAnswerSchema,
+  sendChargeAnswer,
+} from './http.js';
+import { PAYMENT_PROVIDER_STATUSES } from './provider.js';
+import { chargeHorse, refreshPayment, type PaymentDeps } from './service.js';
+import { paymentByProviderId } from './settle.js';
+
+export type PaymentRoutesOptions = Omit<PaymentDeps, 'log'>;
+
+const security = [{ bearer: [] }];
+
+/** Extra keys (totals, amounts) are accepted and ignored: the server prices every payment. */
+const processBody = z.looseObject({
+  paymentMethodId: paymentMethodIdField,
+  billingInfo: z.unknown(),
+  fees: z.unknown().optional(),
+});
+
+/** Multipart bodies carry text fields only; any file part is refused by the limits. */
+const FIELD_LIMITS = { files: 0, fields: 20, fieldSize: 1_048_576, parts: 20 } as const;
+
+/** The member's payment routes (docs/api.md "Payments"). */
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: FIELD_LIMITS });
+  const deps = (log: PaymentDeps['log']): PaymentDeps => ({ ...options, log });
+
+  app.post(
+    '/members/payment-process/:horseId',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay the registration fees of one of my horses (multipart or JSON)',
+        security,
+        params: horseParams,
+        body: processBody,
+        response: {
+          200: processAnswerSchema,
+          402: declinedAnswerSchema,
+          '4xx': failureSchema,
+          502: failureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      const horse = await findHorse(options.db, request.params.horseId, userId);
+      const { billing, method } = parseBilling(request.body.billingInfo);
+      const client = clientOf(request);
+      const row = await chargeHorse(deps(request.log), {
+        horse,
+        payerId: userId,
+        paymentMethodId: request.body.paymentMethodId,
+        method,
+        prepayDNAFee: prepaidDnaChosen(request.body.fees),
+        billing,
+        ...client,
+      });
+      return sendChargeAnswer(reply, row);
+    },
+  );
+
+  app.get(
+    '/members/stripe/payment-status',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['payments'],
+        summary: "A payment's status (its payer or an administrator)",
+        security,
+        querystring: z.object({ paymentIntentId: z.string().trim().min(1).max(255) }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            paymentStatus: z.enum(PAYMENT_PROVIDER_STATUSES),
+          }),
+          '4xx': failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const row = await paymentByProviderId(options.db, request.query.paymentIntentId);
+      // Someone else's payment is answered exactly like one that does not exist.
+      if (!row || (auth.role !== 'admin' && row.payerId !== auth.userId)) {
+        throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
+      }
+      const current = await refreshPayment(deps(request.log), row);
+      return { success: true as const, paymentStatus: current.status };
+    },
+  );
+};

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PAYMENT_MESSAGES, feeLines, feeTotal, feesFor } from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { horses, payments, type HorseRow, type PaymentRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { recordAudit } from '../audit/service.js';
+import {
+  PaymentMethodError,
+  SETTLED,
+  idempotencyKeyFor,
+  type ChargeMethod,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './provider.js';
+import { applyPaymentUpdate, horsePaymentStatus, type SettleContext } from './settle.js';
+
+export interface PaymentDeps extends SettleContext {
+  db: Db;
+  provider: PaymentProvider;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Horse payment statuses that refuse another payment (docs/api.md "Payments"). */
+const BLOCKING = new Set(['paid', 'processing', 'requires_action']);
+
+export const PAYMENT_MODES = { card: 'Credit Card', bank: 'Bank' } as const;
+
+/** Postgres unique_violation, wherever the driver or Drizzle put it in the cause chain. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function refuseIfBlocked(horse: HorseRow): void {
+  if (BLOCKING.has(horse.paymentStatus)) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
+}
+
+/** The amount and fee record, always from the horse's own answers and the fee table. */
+export function chargeFor(horse: HorseRow, prepayDNAFee: boolean) {
+  const choices = { performanceVerification: horse.details.performanceVerification, prepayDNAFee };
+  return {
+    amountCents: feeTotal(choices),
+    fees: { ...feesFor(choices), lines: feeLines(choices) },
+  };
+}
+
+/** Inserts a payment; the partial unique index turns a concurrent second payment into a 409. */
+export async function insertPayment(
+  deps: PaymentDeps,
+  values: typeof payments.$inferInsert,
+  audit: { actorId: string; ip: string; userAgent: string },
+): Promise<PaymentRow> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx.insert(payments).values(values).returning();
+      if (!row) throw new Error('payment insert returned nothing');
+      await recordAudit(tx, {
+        action: 'payment.created',
+        success: true,
+        actorId: audit.actorId,
+        subject: row.horseId,
+        ip: audit.ip,
+        userAgent: audit.userAgent,
+        details: {
+          paymentId: row.id,
+          provider: row.provider,
+          method: row.method,
+          amountCents: row.amountCents,
+          status: row.status,
+        },
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
+    throw error;
+  }
+}
+
+export interface ChargeInput {
+  horse: HorseRow;
+  payerId: string;
+  recordedById?: string;
+  paymentMethodId: string;
+  method: ChargeMethod;
+  prepayDNAFee: boolean;
+  billing: Record<string, unknown> | null;
+  ip: string;
+  userAgent: string;
+}
+
+async function markFailed(deps: PaymentDeps, paymentId: string, message: string) {
+  await deps.db
+    .update(payments)
+    .set({ status: 'failed', failureMessage: message, updatedAt: new Date() })
+    .where(eq(payments.id, paymentId));
+}
+
+/**
+ * A card or bank charge: the row first (so the database refuses a second one), the provider
+ * outside any transaction (it may take seconds), then the row and the horse in one transaction.
+ */
+export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promise<PaymentRow> {
+  refuseIfBlocked(input.horse);
+  const { amountCents, fees } = chargeFor(input.horse, input.prepayDNAFee);
+  const paymentId = randomUUID();
+  await insertPayment(
+    deps,
+    {
+      id: paymentId,
+      horseId: input.horse.id,
+      payerId: input.payerId,
+      recordedById: input.recordedById ?? null,
+      provider: deps.provider.name,
+      method: input.method,
+      idempotencyKey: idempotencyKeyFor(paymentId),
+      amountCents,
+      fees,
+      billing: input.billing,
+      // A placeholder until the provider answers; it already holds the horse's one live slot.
+      status: 'requires_action',
+      reference: input.paymentMethodId,
+    },
+    { actorId: input.recordedById ?? input.payerId, ip: input.ip, userAgent: input.userAgent },
+  );
+
+  let result: ProviderPayment;
+  try {
+    result = await deps.provider.charge({
+      paymentId,
+      amountCents,
+      currency: 'usd',
+      paymentMethodId: input.paymentMethodId,
+      method: input.method,
+      customerIp: input.ip,
+      userAgent: input.userAgent,
+      returnUrl: `${deps.publicUrl}/payment-complete`,
+      description: `Horse registration: ${input.horse.firstChoice}`,
+      metadata: { horseId: input.horse.id, paymentId },
+    });
+  } catch (error) {
+    if (error instanceof PaymentMethodError) {
+      await markFailed(deps, paymentId, error.message);
+      throw new HttpError(400, error.message, { paymentMethodId: error.message });
+    }
+    // Only the error's kind and message: a provider error never carries card data, but the
+    // request we sent is not logged either.
+    deps.log.error(
+      { paymentId, err: { type: (error as Error).name, message: (error as Error).message } },
+      'payment provider call failed',
+    );
+    await markFailed(deps, paymentId, PAYMENT_MESSAGES.processFailed);
+    throw new HttpError(502, PAYMENT_MESSAGES.processFailed);
+  }
+  return recordChargeResult(deps, paymentId, input.method, result);
+}
+
+async function recordChargeResult(
+  deps: PaymentDeps,
+  paymentId: string,
+  method: ChargeMethod,
+  result: ProviderPayment,
+): Promise<PaymentRow> {
+  let mailQueued = false;
+  const row = await deps.db.transaction(async (tx) => {
+    const [placed] = await tx
+      .update(payments)
+      .set({
+        providerPaymentId: result.providerPaymentId,
+        actionUrl: result.actionUrl ?? null,
+        settlesAt: result.settlesAt ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, paymentId))
+      .returning();
+    if (!placed) throw new Error('payment row vanished');
+    if (placed.horseId) {
+      await tx
+        .update(horses)
+        .set({
+          paymentStatus: horsePaymentStatus(placed.status),
+          paymentMode: PAYMENT_MODES[method],
+        })
+        .where(eq(horses.id, placed.horseId));
+    }
+    const applied = await applyPaymentUpdate(
+      tx,
+      paymentId,
+      { status: result.status, failureMessage: result.failureMessage, source: 'charge' },
+      deps,
+    );
+    mailQueued = applied?.mailQueued ?? false;
+    return applied?.row ?? placed;
+  });
+  if (mailQueued) deps.onMailQueued?.();
+  return row;
+}
+
+/**
+ * Brings an unsettled payment up to date with its provider (the sandbox settles this way too).
+ * A provider that cannot be reached leaves the stored status, which is what the caller sees.
+ */
+export async function refreshPayment(deps: PaymentDeps, row: PaymentRow): Promise<PaymentRow> {
+  if (SETTLED.has(row.status) || !row.providerPaymentId || row.provider !== deps.provider.name) {
+    return row;
+  }
+  let latest: ProviderPayment;
+  try {
+    latest = await deps.provider.retrieve(row.providerPaymentId);
+  } catch (error) {
+    deps.log.warn(
+      { paymentId: row.id, err: { message: (error as Error).message } },
+      'payment status refresh failed',
+    );
+    return row;
+  }
+  if (latest.status === row.status) return row;
+  let mailQueued = false;
+  const updated = await deps.db.transaction(async (tx) => {
+    const applied = await applyPaymentUpdate(
+      tx,
+      row.id,
+      { status: latest.status, failureMessage: latest.failureMessage, source: 'status-check' },
+      deps,
+    );
+    mailQueued = applied?.mailQueued ?? false;
+    return applied?.row ?? row;
+  });
+  if (mailQueued) deps.onMailQueued?.();
+  return updated;
+}

@@ -1,0 +1,116 @@
+import Stripe from 'stripe';
+import { PAYMENT_MESSAGES } from '@registry/domain';
+import {
+  PaymentMethodError,
+  idempotencyKeyFor,
+  type ChargeRequest,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderStatus,
+} from './provider.js';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  /** Tests and local fakes point stripe-node elsewhere. */
+  api: { host?: string; port?: number; protocol?: 'http' | 'https' };
+}
+
+/** Stripe's PaymentIntent statuses in our five. */
+export function mapStripeStatus(status: Stripe.PaymentIntent.Status): ProviderStatus {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'requires_action':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    // After a confirm attempt, "needs a payment method" means that attempt failed.
+    default:
+      return 'failed';
+  }
+}
+
+function actionUrlOf(intent: Stripe.PaymentIntent): string | undefined {
+  const next = intent.next_action;
+  return (
+    next?.redirect_to_url?.url ??
+    next?.verify_with_microdeposits?.hosted_verification_url ??
+    undefined
+  );
+}
+
+export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
+  const status = mapStripeStatus(intent.status);
+  return {
+    providerPaymentId: intent.id,
+    status,
+    ...(status === 'requires_action' ? { actionUrl: actionUrlOf(intent) } : {}),
+    ...(status === 'failed'
+      ? { failureMessage: intent.last_payment_error?.message ?? PAYMENT_MESSAGES.failed }
+      : {}),
+  };
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    ...options.api,
+    // Retries reuse the idempotency key, so a lost answer never becomes a second charge.
+    maxNetworkRetries: 2,
+    timeout: 30_000,
+  });
+
+  return {
+    name: 'stripe',
+    async charge(request: ChargeRequest): Promise<ProviderPayment> {
+      const params: Stripe.PaymentIntentCreateParams = {
+        amount: request.amountCents,
+        currency: request.currency,
+        payment_method: request.paymentMethodId,
+        // Explicit types: no Dashboard setting can add a method we do not handle. stripe-node 23
+        // (API 2026-10-28) names this allowed_payment_method_types.
+        allowed_payment_method_types: [request.method === 'bank' ? 'us_bank_account' : 'card'],
+        confirm: true,
+        return_url: request.returnUrl,
+        description: request.description,
+        metadata: request.metadata,
+      };
+      if (request.method === 'bank') {
+        params.mandate_data = {
+          customer_acceptance: {
+            type: 'online',
+            online: { ip_address: request.customerIp, user_agent: request.userAgent },
+          },
+        };
+      }
+      try {
+        const intent = await stripe.paymentIntents.create(params, {
+          idempotencyKey: idempotencyKeyFor(request.paymentId),
+        });
+        return toProviderPayment(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intent = error.payment_intent as Stripe.PaymentIntent | undefined;
+          return {
+            providerPaymentId: intent?.id ?? `declined_${request.paymentId}`,
+            status: 'failed',
+            failureMessage: error.message,
+          };
+        }
+        // A payment method id Stripe does not know (or of the wrong type): the payer's input.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.param === 'payment_method'
+        ) {
+          throw new PaymentMethodError(error.message);
+        }
+        throw error;
+      }
+    },
+    async retrieve(providerPaymentId: string): Promise<ProviderPayment> {
+      return toProviderPayment(await stripe.paymentIntents.retrieve(providerPaymentId));
+    },
+  };
+}

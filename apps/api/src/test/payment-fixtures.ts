@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import { horses, payments, type HorseRow } from '../db/schema.js';
+import { bearer } from './harness.js';
+import { REGISTER, SIGNATURE_DATA_URL, sendForm, validFiles, validValues } from './multipart.js';
+
+/** Fixtures of the payment suites: a registered horse and the billing details of section 17. */
+
+export async function registerHorse(
+  app: FastifyInstance,
+  db: Db,
+  token: string,
+  values: Record<string, string> = {},
+): Promise<HorseRow> {
+  const response = await sendForm(
+    app,
+    token,
+    REGISTER,
+    { ...validValues(), ...values },
+    validFiles(),
+  );
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const id = (response.json() as { data: { _id: string } }).data._id;
+  const [row] = await db.select().from(horses).where(eq(horses.id, id));
+  if (!row) throw new Error('registered horse not found');
+  return row;
+}
+
+export function billingInfo(
+  method: 'Credit Card' | 'Bank',
+  extraBank: Record<string, string> = {},
+) {
+  return {
+    billingAddress: '12 Mill Road\nShelbyville, TN 37160',
+    phoneNumber: '(931) 555-0100',
+    email: 'payer@example.org',
+    accountHolderName: 'Pat Payer',
+    accountHolderSignature: SIGNATURE_DATA_URL,
+    paymentInfo:
+      method === 'Credit Card'
+        ? { paymentMethod: method, creditCard: { cardType: 'VISA' } }
+        : {
+            paymentMethod: method,
+            bankAccount: {
+              accountType: 'Checking',
+              accountName: 'Pat Payer',
+              bankName: 'First Test Bank',
+              ...extraBank,
+            },
+          },
+  };
+}
+
+export const SANDBOX_METHODS = {
+  cardSucceeds: 'pm_sandbox_card_succeeds_4242_abcdefgh1234',
+  cardRequiresAction: 'pm_sandbox_card_requires_action_3155_abcdefgh1234',
+  cardDeclined: 'pm_sandbox_card_declined_0002_abcdefgh1234',
+  bankSettles: 'pm_sandbox_bank_settles_6789_abcdefgh1234',
+  bankFails: 'pm_sandbox_bank_fails_2227_abcdefgh1234',
+} as const;
+
+export function pay(
+  app: FastifyInstance,
+  token: string,
+  horseId: string,
+  body: Record<string, unknown>,
+  url = `/api/members/payment-process/${horseId}`,
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), 'user-agent': 'PaymentsTest/1.0' },
+    payload: body,
+  });
+}
+
+export function cardPayment(paymentMethodId: string, fees: Record<string, unknown> = {}) {
+  return {
+    paymentMethodId,
+    billingInfo: billingInfo('Credit Card'),
+    fees: { registrationFee: 30, prepayDNAFee: false, ...fees },
+  };
+}
+
+export function bankPayment(paymentMethodId: string) {
+  return {
+    paymentMethodId,
+    billingInfo: billingInfo('Bank'),
+    fees: { registrationFee: 30, prepayDNAFee: false },
+  };
+}
+
+export function statusOf(app: FastifyInstance, token: string, paymentIntentId: string) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/members/stripe/payment-status?paymentIntentId=${encodeURIComponent(paymentIntentId)}`,
+    headers: bearer(token),
+  });
+}
+
+export async function paymentsOf(db: Db, horseId: string) {
+  return db.select().from(payments).where(eq(payments.horseId, horseId));
+}
+
+export async function horseRow(db: Db, horseId: string): Promise<HorseRow> {
+  const [row] = await db.select().from(horses).where(eq(horses.id, horseId));
+  if (!row) throw new Error('horse not found');
+  return row;
+}
