@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '@registry/domain';
+import { MEMBER_A, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  paymentIntent,
+  startFakeStripe,
+  stripeConfig,
+  type FakeStripe,
+} from '../../test/fake-stripe.js';
+import {
+  bankPayment,
+  cardPayment,
+  horseRow,
+  pay,
+  paymentsOf,
+  registerHorse,
+  statusOf,
+} from '../../test/payment-fixtures.js';
+
+let t: TestApp;
+let stripe: FakeStripe;
+let member: string;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({
+    publicUrl: 'https://registry.test',
+    payments: stripeConfig(stripe.port),
+  });
+  member = await login(t.app, MEMBER_A);
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+beforeEach(() => {
+  stripe.requests.length = 0;
+});
+
+const newHorse = () => registerHorse(t.app, t.database.db, member);
+const created = () => stripe.requests.filter((r) => r.path === '/v1/payment_intents');
+
+describe('Stripe provider (stripe-node against a local fake)', () => {
+  it('tells the browser to use Stripe', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json().data).toMatchObject({
+      paymentProvider: 'stripe',
+      stripePublishableKey: 'pk_test_fake_publishable',
+    });
+  });
+
+  it('creates and confirms a card PaymentIntent with explicit types and our idempotency key', async () => {
+    const horse = await newHorse();
+    stripe.answer({ status: 200, body: paymentIntent('pi_card_ok', 'succeeded') });
+    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_visa'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      paymentIntentId: 'pi_card_ok',
+      paymentStatus: 'succeeded',
+      url: null,
+    });
+
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    const [request] = created();
+    expect(request?.method).toBe('POST');
+    expect(request?.headers.authorization).toBe('Bearer sk_test_fake_key_for_tests');
+    expect(request?.headers['idempotency-key']).toBe(`registry-payment-${payment?.id}`);
+    expect(request?.form).toMatchObject({
+      amount: '3000',
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      'allowed_payment_method_types[0]': 'card',
+      confirm: 'true',
+      return_url: 'https://registry.test/payment-complete',
+      'metadata[horseId]': horse.id,
+      'metadata[paymentId]': payment?.id,
+    });
+    expect(Object.keys(request?.form ?? {}).some((k) => k.startsWith('mandate_data'))).toBe(false);
+    expect(payment).toMatchObject({ provider: 'stripe', providerPaymentId: 'pi_card_ok' });
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+  });
+
+  it('sends the ACH mandate (IP and user agent) for a bank debit', async () => {
+    const horse = await newHorse();
+    stripe.answer({ status: 200, body: paymentIntent('pi_bank_1', 'processing') });
+    const response = await pay(t.app, member, horse.id, bankPayment('pm_bank_1'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().paymentStatus).toBe('processing');
+    expect(created()[0]?.form).toMatchObject({
+      'allowed_payment_method_types[0]': 'us_bank_account',
+      'mandate_data[customer_acceptance][type]': 'online',
+      'mandate_data[customer_acceptance][online][ip_address]': '127.0.0.1',
+      'mandate_data[customer_acceptance][online][user_agent]': 'PaymentsTest/1.0',
+    });
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('processing');
+  });
+
+  it('answers the redirect URL when the card needs 3-D Secure, and refreshes on a status read', async () => {
+    const horse = await newHorse();
+    stripe.answer({
+      status: 200,
+      body: paymentIntent('pi_3ds', 'requires_action', {
+        next_action: {
+          type: 'redirect_to_url',
+          redirect_to_url: { url: 'https://hooks.stripe.test/3ds/abc', return_url: 'x' },
+        },
+      }),
+    });
+    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_3ds'));
+    expect(response.json()).toMatchObject({
+      paymentStatus: 'requires_action',
+      url: 'https://hooks.stripe.test/3ds/abc',
+      paymentIntentId: 'pi_3ds',
+    });
+
+    stripe.answer({ status: 200, body: paymentIntent('pi_3ds', 'succeeded') });
+    const status = await statusOf(t.app, member, 'pi_3ds');
+    expect(status.json().paymentStatus).toBe('succeeded');
+    expect(stripe.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/payment_intents/pi_3ds',
+    });
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+  });
+
+  it("maps a card error to 402 with Stripe's message", async () => {
+    const horse = await newHorse();
+    stripe.answer({
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+          payment_intent: paymentIntent('pi_declined', 'requires_payment_method'),
+        },
+      },
+    });
+    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_declined'));
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Your card has insufficient funds.',
+      message: PAYMENT_MESSAGES.failed,
+      paymentIntentId: 'pi_declined',
+    });
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('failed');
+  });
+
+  it('retries with the identical idempotency key', async () => {
+    const horse = await newHorse();
+    stripe.answer(
+      {
+        status: 500,
+        body: { error: { type: 'api_error', message: 'try again' } },
+        headers: { 'stripe-should-retry': 'true' },
+      },
+      { status: 200, body: paymentIntent('pi_retry', 'succeeded') },
+    );
+    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_visa'));
+    expect(response.statusCode).toBe(200);
+    const attempts = created();
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]?.headers['idempotency-key']).toBeTruthy();
+    expect(attempts[1]?.headers['idempotency-key']).toBe(attempts[0]?.headers['idempotency-key']);
+    expect(attempts[1]?.raw).toBe(attempts[0]?.raw);
+  });
+
+  it('answers 502 "Payment process failed" when Stripe fails, and the horse stays payable', async () => {
+    const horse = await newHorse();
+    stripe.answer({
+      status: 500,
+      body: { error: { type: 'api_error', message: 'boom' } },
+      headers: { 'stripe-should-retry': 'false' },
+    });
+    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_visa'));
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ success: false, error: PAYMENT_MESSAGES.processFailed });
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment?.status).toBe('failed');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('unpaid');
+
+    stripe.answer({ status: 200, body: paymentIntent('pi_after_502', 'succeeded') });
+    expect((await pay(t.app, member, horse.id, cardPayment('pm_card_visa'))).statusCode).toBe(200);
+  });
+
+  it('answers 400 for a payment method Stripe does not know', async () => {
+    const horse = await newHorse();
+    stripe.answer({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          param: 'payment_method',
+          message: "No such PaymentMethod: 'pm_nope'",
+        },
+      },
+    });
+    const response = await pay(t.app, member, horse.id, cardPayment('pm_nope'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain('No such PaymentMethod');
+  });
+});
