@@ -11,12 +11,22 @@ import { authenticate, type AuthContext } from '../modules/auth/service.js';
  */
 export type Access = 'public' | 'signed-in' | 'admin' | 'member';
 
+/** One API route and who may call it, as declared; the security tests start from this list. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteAccess[];
   }
 }
 
@@ -39,12 +49,22 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 export const accessPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; key: Uint8Array }) => {
     app.decorateRequest('auth', null);
+    const routeTable: RouteAccess[] = [];
+    app.decorate('routeTable', routeTable);
 
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       if (UNDECLARED_PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
-      if (!route.config?.access) {
+      const access = route.config?.access;
+      if (!access) {
         throw new Error(`Route ${route.method} ${route.url} declares no access level`);
+      }
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+      }
+      // The OpenAPI document shows which routes need a token (this hook runs before swagger's).
+      if (access !== 'public' && route.schema && !route.schema.security) {
+        route.schema = { ...route.schema, security: [{ bearer: [] }] };
       }
     });
 
