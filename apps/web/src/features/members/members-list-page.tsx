@@ -1,14 +1,261 @@
+import { useState } from 'react';
+import { CAlert, CButton, CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
+import type { ApiError } from '../../lib/api-client';
+import type { Member, SortState } from '../../lib/admin-types';
+import { downloadFromApi } from '../../lib/download';
 import { ROUTES } from '../../lib/routes';
+import { useDebouncedValue } from '../../lib/use-api-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useToast } from '../../stores/use-toast';
+import {
+  MEMBERS_PAGE_SIZE,
+  deleteMember,
+  sendCredentials,
+  setMemberActive,
+  useMemberList,
+  type MemberSortField,
+} from './api';
+import { MemberFormModal } from './member-form-modal';
+import { MemberImportDialog } from './member-import-dialog';
+import { MemberCards, MembersTable, type MemberAction } from './members-table';
 
+type Pending = { kind: 'delete' | 'deactivate'; member: Member } | null;
+
+const SORT_CHOICES: ReadonlyArray<[string, string]> = [
+  ['name:asc', 'Name A–Z'],
+  ['name:desc', 'Name Z–A'],
+  ['memberNumber:asc', 'Member number'],
+  ['email:asc', 'Email'],
+  ['city:asc', 'City'],
+  ['createdAt:desc', 'Newest first'],
+];
+
+/** Administrators' member list (spec §2.1 /admin/members-list, issue 6 item 1). */
 export default function MembersListPage() {
+  const toast = useToast();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState<MemberSortField>>({ field: 'name', order: 'asc' });
+  const [editing, setEditing] = useState<{ member: Member | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const search = useDebouncedValue(q, 300);
+  const { data, error, loading, reload } = useMemberList({ q: search, page, sort });
+  const phone = useMediaQuery(PHONE_QUERY);
+  const Members = phone ? MemberCards : MembersTable;
+  const items = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / (data?.pageSize || MEMBERS_PAGE_SIZE)));
+
+  const toggle = async (member: Member) => {
+    setBusy(true);
+    try {
+      const result = await setMemberActive(member);
+      toast.success(result.message ?? (member.active ? 'Member deactivated' : 'Member activated'));
+      setPending(null);
+      reload();
+    } catch (caught) {
+      if (pending) setConfirmError((caught as ApiError).error);
+      else toast.danger((caught as ApiError).error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onAction = (action: MemberAction, member: Member) => {
+    setConfirmError(null);
+    if (action === 'edit') setEditing({ member });
+    else if (action === 'delete') setPending({ kind: 'delete', member });
+    else if (action === 'toggle') {
+      // Deactivating ends the member's sessions at once, so it asks first; activating does not.
+      if (member.active) setPending({ kind: 'deactivate', member });
+      else void toggle(member);
+    } else {
+      sendCredentials(member.id).then(
+        (result) => toast.success(result.message ?? 'Credentials sent'),
+        (caught: ApiError) => toast.danger(caught.error),
+      );
+    }
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    if (pending.kind === 'deactivate') return toggle(pending.member);
+    setBusy(true);
+    try {
+      const result = await deleteMember(pending.member.id);
+      toast.success(result.message ?? 'Member deleted');
+      setPending(null);
+      reload();
+    } catch (caught) {
+      setConfirmError((caught as ApiError).error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportCsv = () => {
+    downloadFromApi('admin/members/export.csv', 'members.csv').catch((caught: ApiError) =>
+      toast.danger(caught.error),
+    );
+  };
+
+  const pendingName = pending ? pending.member.name || pending.member.email : '';
+
   return (
     <>
-      <PageHeader title={ROUTES.membersList.title} />
-      <EmptyState title="No members to show yet">
-        Member management — search, create, activate — arrives with the administration release.
-      </EmptyState>
+      <PageHeader
+        title={ROUTES.membersList.title}
+        lead="Every member of the association."
+        actions={
+          <>
+            <CButton color="secondary" variant="outline" onClick={exportCsv}>
+              Export CSV
+            </CButton>
+            <CButton color="secondary" variant="outline" onClick={() => setImporting(true)}>
+              Import CSV
+            </CButton>
+            <CButton color="primary" onClick={() => setEditing({ member: null })}>
+              New member
+            </CButton>
+          </>
+        }
+      />
+
+      <form
+        className="row g-2 align-items-end mb-3"
+        role="search"
+        aria-label="Search members"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="col-12 col-md-6 col-lg-5">
+          <CFormLabel htmlFor="members-q">Name, email, member number or city</CFormLabel>
+          <CFormInput
+            id="members-q"
+            type="search"
+            value={q}
+            onChange={(event) => {
+              setQ(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        {phone && (
+          <div className="col-12">
+            <CFormLabel htmlFor="members-sort">Sort by</CFormLabel>
+            <CFormSelect
+              id="members-sort"
+              value={`${sort.field}:${sort.order}`}
+              onChange={(event) => {
+                const [field, order] = event.target.value.split(':') as [
+                  MemberSortField,
+                  'asc' | 'desc',
+                ];
+                setSort({ field, order });
+                setPage(1);
+              }}
+            >
+              {SORT_CHOICES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </CFormSelect>
+          </div>
+        )}
+      </form>
+
+      {error && !loading && (
+        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
+          <span>The members could not be loaded: {error.error}</span>
+          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
+            Try again
+          </CButton>
+        </CAlert>
+      )}
+
+      {loading && !data ? (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <CSpinner color="primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading members…</span>
+        </div>
+      ) : items.length === 0 && !error ? (
+        <EmptyState title={search.trim() ? 'No members match this search' : 'No members yet'}>
+          {search.trim()
+            ? 'Try part of a name, an email, a member number or a city.'
+            : 'Create members one by one with New member, or import a spreadsheet with Import CSV.'}
+        </EmptyState>
+      ) : (
+        items.length > 0 && (
+          <Members
+            members={items}
+            busy={loading}
+            label={`Members, page ${page} of ${pageCount}`}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+            onAction={onAction}
+          />
+        )
+      )}
+
+      {total > 0 && (
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
+          <span className="text-body-secondary small">
+            {total} {total === 1 ? 'member' : 'members'}
+          </span>
+          <Pager page={page} pageCount={pageCount} onChange={setPage} label="Member list pages" />
+        </div>
+      )}
+
+      <MemberFormModal
+        visible={editing !== null}
+        member={editing?.member ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <MemberImportDialog
+        visible={importing}
+        onClose={() => setImporting(false)}
+        onImported={reload}
+      />
+      <ConfirmDialog
+        visible={pending !== null}
+        title={pending?.kind === 'delete' ? 'Delete member' : 'Deactivate member'}
+        confirmLabel={pending?.kind === 'delete' ? 'Delete' : 'Deactivate'}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      >
+        {pending?.kind === 'delete' ? (
+          <p className="mb-0">
+            Delete <strong>{pendingName}</strong>? This cannot be undone.
+            {pending.member.horseCount > 0 &&
+              ` They own ${pending.member.horseCount} ${pending.member.horseCount === 1 ? 'horse' : 'horses'}, which must be transferred first.`}
+          </p>
+        ) : (
+          <p className="mb-0">
+            Deactivate <strong>{pendingName}</strong>? They are signed out at once and cannot sign
+            in until activated again.
+          </p>
+        )}
+        {confirmError && (
+          <CAlert color="danger" className="mt-3 mb-0" role="alert">
+            {confirmError}
+          </CAlert>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

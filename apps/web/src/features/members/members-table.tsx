@@ -1,0 +1,161 @@
+import {
+  CButton,
+  CCard,
+  CCardBody,
+  CTable,
+  CTableBody,
+  CTableDataCell,
+  CTableHead,
+  CTableHeaderCell,
+  CTableRow,
+} from '@coreui/react';
+import { SortableHeader } from '../../components/sortable-header';
+import { StatusBadge } from '../../components/status-badges';
+import type { Member, SortState } from '../../lib/admin-types';
+import type { MemberSortField } from './api';
+
+export type MemberAction = 'edit' | 'delete' | 'toggle' | 'credentials';
+
+export interface MembersViewProps {
+  members: readonly Member[];
+  busy: boolean;
+  label: string;
+  sort: SortState<MemberSortField>;
+  onSort: (sort: SortState<MemberSortField>) => void;
+  onAction: (action: MemberAction, member: Member) => void;
+}
+
+const text = (value: string | null | undefined) => value?.trim() || '—';
+const nameOf = (member: Member) => member.name || member.email;
+
+function Actions({ member, onAction }: Pick<MembersViewProps, 'onAction'> & { member: Member }) {
+  const who = <span className="visually-hidden"> {nameOf(member)}</span>;
+  return (
+    <div className="d-flex flex-wrap gap-1 justify-content-end">
+      <CButton
+        size="sm"
+        color="secondary"
+        variant="outline"
+        onClick={() => onAction('edit', member)}
+      >
+        Edit{who}
+      </CButton>
+      <CButton
+        size="sm"
+        color={member.active ? 'warning' : 'success'}
+        variant="outline"
+        onClick={() => onAction('toggle', member)}
+      >
+        {member.active ? 'Deactivate' : 'Activate'}
+        {who}
+      </CButton>
+      <CButton
+        size="sm"
+        color="primary"
+        variant="outline"
+        disabled={!member.active}
+        title={member.active ? undefined : 'Activate the member first'}
+        onClick={() => onAction('credentials', member)}
+      >
+        Send credentials{who}
+      </CButton>
+      <CButton
+        size="sm"
+        color="danger"
+        variant="outline"
+        onClick={() => onAction('delete', member)}
+      >
+        Delete{who}
+      </CButton>
+    </div>
+  );
+}
+
+function State({ member }: { member: Member }) {
+  return (
+    <>
+      <StatusBadge
+        text={member.active ? 'Active' : 'Inactive'}
+        tone={member.active ? 'success' : 'secondary'}
+      />
+      {!member.hasPassword && (
+        <span className="d-block small text-body-secondary">No password yet</span>
+      )}
+    </>
+  );
+}
+
+/** Members as a sortable table (tablets and wider). */
+export function MembersTable({ members, busy, label, sort, onSort, onAction }: MembersViewProps) {
+  return (
+    <CCard>
+      <CCardBody className="p-0">
+        <CTable
+          responsive
+          hover
+          align="middle"
+          className="mb-0"
+          aria-label={label}
+          aria-busy={busy}
+        >
+          <CTableHead>
+            <CTableRow>
+              <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
+              <SortableHeader field="email" label="Email" sort={sort} onSort={onSort} />
+              <SortableHeader field="memberNumber" label="Member No." sort={sort} onSort={onSort} />
+              <SortableHeader field="city" label="City" sort={sort} onSort={onSort} />
+              <CTableHeaderCell scope="col">Horses</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Status</CTableHeaderCell>
+              <CTableHeaderCell scope="col">
+                <span className="visually-hidden">Actions</span>
+              </CTableHeaderCell>
+            </CTableRow>
+          </CTableHead>
+          <CTableBody>
+            {members.map((member) => (
+              <CTableRow key={member.id}>
+                <CTableHeaderCell scope="row">{text(member.name)}</CTableHeaderCell>
+                <CTableDataCell>{member.email}</CTableDataCell>
+                <CTableDataCell>{text(member.memberNumber)}</CTableDataCell>
+                <CTableDataCell>{text(member.city)}</CTableDataCell>
+                <CTableDataCell>{member.horseCount}</CTableDataCell>
+                <CTableDataCell>
+                  <State member={member} />
+                </CTableDataCell>
+                <CTableDataCell>
+                  <Actions member={member} onAction={onAction} />
+                </CTableDataCell>
+              </CTableRow>
+            ))}
+          </CTableBody>
+        </CTable>
+      </CCardBody>
+    </CCard>
+  );
+}
+
+/** The same members as cards, for phones (sorting from the select above the list). */
+export function MemberCards({ members, busy, label, onAction }: MembersViewProps) {
+  return (
+    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={label} aria-busy={busy}>
+      {members.map((member) => (
+        <li key={member.id}>
+          <CCard>
+            <CCardBody className="p-3">
+              <div className="d-flex justify-content-between gap-2 mb-1">
+                <h2 className="h6 mb-0">{nameOf(member)}</h2>
+                <State member={member} />
+              </div>
+              <p className="small mb-1 text-break">{member.email}</p>
+              <p className="small text-body-secondary mb-2">
+                No. {text(member.memberNumber)} · {text(member.city)} · {member.horseCount}{' '}
+                {member.horseCount === 1 ? 'horse' : 'horses'}
+              </p>
+              <Actions member={member} onAction={onAction} />
+            </CCardBody>
+          </CCard>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,44 @@
+import { GENERIC_MESSAGES } from '@registry/domain';
+import { api, type ApiError } from './api-client';
+
+/** The file name of a Content-Disposition header, if it gives one. */
+export function fileNameFrom(disposition: string | undefined, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * Downloads a file from a signed-in API route (the token travels in a header, so a plain
+ * link cannot do it): fetches it as a blob and saves it under the server's file name.
+ */
+export async function downloadFromApi(url: string, fallbackName: string): Promise<void> {
+  // Every status resolves here: an error body arrives as a Blob and must be read as JSON.
+  const response = await api.http.get<Blob>(url, {
+    responseType: 'blob',
+    validateStatus: () => true,
+  });
+  if (response.status >= 400) throw await blobError(response.data, response.status);
+  const name = fileNameFrom(
+    response.headers['content-disposition'] as string | undefined,
+    fallbackName,
+  );
+  const href = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob goes away.
+  window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+async function blobError(body: Blob, status: number): Promise<ApiError> {
+  try {
+    const parsed = JSON.parse(await body.text()) as { error?: unknown };
+    if (typeof parsed.error === 'string') return { success: false, error: parsed.error, status };
+  } catch {
+    // Not JSON: fall through to the generic message.
+  }
+  return { success: false, error: GENERIC_MESSAGES.serverError, status };
+}
