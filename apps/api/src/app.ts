@@ -3,6 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { ensureInitialAccounts, type GeneratedCredential } from './modules/accounts/bootstrap.js';
+import { adminHorseRoutes } from './modules/admin-horses/routes.js';
+import { parseRegistrationNumberFormat } from './modules/approvals/registration-number.js';
+import { approvalRoutes } from './modules/approvals/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { secretKey } from './modules/auth/tokens.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -11,7 +14,9 @@ import { LocalDiskStorage } from './modules/files/storage.js';
 import { horseRoutes } from './modules/horses/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
+import { memberManagementRoutes } from './modules/members/admin-routes.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
+import { setPasswordRoutes } from './modules/members/set-password-routes.js';
 import { createPaymentProvider } from './modules/payments/providers.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.js';
@@ -58,6 +63,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Run the outbox worker (default: yes). Tests turn it off and call app.mail.processOutbox. */
   mailWorker?: boolean;
+  /** Overrides REGISTRATION_NUMBER_FORMAT (tests). */
+  registrationNumberFormat?: string;
 }
 
 /** Log fields that must never reach a log line. */
@@ -134,6 +141,10 @@ export async function buildApp(
   app.decorate('sandboxSweeper', sweeper);
   if (sweeper) app.addHook('preClose', () => sweeper.stop());
 
+  // Checked at start like the rest of the configuration: a bad format stops the server.
+  const registrationNumberFormat = parseRegistrationNumberFormat(
+    options.registrationNumberFormat ?? process.env.REGISTRATION_NUMBER_FORMAT,
+  );
   const storage = new LocalDiskStorage(config.uploadsDir);
   await storage.init();
   const signer = createUrlSigner(config.jwtSecret);
@@ -164,6 +175,13 @@ export async function buildApp(
         settings: authSettings,
       });
       await api.register(memberAdminRoutes, { db: database.db });
+      await api.register(memberManagementRoutes, {
+        db: database.db,
+        publicUrl: config.publicUrl,
+        associationName: config.associationName,
+        onMailQueued: () => worker?.wake(),
+      });
+      await api.register(setPasswordRoutes, { db: database.db });
       await api.register(passwordResetRoutes, {
         db: database.db,
         settings: otpSettings,
@@ -181,6 +199,14 @@ export async function buildApp(
       });
       await api.register(profileRoutes, { db: database.db, storage, auth: authSettings });
       await api.register(horseRoutes, { db: database.db, storage, signer });
+      await api.register(adminHorseRoutes, { db: database.db, storage, signer });
+      await api.register(approvalRoutes, {
+        db: database.db,
+        signer,
+        format: registrationNumberFormat,
+        associationName: config.associationName,
+        onMailQueued: () => worker?.wake(),
+      });
       await api.register(paymentRoutes, paymentDeps);
       if (sweeper) await api.register(sandboxRoutes, paymentDeps);
     },

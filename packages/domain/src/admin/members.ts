@@ -51,6 +51,8 @@ export const MEMBER_CSV_COLUMNS = [
   'state',
   'zip',
 ] as const;
+/** Columns the export adds; an import accepts and ignores them, so an export can be re-imported. */
+export const MEMBER_CSV_EXPORT_ONLY = ['active', 'createdAt'] as const;
 export const MEMBER_CSV_REQUIRED = ['email', 'firstName', 'lastName'] as const;
 export const MEMBER_CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const MEMBER_CSV_MAX_ROWS = 5000;

@@ -1,0 +1,276 @@
+import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_MESSAGES,
+  normalizeEmail,
+  type MemberInput,
+  type MemberSortField,
+} from '@registry/domain';
+import { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import { horses, users, type UserRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { recordAudit } from '../audit/service.js';
+
+export const memberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  memberNumber: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  active: z.boolean(),
+  /** False until the member has chosen a password (from a Send credentials link). */
+  hasPassword: z.boolean(),
+  horseCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export interface Actor {
+  userId: string;
+  ip: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const horseCount = sql<number>`(select count(*)::int from ${horses} where ${horses.ownerId} = ${users.id})`;
+
+export function toMember(row: UserRow, horses: number): Member {
+  return {
+    id: row.id,
+    email: row.email,
+    memberNumber: row.memberNumber,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    active: row.active,
+    hasPassword: row.passwordHash !== null,
+    horseCount: Number(horses),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface MemberListQuery {
+  page: number;
+  pageSize: number;
+  q?: string;
+  sort: MemberSortField;
+  order: 'asc' | 'desc';
+  active?: boolean;
+}
+
+function pattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORTS: Record<MemberSortField, SQL[]> = {
+  name: [sql`lower(coalesce(${users.lastName}, ''))`, sql`lower(coalesce(${users.firstName}, ''))`],
+  email: [sql`${users.email}`],
+  memberNumber: [sql`${users.memberNumber}`],
+  city: [sql`lower(${users.city})`],
+  createdAt: [sql`${users.createdAt}`],
+};
+
+/** Members (never administrators), searched over name, email, member number and city. */
+export async function listMembers(db: Db, query: MemberListQuery) {
+  const p = query.q ? pattern(query.q) : undefined;
+  const where = and(
+    eq(users.role, 'member'),
+    query.active === undefined ? undefined : eq(users.active, query.active),
+    p
+      ? or(
+          sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${p}`,
+          sql`lower(${users.email}) like ${p}`,
+          sql`lower(coalesce(${users.memberNumber}, '')) like ${p}`,
+          sql`lower(coalesce(${users.city}, '')) like ${p}`,
+        )
+      : undefined,
+  );
+  const dir = query.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, horses: horseCount })
+      .from(users)
+      .where(where)
+      .orderBy(
+        ...SORTS[query.sort].map((column) => sql`${column} ${dir}`),
+        query.order === 'asc' ? asc(users.id) : desc(users.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    items: rows.map((r) => toMember(r.user, r.horses)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function loadMember(db: Executor, id: string): Promise<UserRow> {
+  if (!UUID.test(id)) throw new HttpError(404, ADMIN_MESSAGES.memberNotFound);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'member')));
+  if (!row) throw new HttpError(404, ADMIN_MESSAGES.memberNotFound);
+  return row;
+}
+
+export async function getMember(db: Db, id: string): Promise<Member> {
+  const [row] = await db
+    .select({ user: users, horses: horseCount })
+    .from(users)
+    .where(and(eq(users.id, (await loadMember(db, id)).id)));
+  if (!row) throw new HttpError(404, ADMIN_MESSAGES.memberNotFound);
+  return toMember(row.user, row.horses);
+}
+
+/** 409 with a field when the email or member number belongs to someone else. */
+export async function assertUnique(
+  db: Executor,
+  input: { email: string; memberNumber: string | null },
+  exceptId?: string,
+): Promise<void> {
+  const others = (column: SQL) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(column, exceptId ? ne(users.id, exceptId) : undefined))
+      .limit(1);
+  if ((await others(sql`${users.email} = ${input.email}`)).length > 0) {
+    throw new HttpError(409, ADMIN_MESSAGES.emailTaken, { email: ADMIN_MESSAGES.emailTaken });
+  }
+  if (
+    input.memberNumber &&
+    (await others(sql`${users.memberNumber} = ${input.memberNumber}`)).length > 0
+  ) {
+    throw new HttpError(409, ADMIN_MESSAGES.memberNumberTaken, {
+      memberNumber: ADMIN_MESSAGES.memberNumberTaken,
+    });
+  }
+}
+
+/** Two admins saving the same email at once: the unique index decides, answered as the pre-check. */
+export function uniqueViolation(error: unknown): HttpError | undefined {
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint ?? '';
+  if (code !== '23505') return undefined;
+  return constraint.includes('member_number')
+    ? new HttpError(409, ADMIN_MESSAGES.memberNumberTaken, {
+        memberNumber: ADMIN_MESSAGES.memberNumberTaken,
+      })
+    : new HttpError(409, ADMIN_MESSAGES.emailTaken, { email: ADMIN_MESSAGES.emailTaken });
+}
+
+export function memberValues(input: MemberInput) {
+  return {
+    email: normalizeEmail(input.email),
+    memberNumber: input.memberNumber,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+  };
+}
+
+/** A new member without a password: they choose one from a Send credentials link. */
+export async function createMember(db: Db, input: MemberInput, actor: Actor): Promise<Member> {
+  const values = memberValues(input);
+  await assertUnique(db, values);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ ...values, role: 'member', passwordHash: null })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await recordAudit(tx, {
+        action: 'member.create',
+        success: true,
+        actorId: actor.userId,
+        subject: created.id,
+        ip: actor.ip,
+        details: { email: values.email, memberNumber: values.memberNumber },
+      });
+      return created;
+    });
+    return toMember(row, 0);
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+}
+
+export async function updateMember(
+  db: Db,
+  id: string,
+  input: MemberInput,
+  actor: Actor,
+): Promise<Member> {
+  const current = await loadMember(db, id);
+  const values = memberValues(input);
+  await assertUnique(db, values, id);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id));
+      const changed = Object.entries(values)
+        .filter(([key, value]) => current[key as keyof UserRow] !== value)
+        .map(([key]) => key);
+      await recordAudit(tx, {
+        action: 'member.edit',
+        success: true,
+        actorId: actor.userId,
+        subject: id,
+        ip: actor.ip,
+        details: { changed },
+      });
+    });
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+  return getMember(db, id);
+}
+
+/** Refused while the member owns horses: they must be transferred (or deleted) first. */
+export async function deleteMember(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await loadMember(tx, id);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    const [owned] = await tx.select({ n: count() }).from(horses).where(eq(horses.ownerId, id));
+    const n = owned?.n ?? 0;
+    if (n > 0) throw new HttpError(409, ADMIN_MESSAGES.memberOwnsHorses(n));
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, {
+      action: 'member.delete',
+      success: true,
+      actorId: actor.userId,
+      subject: id,
+      ip: actor.ip,
+      details: { email: row.email, memberNumber: row.memberNumber },
+    });
+  });
+}

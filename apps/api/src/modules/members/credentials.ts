@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ADMIN_MESSAGES, SET_PASSWORD_LINK_HOURS } from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { sessions, setPasswordTokens, users } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { recordAudit } from '../audit/service.js';
+import { hashPassword } from '../auth/passwords.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { memberCredentialsMail } from '../mail/templates.js';
+import { loadMember, type Actor } from './admin-service.js';
+
+export interface CredentialDeps {
+  db: Db;
+  publicUrl: string;
+  associationName: string;
+  onMailQueued?: () => void;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * Emails a member a link to choose their password: 32 random bytes, stored only as a hash,
+ * valid for SET_PASSWORD_LINK_HOURS and once. A new link voids every older one of the member.
+ */
+export async function sendCredentials(
+  deps: CredentialDeps,
+  memberId: string,
+  actor: Actor,
+): Promise<{ expiresAt: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3_600_000);
+  await deps.db.transaction(async (tx) => {
+    const member = await loadMember(tx, memberId);
+    if (!member.active) throw new HttpError(409, ADMIN_MESSAGES.inactiveMember);
+    await tx
+      .update(setPasswordTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(setPasswordTokens.userId, memberId), isNull(setPasswordTokens.usedAt)));
+    await tx
+      .insert(setPasswordTokens)
+      .values({ userId: memberId, tokenHash: hashToken(token), expiresAt });
+    const url = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    await enqueueMail(
+      tx,
+      memberCredentialsMail(member.email, deps.associationName, {
+        name: [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email,
+        memberNumber: member.memberNumber,
+        setPasswordUrl: url,
+      }),
+    );
+    await recordAudit(tx, {
+      action: 'member.send-credentials',
+      success: true,
+      actorId: actor.userId,
+      subject: memberId,
+      ip: actor.ip,
+      details: { expiresAt: expiresAt.toISOString() },
+    });
+  });
+  deps.onMailQueued?.();
+  return { expiresAt: expiresAt.toISOString() };
+}
+
+function invalid(): HttpError {
+  return new HttpError(404, ADMIN_MESSAGES.linkInvalid);
+}
+
+async function liveToken(db: Db, token: string) {
+  if (token.length < 20 || token.length > 100) throw invalid();
+  const [row] = await db
+    .select({ id: setPasswordTokens.id, userId: setPasswordTokens.userId, email: users.email })
+    .from(setPasswordTokens)
+    .innerJoin(users, eq(users.id, setPasswordTokens.userId))
+    .where(
+      and(
+        eq(setPasswordTokens.tokenHash, hashToken(token)),
+        isNull(setPasswordTokens.usedAt),
+        gt(setPasswordTokens.expiresAt, new Date()),
+        eq(users.active, true),
+      ),
+    );
+  if (!row) throw invalid();
+  return row;
+}
+
+/** Whether a link still works, and for which address (shown on the set-password page). */
+export async function checkSetPasswordLink(db: Db, token: string): Promise<{ email: string }> {
+  const { email } = await liveToken(db, token);
+  return { email };
+}
+
+/**
+ * Sets the password from a link and uses the link up, in one transaction: of two requests
+ * with the same link only one succeeds. Open sessions end, as with any password change.
+ */
+export async function setPasswordFromLink(
+  db: Db,
+  token: string,
+  password: string,
+  client: { ip: string; userAgent?: string },
+): Promise<{ email: string }> {
+  await liveToken(db, token);
+  assertPasswordAllowed(password, { allowSpaces: false }, 'password');
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(setPasswordTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(setPasswordTokens.tokenHash, hashToken(token)),
+          isNull(setPasswordTokens.usedAt),
+          gt(setPasswordTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: setPasswordTokens.userId });
+    if (!used) throw invalid();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, used.userId))
+      .returning({ email: users.email });
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)));
+    await recordAudit(tx, {
+      action: 'member.set-password',
+      success: true,
+      actorId: used.userId,
+      subject: used.userId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    return { email: user?.email ?? '' };
+  });
+}
