@@ -45,6 +45,8 @@ export function AppRoutes() {
         path={ROUTES.legacyOwnerLogin.path}
         element={<Navigate to={ROUTES.memberLogin.path} replace />}
       />
+      {/* Signed in or not: the provider's tab may have no session (payments). */}
+      <Route path="/payment-complete" element={<Pages.PaymentCompletePage />} />
       <Route element={<SignedOutOnly />}>{pageRoutes(SIGNED_OUT_PAGES)}</Route>
       <Route element={<SignedInOnly />}>
         <Route path={ROUTES.home.path} element={<HomeRoute />} />

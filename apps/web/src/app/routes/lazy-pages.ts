@@ -43,6 +43,11 @@ export const RegisterHorsePage = lazyWithPreload(
   () => import('../../features/horses/register-horse-page'),
 );
 
+/** Public: where the payer lands after the payment provider's own page (payments). */
+export const PaymentCompletePage = lazyWithPreload(
+  () => import('../../features/payments/payment-complete-page'),
+);
+
 /** What a user about to sign in needs next: the shell and both dashboards (all small). */
 export function preloadAfterSignIn(): void {
   void AppShell.preload();

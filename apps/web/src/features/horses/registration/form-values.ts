@@ -2,13 +2,13 @@ import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   buildHorseSchema,
-  buildRegistrationDetailsSchema,
   defaultHorseValues,
   OWNER_TYPES,
   ownersFor,
   type HorseEdit,
   type HorseFormMode,
   type HorseRegistrationDetails,
+  type HorseRegistration,
   type HorseRegistrationDetailsInput,
   type HorseRegistrationInput,
   type OwnerType,
@@ -17,27 +17,35 @@ import { toDateInputValue } from '../../../lib/format';
 import type { Horse, HorseAncestor, HorseParent } from '../../../lib/horse-types';
 
 /**
- * The form holds every field of a registration without its payment section (which arrives
- * with the payments issue), whatever the mode; edit and view simply do not show or send the
- * register-only ones.
+ * The form holds every field of a registration. Fees, billing and the agreement (item 17) are
+ * there in register mode only: edit and view neither show nor hold them, since an edit is
+ * never charged.
  */
-export type HorseFormValues = HorseRegistrationDetailsInput;
+export type HorseFormValues = HorseRegistrationDetailsInput &
+  Partial<Pick<HorseRegistrationInput, 'fees' | 'billingInfo' | 'checkedAgreement'>>;
 
-/** What a valid form yields: edit fields always, name choices and signature when registering. */
+/** What a valid form yields: edit fields always; names, signature and payment when registering. */
 export type HorseFormOutput = HorseEdit &
   Partial<
     Pick<
       HorseRegistrationDetails,
       'firstChoice' | 'secondChoice' | 'thirdChoice' | 'ownerSignature'
     >
-  >;
+  > &
+  Partial<Pick<HorseRegistration, 'fees' | 'billingInfo' | 'checkedAgreement'>>;
 
+/** The values of edit and view: no payment section. */
 export function emptyFormValues(): HorseFormValues {
   const values: Partial<HorseRegistrationInput> = defaultHorseValues('register');
   delete values.fees;
   delete values.billingInfo;
   delete values.checkedAgreement;
   return values as HorseFormValues;
+}
+
+/** A new registration: everything, payment section included. */
+export function registerFormValues(): HorseFormValues {
+  return defaultHorseValues('register');
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -142,18 +150,25 @@ export function initialValues(
   mode: HorseFormMode,
   horse: Horse | null | undefined,
 ): HorseFormValues {
-  return mode !== 'register' && horse ? horseToFormValues(horse) : emptyFormValues();
+  if (mode === 'register') return registerFormValues();
+  return horse ? horseToFormValues(horse) : emptyFormValues();
 }
 
 /**
- * The domain's rules for the mode: registration details (register rules without payment) when
+ * The domain's rules for the mode: the full register rules (payment section included) when
  * registering, the edit rules otherwise, where stored files satisfy the required ones.
  */
 export function horseFormResolver(
   mode: HorseFormMode,
   horse: Horse | null | undefined,
 ): Resolver<HorseFormValues, unknown, HorseFormOutput> {
-  if (mode === 'register') return zodResolver(buildRegistrationDetailsSchema());
+  if (mode === 'register') {
+    return zodResolver(buildHorseSchema('register')) as unknown as Resolver<
+      HorseFormValues,
+      unknown,
+      HorseFormOutput
+    >;
+  }
   const schema = buildHorseSchema(mode, {
     hasExistingFiles: {
       registrationDocument: Boolean(horse?.registrationDocument),

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   CButton,
   CModalBody,
@@ -10,6 +10,7 @@ import {
 import { FormProvider, get, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import type { HorseFormMode } from '@registry/domain';
 import { UploadProgress } from '../../../components/upload-progress';
+import { OrderSummaryDialog } from '../../payments/order-summary-dialog';
 import type { ApiError } from '../../../lib/api-client';
 import type { Horse } from '../../../lib/horse-types';
 import { useToast } from '../../../stores/use-toast';
@@ -27,6 +28,7 @@ import { SectionCard } from './section-card';
 import { sectionsFor } from './sections';
 import { applyServerErrors } from './server-errors';
 import { editFormData, registrationFormData } from './to-form-data';
+import { useRegisterPayment } from './use-register-payment';
 
 export const MODAL_TITLES: Record<HorseFormMode, string> = {
   register: 'Register Horse',
@@ -40,6 +42,13 @@ export interface HorseRegistrationFormProps {
   titleId: string;
   onClose: () => void;
   onSaved: (horse: Horse) => void;
+}
+
+/** The secure card fields have no name, so focusFirstError cannot find them. */
+function focusFirstCardError(container: HTMLElement | null) {
+  const field = container?.querySelector<HTMLElement>('[data-secure-field][aria-invalid="true"]');
+  field?.scrollIntoView?.({ block: 'center' });
+  field?.focus({ preventScroll: true });
 }
 
 /** Enter in a text box must not submit a section's form. */
@@ -69,6 +78,7 @@ export function HorseRegistrationForm({
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const readOnly = mode === 'view';
+  const modalOf = useCallback(() => formRef.current?.closest('.modal') ?? document.body, []);
 
   const [defaultValues] = useState(() => initialValues(mode, horse));
   const resolver = useMemo(() => horseFormResolver(mode, horse), [mode, horse]);
@@ -78,12 +88,14 @@ export function HorseRegistrationForm({
     resolver,
     shouldFocusError: false,
   });
-  const { handleSubmit, setError } = methods;
+  const { handleSubmit, setError, getValues } = methods;
 
   const sections = useMemo(() => sectionsFor(mode), [mode]);
+  const payment = useRegisterPayment({ saveHorse, onSaved });
+  const { cardEntry } = payment;
   const context = useMemo<RegistrationContextValue>(
-    () => ({ mode, readOnly, horse, submittedRef }),
-    [mode, readOnly, horse],
+    () => ({ mode, readOnly, horse, submittedRef, cardEntry }),
+    [mode, readOnly, horse, cardEntry],
   );
 
   const body = useMemo(
@@ -107,7 +119,8 @@ export function HorseRegistrationForm({
     [context, sections],
   );
 
-  async function save(values: HorseFormOutput) {
+  /** The register or edit call; answers the stored horse, or null after showing the error. */
+  async function saveHorse(values: HorseFormOutput): Promise<Horse | null> {
     setSaving(true);
     setProgress(0);
     try {
@@ -115,21 +128,35 @@ export function HorseRegistrationForm({
         mode === 'register'
           ? await registerHorse(registrationFormData(values), setProgress)
           : await updateHorse(horse?._id ?? '', editFormData(values), setProgress);
-      toast.success(mode === 'register' ? 'Horse registered' : 'Horse updated');
-      onSaved(response.data);
+      return response.data;
     } catch (caught) {
       const error = caught as ApiError;
       toast.danger(error.error);
       const shownRoots = sections.flatMap((section) => section.fields as readonly string[]);
       const paths = applyServerErrors(error.fields, setError, shownRoots);
       focusFirstError(formRef.current, paths);
+      return null;
     } finally {
       setSaving(false);
       setProgress(null);
     }
   }
 
+  async function save(values: HorseFormOutput) {
+    if (mode === 'register') {
+      // Paying happens from the order summary (spec §2.6 item 20).
+      if (!payment.review(values)) focusFirstCardError(formRef.current);
+      return;
+    }
+    const saved = await saveHorse(values);
+    if (!saved) return;
+    toast.success('Horse updated');
+    onSaved(saved);
+  }
+
   function onInvalid(errors: FieldErrors<HorseFormValues>) {
+    // The card fields are not form values: say what they miss along with the rest.
+    if (mode === 'register') payment.checkCard(getValues('billingInfo'));
     const paths = errorPaths(errors);
     if (focusFirstError(formRef.current, paths)) return;
     // A rule broken by a field this mode does not show (say, a stored horse without a
@@ -161,17 +188,44 @@ export function HorseRegistrationForm({
           {progress !== null && (
             <UploadProgress value={progress} label="Uploading the registration" />
           )}
-          <CButton color="secondary" variant="outline" disabled={saving} onClick={onClose}>
+          <CButton
+            color="secondary"
+            variant="outline"
+            disabled={saving || payment.busy}
+            onClick={onClose}
+          >
             Close
           </CButton>
           {!readOnly && (
-            <CButton color="primary" disabled={saving} onClick={onSave}>
+            <CButton color="primary" disabled={saving || payment.busy} onClick={onSave}>
               {saving && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
               {saving ? 'Saving…' : 'Save'}
             </CButton>
           )}
         </CModalFooter>
       </div>
+      {mode === 'register' && (
+        <OrderSummaryDialog
+          visible={payment.pending !== null}
+          choices={{
+            performanceVerification: payment.pending?.performanceVerification,
+            prepayDNAFee: payment.pending?.fees?.prepayDNAFee,
+          }}
+          busy={payment.busy || payment.waiting}
+          status={
+            payment.waiting
+              ? 'Waiting for the payment to be confirmed in the new tab…'
+              : payment.busy
+                ? 'Saving and paying…'
+                : null
+          }
+          cancelLabel={payment.waiting ? 'Close' : 'Cancel'}
+          cancelEnabledWhileBusy={payment.waiting}
+          onProceed={() => void payment.proceed()}
+          onCancel={payment.cancel}
+          container={modalOf}
+        />
+      )}
     </>
   );
 }

@@ -33,6 +33,7 @@ describe('HorseRegistrationModal: register mode', () => {
       'Owners',
       'Certification',
       'Signature',
+      'Fees, Billing and Payment',
     ]);
     const number = within(section('Registration Number')).getByLabelText(
       'Registration number of this horse',
@@ -114,7 +115,7 @@ describe('HorseRegistrationModal: register mode', () => {
     expect(screen.getByText(HORSE_MESSAGES.registrationDocumentRequired)).toBeInTheDocument();
     expect(screen.getByText(HORSE_MESSAGES.markingDocumentsRequired)).toBeInTheDocument();
     expect(screen.getByText(HORSE_MESSAGES.ownerSignatureRequired)).toBeInTheDocument();
-    expect(screen.getByText(HORSE_MESSAGES.termsRequired)).toBeInTheDocument();
+    expect(within(section('Certification')).getByText(HORSE_MESSAGES.termsRequired)).toBeVisible();
     expect(screen.getByLabelText('State Foaled In')).toHaveAccessibleDescription(
       HORSE_MESSAGES.stateFoaledInRequired,
     );

@@ -16,7 +16,7 @@ afterEach(() => {
   api.http.defaults.adapter = originalAdapter;
 });
 
-function serve(reply: () => FakeReply | Promise<FakeReply>) {
+function serve(reply: (config: { url?: string }) => FakeReply | Promise<FakeReply>) {
   const fake = fakeAdapter(reply);
   api.http.defaults.adapter = fake.adapter;
   return fake.requests;
@@ -58,38 +58,79 @@ async function fillRegistration(user: UserEvent) {
   await user.type(within(owner).getByLabelText('Zip'), '40502');
   await user.click(within(section('Certification')).getByRole('checkbox'));
 
-  await user.click(screen.getByRole('button', { name: 'Owner Signature' }));
-  const pad = (await screen.findByRole('dialog', { name: 'Owner Signature' })).querySelector(
-    'canvas',
-  )!;
+  await sign(user, 'Owner Signature');
+}
+
+async function sign(user: UserEvent, name: string) {
+  await user.click(screen.getByRole('button', { name }));
+  const pad = (await screen.findByRole('dialog', { name })).querySelector('canvas')!;
   fireEvent.mouseDown(pad, { buttons: 1, clientX: 10, clientY: 10 });
   fireEvent.mouseMove(window, { buttons: 1, clientX: 80, clientY: 40 });
   fireEvent.mouseUp(window, { buttons: 0, clientX: 80, clientY: 40 });
   await user.click(
-    within(screen.getByRole('dialog', { name: 'Owner Signature' })).getByRole('button', {
-      name: 'Save',
-    }),
+    within(screen.getByRole('dialog', { name })).getByRole('button', { name: 'Save' }),
   );
-  await waitFor(() =>
-    expect(screen.queryByRole('dialog', { name: 'Owner Signature' })).not.toBeInTheDocument(),
-  );
+  await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+}
+
+/** Section 17 with a sandbox test card. */
+async function fillPayment(user: UserEvent) {
+  const fees = section('Fees, Billing and Payment');
+  await user.click(within(fees).getByLabelText('Prepay DNA Fee ($50)'));
+  await user.type(within(fees).getByLabelText('Billing Address'), '1 Barn Road');
+  await user.type(within(fees).getByLabelText('Phone Number'), '(859) 555-0100');
+  await user.type(within(fees).getByLabelText('Email'), 'ada@example.org');
+  await user.type(within(fees).getByLabelText('Account Holder Name'), 'Ada Rider');
+  await sign(user, "Account Holder's Signature");
+  await user.click(within(fees).getByRole('radio', { name: 'Credit Card' }));
+  await user.selectOptions(within(fees).getByLabelText('Card Type'), 'VISA');
+  await user.type(await within(fees).findByLabelText('Card Number'), '4242424242424242');
+  await user.type(within(fees).getByLabelText('Expiration Date'), '1240');
+  await user.type(within(fees).getByLabelText('CVV'), '123');
+  await user.click(within(fees).getByRole('checkbox', { name: /I authorize the association/ }));
+}
+
+/** The register flow's calls: config (sandbox), register, payment-process. */
+function payRoutes(register: FakeReply, pay: FakeReply = { status: 200, data: { success: true } }) {
+  return (config: { url?: string }): FakeReply => {
+    if (config.url === 'config') return { status: 200, data: { success: true, data: {} } };
+    if (config.url === 'members/horses/register') return register;
+    if (config.url?.startsWith('members/payment-process/')) return pay;
+    return { status: 404, data: { success: false, error: 'Not found' } };
+  };
 }
 
 describe('registering a horse', () => {
-  it('posts the multipart form, toasts, reports the horse and closes', async () => {
+  it('saves, pays through the order summary, toasts, reports the horse and closes', async () => {
     const created = storedHorse({ _id: 'new-1' });
-    const requests = serve(() => ({ status: 201, data: { success: true, data: created } }));
+    const requests = serve(
+      payRoutes(
+        { status: 201, data: { success: true, data: created } },
+        {
+          status: 200,
+          data: { success: true, message: 'Paid', url: null, paymentIntentId: 'pi_1' },
+        },
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     const { store, onSaved, onClose } = renderModal();
     await fillRegistration(user);
+    await fillPayment(user);
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByRole('dialog', { name: 'Payment Details' });
+    // No verification asked for, DNA prepaid: 30 + 50.
+    expect(within(summary).getByTestId('order-total')).toHaveTextContent('$80.00');
+    await user.click(within(summary).getByRole('button', { name: 'Proceed' }));
+
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(requests).toHaveLength(1);
-    const [request] = requests;
-    expect(request).toMatchObject({ method: 'post', url: 'members/horses/register' });
-    const body = request!.data as FormData;
+    const posts = requests.filter((request) => request.method === 'post');
+    expect(posts.map((request) => request.url)).toEqual([
+      'members/horses/register',
+      'members/payment-process/new-1',
+    ]);
+    const body = posts[0]!.data as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(body.get('firstChoice')).toBe('Midnight Glide');
     expect(body.get('foalDate')).toBe('2020-04-01');
@@ -99,28 +140,58 @@ describe('registering a horse', () => {
       zip: '40502',
       state: 'Kentucky',
     });
+    expect(JSON.parse(String(body.get('fees')))).toMatchObject({ prepayDNAFee: true });
+
+    const payment = posts[1]!.data as {
+      paymentMethodId: string;
+      fees: unknown;
+      billingInfo: { email: string; paymentInfo: unknown };
+    };
+    expect(payment.paymentMethodId).toMatch(/^pm_sandbox_card_succeeds_4242_/);
+    expect(payment.fees).toEqual({ prepayDNAFee: true });
+    expect(payment.billingInfo.email).toBe('ada@example.org');
+    expect(payment.billingInfo.paymentInfo).toEqual({
+      paymentMethod: 'Credit Card',
+      creditCard: { cardType: 'VISA' },
+    });
+    // The card number went to no request and no store.
+    const sent = JSON.stringify(requests.map((r) => r.data)) + String(body.get('billingInfo'));
+    expect(sent).not.toContain('4242424242424242');
+    expect(sent).not.toContain('4242 4242');
+    expect(JSON.stringify(store.getState())).not.toContain('4242');
     expect(store.getState().ui.toasts).toEqual([
-      expect.objectContaining({ kind: 'success', message: 'Horse registered' }),
+      expect.objectContaining({ kind: 'success', message: 'Paid' }),
     ]);
-  }, 20_000);
+  }, 120_000);
 
   it('shows the server error, puts field messages under their fields and stays open', async () => {
-    serve(() => ({
-      status: 400,
-      data: {
-        success: false,
-        error: 'Some fields need attention',
-        fields: {
-          'owners.0.zip': 'Zip code not found',
-          markingDocuments: 'Invalid file format. Please upload valid file type',
+    serve(
+      payRoutes({
+        status: 400,
+        data: {
+          success: false,
+          error: 'Some fields need attention',
+          fields: {
+            'owners.0.zip': 'Zip code not found',
+            markingDocuments: 'Invalid file format. Please upload valid file type',
+          },
         },
-      },
-    }));
+      }),
+    );
     const user = userEvent.setup({ delay: null });
     const { store, onSaved, onClose } = renderModal();
     await fillRegistration(user);
+    await fillPayment(user);
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Payment Details' })).getByRole('button', {
+        name: 'Proceed',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Payment Details' })).not.toBeInTheDocument(),
+    );
     const zip = within(section('Owners')).getByLabelText('Zip');
     await waitFor(() => expect(zip).toHaveAccessibleDescription('Zip code not found'));
     expect(within(section('Markings')).getByText('1 error')).toBeInTheDocument();
@@ -132,7 +203,7 @@ describe('registering a horse', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
-  }, 20_000);
+  }, 120_000);
 });
 
 describe('editing a horse', () => {
@@ -143,6 +214,9 @@ describe('editing a horse', () => {
     }));
     const user = userEvent.setup({ delay: null });
     const { store, onSaved } = renderModal({ mode: 'edit', horse: storedHorse() });
+    expect(
+      screen.queryByRole('region', { name: 'Fees, Billing and Payment' }),
+    ).not.toBeInTheDocument();
     const breed = screen.getByLabelText('Breed');
     await user.clear(breed);
     await user.type(breed, 'Walker');
@@ -158,6 +232,8 @@ describe('editing a horse', () => {
     expect(body.has('ownerSignature')).toBe(false);
     expect(body.has('registrationDocument')).toBe(false);
     expect(body.has('markingDocuments')).toBe(false);
+    expect(body.has('billingInfo')).toBe(false);
+    expect(body.has('fees')).toBe(false);
     expect(JSON.parse(String(body.get('owners')))).toHaveLength(2);
     expect(store.getState().ui.toasts.at(-1)).toMatchObject({
       kind: 'success',

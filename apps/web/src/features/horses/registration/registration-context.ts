@@ -1,6 +1,7 @@
 import { createContext, useContext, type RefObject } from 'react';
 import type { HorseFormMode } from '@registry/domain';
 import type { Horse } from '../../../lib/horse-types';
+import type { CardEntry } from '../../payments/card-entry';
 
 export interface RegistrationContextValue {
   mode: HorseFormMode;
@@ -10,6 +11,8 @@ export interface RegistrationContextValue {
   horse: Horse | null;
   /** Set by the first Save: from then on, cross-field checks run as soon as either side changes. */
   submittedRef: RefObject<boolean>;
+  /** Register mode: what the secure card fields report (never the card number itself). */
+  cardEntry?: CardEntry;
 }
 
 export const RegistrationContext = createContext<RegistrationContextValue | null>(null);

@@ -1,4 +1,5 @@
 import {
+  feesFor,
   HORSE_TEXT_PARTS,
   NAME_CHOICE_PARTS,
   PEDIGREE_ANCESTORS,
@@ -7,6 +8,7 @@ import {
   registryPaperworkField,
   UPLOAD_FIELDS,
 } from '@registry/domain';
+import { billingInfoToSend } from '../../payments/payments-api';
 import type { HorseFormOutput } from './form-values';
 
 /**
@@ -93,6 +95,20 @@ export function registrationFormData(values: HorseFormOutput): FormData {
   appendCommon(body, values);
   for (const part of NAME_CHOICE_PARTS) body.append(part, values[part] ?? '');
   body.append('ownerSignature', values.ownerSignature ?? '');
+  if (values.billingInfo) {
+    body.append(
+      'fees',
+      JSON.stringify(
+        feesFor({
+          performanceVerification: values.performanceVerification,
+          prepayDNAFee: values.fees?.prepayDNAFee,
+        }),
+      ),
+    );
+    // Never the routing or account number: those go to the payment provider only.
+    body.append('billingInfo', JSON.stringify(billingInfoToSend(values.billingInfo)));
+    body.append('checkedAgreement', String(values.checkedAgreement === true));
+  }
   appendJsonAndFiles(body, values);
   return body;
 }

@@ -4,12 +4,12 @@ import { SignatureField } from '../../../../components/signature-field';
 import type { HorseFormValues } from '../form-values';
 import { fieldId } from '../registration-context';
 
-/** The owner signature: a PNG data URL held in the form (useController). */
+/** A signature (owner's or account holder's): a PNG data URL held in the form (useController). */
 export const SignatureInput = memo(function SignatureInput({
   name,
   label,
 }: {
-  name: 'ownerSignature';
+  name: 'ownerSignature' | 'billingInfo.accountHolderSignature';
   label: string;
 }) {
   const { control } = useFormContext<HorseFormValues>();

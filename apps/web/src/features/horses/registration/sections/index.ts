@@ -4,6 +4,7 @@ import type { HorseFieldName } from '../fields/use-field-error';
 import { BreedingSection, SexSection } from './breeding-section';
 import { CertificationSection } from './certification-section';
 import { DnaSection } from './dna-section';
+import { FeesBillingSection } from './fees-billing-section';
 import { MarkingsSection } from './markings-section';
 import { NameChoicesSection } from './name-choices-section';
 import { OtherRegistriesSection } from './other-registries-section';
@@ -34,8 +35,8 @@ const ALL: readonly HorseFormMode[] = ['register', 'edit', 'view'];
 const NOT_EDIT: readonly HorseFormMode[] = ['register', 'view'];
 
 /**
- * The form in spec order (§2.6). The payments issue adds item 17 (fees, billing, payment;
- * register mode) before Payment Info, and an order summary step before submission.
+ * The form in spec order (§2.6). Item 17 (fees, billing, payment) shows in register mode only;
+ * the order summary (item 20) is a dialog the Save button opens.
  */
 export const HORSE_SECTIONS: readonly HorseSection[] = [
   {
@@ -149,6 +150,13 @@ export const HORSE_SECTIONS: readonly HorseSection[] = [
     fields: ['ownerSignature'],
     modes: NOT_EDIT,
     Component: OwnerSignatureSection,
+  },
+  {
+    id: 'fees-billing',
+    title: 'Fees, Billing and Payment',
+    fields: ['fees', 'billingInfo', 'checkedAgreement'],
+    modes: ['register'],
+    Component: FeesBillingSection,
   },
   {
     id: 'payment-info',

@@ -1,0 +1,170 @@
+import { memo } from 'react';
+import { CFormInput, CFormLabel } from '@coreui/react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  ACCOUNT_TYPES,
+  CARD_TYPES,
+  FEES,
+  isVerificationChosen,
+  PAYMENT_METHODS,
+} from '@registry/domain';
+import { SecureCardFields } from '../../../payments/secure-card-fields';
+import { CheckboxInput } from '../fields/checkbox-input';
+import { ChoiceGroup } from '../fields/choice-group';
+import { SelectInput } from '../fields/select-input';
+import { SignatureInput } from '../fields/signature-input';
+import { TextInput } from '../fields/text-input';
+import type { HorseFormValues } from '../form-values';
+import { fieldId, useRegistration } from '../registration-context';
+
+export const AGREEMENT_TEXT =
+  'I authorize the association to deduct the payment shown in the order summary from the ' +
+  'account above, and I agree to the terms and conditions.';
+
+/** Shown, not chosen: the verification answer of item 4 decides this fee. */
+const VerificationFee = memo(function VerificationFee() {
+  const { control } = useFormContext<HorseFormValues>();
+  const answer = useWatch({ control, name: 'performanceVerification' });
+  if (!isVerificationChosen(answer)) return null;
+  const id = fieldId('fees.verification_fees');
+  return (
+    <div className="form-check">
+      <input type="checkbox" id={id} className="form-check-input" checked disabled readOnly />
+      <label className="form-check-label" htmlFor={id}>
+        Verification Fee (${FEES.verification})
+      </label>
+    </div>
+  );
+});
+
+/** The block of the chosen method; card fields mount (and load) only for Credit Card. */
+const MethodDetails = memo(function MethodDetails() {
+  const { control } = useFormContext<HorseFormValues>();
+  const { cardEntry } = useRegistration();
+  const method = useWatch({ control, name: 'billingInfo.paymentInfo.paymentMethod' });
+  if (method === 'Credit Card') {
+    return (
+      <div className="horse-subgroup row g-3" aria-label="Credit Card">
+        <SelectInput
+          name="billingInfo.paymentInfo.creditCard.cardType"
+          label="Card Type"
+          options={CARD_TYPES}
+          required
+          className="col-12 col-md-6"
+        />
+        <div className="col-12">
+          {cardEntry && <SecureCardFields entry={cardEntry} idPrefix="horse-card" />}
+        </div>
+      </div>
+    );
+  }
+  if (method === 'Bank') {
+    return (
+      <div className="horse-subgroup row g-3" aria-label="Bank">
+        <SelectInput
+          name="billingInfo.paymentInfo.bankAccount.accountType"
+          label="Account Type"
+          options={ACCOUNT_TYPES}
+          required
+          className="col-12 col-md-6"
+        />
+        <TextInput
+          name="billingInfo.paymentInfo.bankAccount.accountName"
+          label="Account Name"
+          required
+          className="col-12 col-md-6"
+        />
+        <TextInput
+          name="billingInfo.paymentInfo.bankAccount.bankName"
+          label="Bank Name"
+          required
+          className="col-12 col-md-6"
+        />
+        <TextInput
+          name="billingInfo.paymentInfo.bankAccount.routingNumber"
+          label="Routing Number"
+          required
+          maxLength={9}
+          className="col-12 col-md-6"
+        />
+        <TextInput
+          name="billingInfo.paymentInfo.bankAccount.accountNumber"
+          label="Account Number"
+          required
+          maxLength={17}
+          className="col-12 col-md-6"
+        />
+      </div>
+    );
+  }
+  return null;
+});
+
+/**
+ * Spec §2.6 item 17, register mode only. The card number, expiry and CVV are not form values:
+ * they stay inside the provider's secure fields (see features/payments).
+ */
+export const FeesBillingSection = memo(function FeesBillingSection() {
+  return (
+    <div className="row g-3">
+      <div className="col-12 col-md-4">
+        <CFormLabel htmlFor={fieldId('fees.registrationFee')}>Registration Fee ($)</CFormLabel>
+        <CFormInput id={fieldId('fees.registrationFee')} value={FEES.registration} readOnly />
+      </div>
+      <div className="col-12 col-md-8 d-flex flex-column justify-content-end gap-1">
+        <CheckboxInput name="fees.prepayDNAFee" label={`Prepay DNA Fee ($${FEES.prepaidDna})`} />
+        <VerificationFee />
+      </div>
+      <TextInput
+        name="billingInfo.billingAddress"
+        label="Billing Address"
+        multiline
+        autoComplete="street-address"
+        className="col-12"
+      />
+      <TextInput
+        name="billingInfo.phoneNumber"
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        required
+        className="col-12 col-md-6"
+      />
+      <TextInput
+        name="billingInfo.email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        className="col-12 col-md-6"
+      />
+      <TextInput
+        name="billingInfo.accountHolderName"
+        label="Account Holder Name"
+        autoComplete="name"
+        required
+        className="col-12 col-md-6"
+      />
+      <div className="col-12 col-md-6">
+        <SignatureInput
+          name="billingInfo.accountHolderSignature"
+          label="Account Holder's Signature"
+        />
+      </div>
+      <div className="col-12">
+        <ChoiceGroup
+          name="billingInfo.paymentInfo.paymentMethod"
+          legend="Payment Method"
+          options={PAYMENT_METHODS}
+          required
+        />
+      </div>
+      <div className="col-12">
+        <MethodDetails />
+      </div>
+      <div className="col-12">
+        <CheckboxInput name="checkedAgreement" label={AGREEMENT_TEXT} required />
+      </div>
+    </div>
+  );
+});

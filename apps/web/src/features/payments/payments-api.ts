@@ -1,0 +1,91 @@
+import type { BillingInfo } from '@registry/domain';
+import { api } from '../../lib/api-client';
+
+/** The payment calls of docs/api.md "Payments". Their answers sit at the top level, not in data. */
+
+export type PaymentIntentStatus =
+  'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export interface PaymentProcessAnswer {
+  success: boolean;
+  message?: string;
+  error?: string;
+  url?: string | null;
+  paymentIntentId?: string | null;
+  paymentStatus?: PaymentIntentStatus;
+}
+
+/** billingInfo as our server may see it: no card number, CVV, routing or account number. */
+export type BillingInfoToSend = Omit<BillingInfo, 'paymentInfo'> & {
+  paymentInfo: {
+    paymentMethod: BillingInfo['paymentInfo']['paymentMethod'];
+    creditCard?: { cardType?: string | undefined };
+    bankAccount?: { accountType?: string; accountName?: string; bankName?: string };
+  };
+};
+
+export interface PaymentProcessBody {
+  paymentMethodId: string;
+  billingInfo: BillingInfoToSend;
+  fees: { prepayDNAFee: boolean };
+}
+
+/** Drops everything a provider must keep: only the method id reaches our server. */
+export function billingInfoToSend(billing: BillingInfo): BillingInfoToSend {
+  const { paymentMethod, creditCard, bankAccount } = billing.paymentInfo;
+  return {
+    billingAddress: billing.billingAddress,
+    phoneNumber: billing.phoneNumber,
+    email: billing.email,
+    accountHolderName: billing.accountHolderName,
+    accountHolderSignature: billing.accountHolderSignature,
+    paymentInfo:
+      paymentMethod === 'Bank'
+        ? {
+            paymentMethod,
+            bankAccount: {
+              accountType: bankAccount?.accountType ?? '',
+              accountName: bankAccount?.accountName ?? '',
+              bankName: bankAccount?.bankName ?? '',
+            },
+          }
+        : { paymentMethod, creditCard: { cardType: creditCard?.cardType ?? '' } },
+  };
+}
+
+export async function processPayment(
+  horseId: string,
+  body: PaymentProcessBody,
+): Promise<PaymentProcessAnswer> {
+  const answer = await api.post<unknown>(
+    `members/payment-process/${encodeURIComponent(horseId)}`,
+    body,
+  );
+  return answer as unknown as PaymentProcessAnswer;
+}
+
+export async function fetchPaymentStatus(paymentIntentId: string): Promise<PaymentIntentStatus> {
+  const answer = (await api.get<unknown>('members/stripe/payment-status', {
+    paymentIntentId,
+  })) as unknown as { paymentStatus?: PaymentIntentStatus; data?: { paymentStatus?: string } };
+  const status = answer.paymentStatus ?? answer.data?.paymentStatus;
+  if (!status) throw new Error('No payment status in the answer');
+  return status as PaymentIntentStatus;
+}
+
+let keyRequest: Promise<string | null> | null = null;
+
+/** The Stripe publishable key from GET /api/config, asked once; null means the sandbox. */
+export function fetchPublishableKey(): Promise<string | null> {
+  keyRequest ??= api
+    .get<{ stripePublishableKey?: string | null }>('config')
+    .then((answer) => {
+      const key = answer.data?.stripePublishableKey;
+      return typeof key === 'string' && key.startsWith('pk_') ? key : null;
+    })
+    .catch((error: unknown) => {
+      keyRequest = null;
+      throw error;
+    });
+  return keyRequest;
+}
