@@ -17,10 +17,12 @@ import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail
 import { memberManagementRoutes } from './modules/members/admin-routes.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
 import { setPasswordRoutes } from './modules/members/set-password-routes.js';
+import { adminPaymentRoutes } from './modules/payments/admin-routes.js';
 import { createPaymentProvider } from './modules/payments/providers.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.js';
 import { startSandboxSweeper, type SandboxSweeper } from './modules/payments/sweeper.js';
+import { webhookRoutes } from './modules/payments/webhook-routes.js';
 import { passwordResetRoutes } from './modules/otp/routes.js';
 import { emailChangeRoutes } from './modules/otp/email-change.js';
 import { otpKey } from './modules/otp/service.js';
@@ -123,6 +125,10 @@ export async function buildApp(
 
   const otpSettings = { key: otpKey(config.jwtSecret), associationName: config.associationName };
 
+  // Checked at start like the rest of the configuration: a bad format stops the server.
+  const registrationNumberFormat = parseRegistrationNumberFormat(
+    options.registrationNumberFormat ?? process.env.REGISTRATION_NUMBER_FORMAT,
+  );
   const provider = createPaymentProvider(config.payments, database.db, config.publicUrl);
   const paymentDeps = {
     db: database.db,
@@ -141,10 +147,6 @@ export async function buildApp(
   app.decorate('sandboxSweeper', sweeper);
   if (sweeper) app.addHook('preClose', () => sweeper.stop());
 
-  // Checked at start like the rest of the configuration: a bad format stops the server.
-  const registrationNumberFormat = parseRegistrationNumberFormat(
-    options.registrationNumberFormat ?? process.env.REGISTRATION_NUMBER_FORMAT,
-  );
   const storage = new LocalDiskStorage(config.uploadsDir);
   await storage.init();
   const signer = createUrlSigner(config.jwtSecret);
@@ -199,6 +201,13 @@ export async function buildApp(
       });
       await api.register(profileRoutes, { db: database.db, storage, auth: authSettings });
       await api.register(horseRoutes, { db: database.db, storage, signer });
+      await api.register(paymentRoutes, paymentDeps);
+      await api.register(adminPaymentRoutes, paymentDeps);
+      await api.register(webhookRoutes, {
+        ...paymentDeps,
+        webhookSecret: config.payments.stripeWebhookSecret,
+      });
+      if (sweeper) await api.register(sandboxRoutes, paymentDeps);
       await api.register(adminHorseRoutes, { db: database.db, storage, signer });
       await api.register(approvalRoutes, {
         db: database.db,
@@ -207,8 +216,6 @@ export async function buildApp(
         associationName: config.associationName,
         onMailQueued: () => worker?.wake(),
       });
-      await api.register(paymentRoutes, paymentDeps);
-      if (sweeper) await api.register(sandboxRoutes, paymentDeps);
     },
     { prefix: '/api' },
   );

@@ -83,7 +83,7 @@ export function stripeConfig(
   return {
     stripeSecretKey: 'sk_test_fake_key_for_tests',
     stripePublishableKey: 'pk_test_fake_publishable',
-    stripeWebhookSecret: webhookSecret,
+    stripeWebhookSecret: webhookSecret ?? undefined,
     stripeApi: { host: '127.0.0.1', port, protocol: 'http' as const },
     sandboxBankSettleMs: 15_000,
   };

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { PAYMENT_MESSAGES } from '@registry/domain';
+import { webhookEvents } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { failureSchema } from '../../reply.js';
+import type { ProviderStatus } from './provider.js';
+import type { PaymentDeps } from './service.js';
+import { applyPaymentUpdate, paymentByProviderId } from './settle.js';
+
+export interface WebhookRoutesOptions extends Omit<PaymentDeps, 'log'> {
+  webhookSecret: string | undefined;
+}
+
+/** The PaymentIntent events we apply; every other type is acknowledged and ignored. */
+const EVENT_STATUS: Readonly<Record<string, ProviderStatus>> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.processing': 'processing',
+  'payment_intent.canceled': 'canceled',
+  'payment_intent.requires_action': 'requires_action',
+};
+
+/**
+ * Stripe's webhook (docs/api.md "Payments"). The signature covers the exact bytes Stripe sent,
+ * so this plugin replaces the JSON parser with one that keeps the raw body.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, options) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/members/webhook-stripe',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe webhook (signed; PaymentIntent events)',
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }),
+          '4xx': failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!options.webhookSecret) throw new HttpError(400, PAYMENT_MESSAGES.webhookNotConfigured);
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw new HttpError(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
+      }
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(request.body, signature, options.webhookSecret);
+      } catch {
+        throw new HttpError(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
+      }
+
+      const status = EVENT_STATUS[event.type];
+      let mailQueued = false;
+      const duplicate = await options.db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(webhookEvents)
+          .values({ id: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.id });
+        if (inserted.length === 0) return true;
+        if (!status) return false;
+        const intent = event.data.object as Stripe.PaymentIntent;
+        const row = await paymentByProviderId(tx, intent.id);
+        if (!row) {
+          request.log.warn({ eventId: event.id }, 'webhook for an unknown payment intent');
+          return false;
+        }
+        const applied = await applyPaymentUpdate(
+          tx,
+          row.id,
+          {
+            status,
+            failureMessage: intent.last_payment_error?.message ?? PAYMENT_MESSAGES.failed,
+            source: 'webhook',
+            eventId: event.id,
+          },
+          options,
+        );
+        mailQueued = applied?.mailQueued ?? false;
+        return false;
+      });
+      if (mailQueued) options.onMailQueued?.();
+      return duplicate ? { received: true as const, duplicate: true } : { received: true as const };
+    },
+  );
+};

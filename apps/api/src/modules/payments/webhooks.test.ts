@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { PAYMENT_MESSAGES } from '@registry/domain';
+import { auditLog, mailOutbox, webhookEvents } from '../../db/schema.js';
+import { MEMBER_A, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  paymentIntent,
+  startFakeStripe,
+  stripeConfig,
+  type FakeStripe,
+} from '../../test/fake-stripe.js';
+import {
+  bankPayment,
+  horseRow,
+  pay,
+  paymentsOf,
+  registerHorse,
+} from '../../test/payment-fixtures.js';
+
+const SECRET = 'whsec_test_secret';
+let t: TestApp;
+let stripe: FakeStripe;
+let member: string;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({ payments: stripeConfig(stripe.port, SECRET) });
+  member = await login(t.app, MEMBER_A);
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+let eventCounter = 0;
+function event(type: string, intent: Record<string, unknown>, id = `evt_${++eventCounter}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: intent },
+  });
+}
+
+function deliver(payload: string, signature?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/members/webhook-stripe',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature === undefined
+        ? {
+            'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+              payload,
+              secret: SECRET,
+            }),
+          }
+        : signature
+          ? { 'stripe-signature': signature }
+          : {}),
+    },
+    payload,
+  });
+}
+
+/** A bank payment left `processing` at the (fake) Stripe, as after a real ACH debit. */
+async function processingBankPayment(intentId: string) {
+  const horse = await registerHorse(t.app, t.database.db, member);
+  stripe.answer({ status: 200, body: paymentIntent(intentId, 'processing') });
+  expect((await pay(t.app, member, horse.id, bankPayment('pm_bank'))).statusCode).toBe(200);
+  return horse;
+}
+
+const settledAudits = (horseId: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'payment.settled'), eq(auditLog.subject, horseId)));
+const mailsTo = (email: string) =>
+  t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+
+describe('POST /api/members/webhook-stripe', () => {
+  it('refuses a missing or wrong signature and a tampered body (400), changing nothing', async () => {
+    const horse = await processingBankPayment('pi_forged');
+    const payload = event('payment_intent.succeeded', paymentIntent('pi_forged', 'succeeded'));
+    const missing = await deliver(payload, '');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      success: false,
+      error: PAYMENT_MESSAGES.webhookSignatureInvalid,
+    });
+    const wrongSecret = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_someone_else',
+    });
+    expect((await deliver(payload, wrongSecret)).statusCode).toBe(400);
+    const signedOther = Stripe.webhooks.generateTestHeaderString({
+      payload: `${payload} `,
+      secret: SECRET,
+    });
+    expect((await deliver(payload, signedOther)).statusCode).toBe(400);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('processing');
+    expect(await t.database.db.select().from(webhookEvents)).toHaveLength(0);
+  });
+
+  it('settles once when the same event is delivered twice (one mail, one audit row)', async () => {
+    const horse = await processingBankPayment('pi_twice');
+    const mailsBefore = (await mailsTo(MEMBER_A.email)).length;
+    const payload = event('payment_intent.succeeded', paymentIntent('pi_twice', 'succeeded'));
+    const first = await deliver(payload);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    const second = await deliver(payload);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ received: true, duplicate: true });
+
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+    expect(await settledAudits(horse.id)).toHaveLength(1);
+    expect((await mailsTo(MEMBER_A.email)).length).toBe(mailsBefore + 1);
+  });
+
+  it('tolerates out-of-order delivery: a late processing never undoes succeeded', async () => {
+    const horse = await processingBankPayment('pi_order');
+    await deliver(event('payment_intent.succeeded', paymentIntent('pi_order', 'succeeded')));
+    const late = await deliver(
+      event('payment_intent.processing', paymentIntent('pi_order', 'processing')),
+    );
+    expect(late.statusCode).toBe(200);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment?.status).toBe('succeeded');
+  });
+
+  it('applies payment_failed with the bank message, and acknowledges unrelated events', async () => {
+    const horse = await processingBankPayment('pi_fails');
+    const failed = await deliver(
+      event(
+        'payment_intent.payment_failed',
+        paymentIntent('pi_fails', 'requires_payment_method', {
+          last_payment_error: { message: "The customer's bank account could not be located." },
+        }),
+      ),
+    );
+    expect(failed.statusCode).toBe(200);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('failed');
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment?.failureMessage).toBe("The customer's bank account could not be located.");
+
+    const other = await deliver(event('customer.created', { id: 'cus_1', object: 'customer' }));
+    expect(other.json()).toEqual({ received: true });
+    const unknown = await deliver(
+      event('payment_intent.succeeded', paymentIntent('pi_not_ours', 'succeeded')),
+    );
+    expect(unknown.statusCode).toBe(200);
+  });
+});
+
+describe('webhooks without a signing secret', () => {
+  it('are refused with 400', async () => {
+    const bare = await createTestApp({ payments: stripeConfig(stripe.port, null) });
+    try {
+      const payload = event('payment_intent.succeeded', paymentIntent('pi_x', 'succeeded'));
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/api/members/webhook-stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+        },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(PAYMENT_MESSAGES.webhookNotConfigured);
+    } finally {
+      await bare.close();
+    }
+  });
+});
