@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAYMENT_MESSAGES } from '@registry/domain';
+import { horses, payments } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { requireAuth } from '../../plugins/access.js';
+import { failureSchema } from '../../reply.js';
+import {
+  clientOf,
+  declinedAnswerSchema,
+  findHorse,
+  horseParams,
+  parseBilling,
+  paymentMethodIdField,
+  prepaidDnaChosen,
+  processAnswerSchema,
+  sendChargeAnswer,
+} from './http.js';
+import { idempotencyKeyFor } from './provider.js';
+import {
+  chargeFor,
+  chargeHorse,
+  isUniqueViolation,
+  refuseIfBlocked,
+  type PaymentDeps,
+} from './service.js';
+import { applyPaymentUpdate } from './settle.js';
+import { recordAudit } from '../audit/service.js';
+
+const OFFLINE_MODES = { check: 'Check', cash: 'Cash', other: 'Other' } as const;
+
+const offlineBody = z.looseObject({
+  method: z.enum(['check', 'cash', 'other']),
+  reference: z.string().trim().max(200).optional(),
+  note: z.string().trim().max(2000).optional(),
+  fees: z.unknown().optional(),
+});
+const chargeBody = z.looseObject({
+  method: z.enum(['card', 'bank']),
+  paymentMethodId: paymentMethodIdField,
+  billingInfo: z.unknown().optional(),
+  fees: z.unknown().optional(),
+});
+const adminBody = z.discriminatedUnion('method', [offlineBody, chargeBody]);
+
+/** An offline payment is settled on arrival: row, horse, audit and mail in one transaction. */
+async function recordOffline(
+  deps: PaymentDeps,
+  adminId: string,
+  horseId: string,
+  body: z.infer<typeof offlineBody>,
+  client: { ip: string; userAgent: string },
+) {
+  const horse = await findHorse(deps.db, horseId);
+  refuseIfBlocked(horse);
+  const { amountCents, fees } = chargeFor(horse, prepaidDnaChosen(body.fees));
+  const paymentId = randomUUID();
+  let mailQueued = false;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(payments).values({
+        id: paymentId,
+        horseId: horse.id,
+        payerId: horse.ownerId,
+        recordedById: adminId,
+        provider: 'offline',
+        method: body.method,
+        idempotencyKey: idempotencyKeyFor(paymentId),
+        amountCents,
+        fees,
+        status: 'processing',
+        reference: body.reference || null,
+        note: body.note || null,
+      });
+      await recordAudit(tx, {
+        action: 'payment.created',
+        success: true,
+        actorId: adminId,
+        subject: horse.id,
+        ...client,
+        details: { paymentId, provider: 'offline', method: body.method, amountCents },
+      });
+      await tx
+        .update(horses)
+        .set({ paymentMode: OFFLINE_MODES[body.method] })
+        .where(eq(horses.id, horse.id));
+      const applied = await applyPaymentUpdate(
+        tx,
+        paymentId,
+        { status: 'succeeded', source: 'offline' },
+        deps,
+      );
+      mailQueued = applied?.mailQueued ?? false;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
+    throw error;
+  }
+  if (mailQueued) deps.onMailQueued?.();
+}
+
+/** The administrator's payment route (docs/api.md "Payments"). */
+export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>> = async (
+  app,
+  options,
+) => {
+  app.post(
+    '/admin/payment-process/:horseId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Record an offline payment, or charge a card or bank account for the member',
+        security: [{ bearer: [] }],
+        params: horseParams,
+        body: adminBody,
+        response: {
+          200: processAnswerSchema,
+          402: declinedAnswerSchema,
+          '4xx': failureSchema,
+          502: failureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      const deps: PaymentDeps = { ...options, log: request.log };
+      const body = request.body;
+      const client = clientOf(request);
+      if (body.method === 'check' || body.method === 'cash' || body.method === 'other') {
+        const offline = offlineBody.parse(body);
+        await recordOffline(deps, userId, request.params.horseId, offline, client);
+        return reply.status(200).send({
+          success: true as const,
+          message: PAYMENT_MESSAGES.paymentRecorded,
+          url: null,
+          paymentIntentId: null,
+          paymentStatus: 'succeeded' as const,
+        });
+      }
+      const charge = chargeBody.parse(body);
+      const horse = await findHorse(options.db, request.params.horseId);
+      const parsed =
+        charge.billingInfo === undefined ? undefined : parseBilling(charge.billingInfo);
+      if (parsed && parsed.method !== charge.method) {
+        throw new HttpError(400, PAYMENT_MESSAGES.methodMismatch, {
+          method: PAYMENT_MESSAGES.methodMismatch,
+        });
+      }
+      const row = await chargeHorse(deps, {
+        horse,
+        payerId: horse.ownerId,
+        recordedById: userId,
+        paymentMethodId: charge.paymentMethodId,
+        method: charge.method,
+        prepayDNAFee: prepaidDnaChosen(charge.fees),
+        billing: parsed?.billing ?? null,
+        ...client,
+      });
+      return sendChargeAnswer(reply, row);
+    },
+  );
+};
