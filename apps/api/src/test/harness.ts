@@ -73,7 +73,7 @@ async function withServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T>
 }
 
 /** An empty database of its own on the PostgreSQL server. */
-async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `registry_test_${randomBytes(6).toString('hex')}`;
   await withServer((client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);
