@@ -21,16 +21,51 @@ export interface HorseListProps {
   label: string;
   onOpen: (state: HorseModalState) => void;
   onDelete: (horse: Horse) => void;
+  onPay: (horse: Horse) => void;
+  onCheckPayment: (horse: Horse) => void;
+  /** The horse whose payment status is being asked for. */
+  checkingId?: string | null;
 }
+
+/** The latest provider payment of the horse (docs/api.md "Payments"). */
+export function paymentIntentOf(horse: Horse): string | null {
+  const id = (horse as Horse & { paymentIntentId?: unknown }).paymentIntentId;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+type ActionProps = Pick<
+  HorseListProps,
+  'onOpen' | 'onDelete' | 'onPay' | 'onCheckPayment' | 'checkingId'
+>;
 
 function HorseActions({
   horse,
   onOpen,
   onDelete,
-}: Pick<HorseListProps, 'onOpen' | 'onDelete'> & { horse: Horse }) {
+  onPay,
+  onCheckPayment,
+  checkingId,
+}: ActionProps & { horse: Horse }) {
   const name = <span className="visually-hidden"> {horseDisplayName(horse)}</span>;
+  const payable = horse.paymentStatus === 'unpaid' || horse.paymentStatus === 'failed';
   return (
     <div className="d-flex flex-wrap gap-1 justify-content-end">
+      {payable && (
+        <CButton size="sm" color="success" variant="outline" onClick={() => onPay(horse)}>
+          Pay{name}
+        </CButton>
+      )}
+      {paymentIntentOf(horse) && (
+        <CButton
+          size="sm"
+          color="info"
+          variant="outline"
+          disabled={checkingId === horse._id}
+          onClick={() => onCheckPayment(horse)}
+        >
+          Check payment status{name}
+        </CButton>
+      )}
       <CButton
         size="sm"
         color="secondary"
@@ -64,7 +99,7 @@ function HorseActions({
 }
 
 /** The member's horses as a table (tablets and wider). */
-export function HorsesTable({ horses, busy, label, onOpen, onDelete }: HorseListProps) {
+export function HorsesTable({ horses, busy, label, ...actions }: HorseListProps) {
   return (
     <CCard>
       <CCardBody className="p-0">
@@ -105,7 +140,7 @@ export function HorsesTable({ horses, busy, label, onOpen, onDelete }: HorseList
                   {formatDaySlashed(horse.updatedAt)}
                 </CTableDataCell>
                 <CTableDataCell>
-                  <HorseActions horse={horse} onOpen={onOpen} onDelete={onDelete} />
+                  <HorseActions horse={horse} {...actions} />
                 </CTableDataCell>
               </CTableRow>
             ))}
@@ -117,7 +152,7 @@ export function HorsesTable({ horses, busy, label, onOpen, onDelete }: HorseList
 }
 
 /** The same horses as cards, for phones: no sideways scrolling. */
-export function HorseCards({ horses, busy, label, onOpen, onDelete }: HorseListProps) {
+export function HorseCards({ horses, busy, label, ...actions }: HorseListProps) {
   return (
     <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={label} aria-busy={busy}>
       {horses.map((horse) => (
@@ -133,7 +168,7 @@ export function HorseCards({ horses, busy, label, onOpen, onDelete }: HorseListP
                 <ApprovalBadge status={horse.approvalStatus} />
                 <PaymentBadge status={horse.paymentStatus} />
                 <div className="ms-auto">
-                  <HorseActions horse={horse} onOpen={onOpen} onDelete={onDelete} />
+                  <HorseActions horse={horse} {...actions} />
                 </div>
               </div>
             </CCardBody>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { PAYMENT_MESSAGES } from '@registry/domain';
 import { CAlert, CButton, CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -15,13 +16,26 @@ import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
+import { fetchPaymentStatus, type PaymentIntentStatus } from '../payments/payments-api';
 import { deleteHorse } from './api/horses-api';
 import { useMyHorses } from './api/use-horses';
 import { HorseModalHost, HorseRegistrationModal, type HorseModalState } from './horse-modal-host';
-import { HorseCards, HorsesTable } from './my-horses-list';
+import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
 import { APPROVAL_LABELS } from './status-badges';
 
 export const MY_HORSES_PAGE_SIZE = 10;
+
+/** Its own chunk, like the registration form: the list loads without the payment fields. */
+const PayDialog = lazy(() => import('./my-horses-pay-dialog'));
+
+/** The provider's status in words, with the toast it deserves. */
+const STATUS_WORDS: Record<PaymentIntentStatus, [string, 'success' | 'danger' | 'info']> = {
+  succeeded: ['Payment succeeded', 'success'],
+  processing: ['Payment is processing', 'info'],
+  requires_action: ['Payment is waiting for your approval', 'info'],
+  failed: ['Payment failed', 'danger'],
+  canceled: ['Payment was canceled', 'danger'],
+};
 
 function preloadForm() {
   void HorseRegistrationModal.preload();
@@ -47,6 +61,8 @@ export default function MyHorsesPage() {
   const [toDelete, setToDelete] = useState<Horse | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [paying, setPaying] = useState<Horse | null>(null);
+  const [checkingId, setCheckingId] = useState<string | null>(null);
 
   const { data, error, loading, reload } = useMyHorses({
     page,
@@ -74,6 +90,22 @@ export default function MyHorsesPage() {
       toast.danger((caught as ApiError).error);
     } finally {
       setDeleting(false);
+    }
+  }
+
+  async function checkPayment(horse: Horse) {
+    const paymentIntentId = paymentIntentOf(horse);
+    if (!paymentIntentId) return;
+    setCheckingId(horse._id);
+    try {
+      const status = await fetchPaymentStatus(paymentIntentId);
+      const [words, kind] = STATUS_WORDS[status] ?? [`Payment status: ${status}`, 'info'];
+      toast[kind](`${horseDisplayName(horse)}: ${words}`);
+      reload();
+    } catch {
+      toast.danger(PAYMENT_MESSAGES.statusCheckFailed);
+    } finally {
+      setCheckingId(null);
     }
   }
 
@@ -156,6 +188,9 @@ export default function MyHorsesPage() {
             busy={loading}
             label={`My horses, page ${page} of ${pageCount}`}
             onOpen={setModal}
+            onPay={setPaying}
+            onCheckPayment={(horse) => void checkPayment(horse)}
+            checkingId={checkingId}
             onDelete={(target) => {
               setToDelete(target);
               setConfirmOpen(true);
@@ -174,6 +209,19 @@ export default function MyHorsesPage() {
       )}
 
       <HorseModalHost state={modal} onClose={() => setModal(null)} onSaved={reload} />
+
+      {paying && (
+        <Suspense fallback={null}>
+          <PayDialog
+            horse={paying}
+            onClose={() => setPaying(null)}
+            onFinished={() => {
+              setPaying(null);
+              reload();
+            }}
+          />
+        </Suspense>
+      )}
 
       <ConfirmDialog
         visible={confirmOpen}

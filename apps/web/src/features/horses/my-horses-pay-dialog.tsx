@@ -1,0 +1,174 @@
+import './registration/registration.css';
+import '../../components/form-field.css';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CButton,
+  CModal,
+  CModalBody,
+  CModalFooter,
+  CModalHeader,
+  CModalTitle,
+} from '@coreui/react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { buildHorseSchema, defaultHorseValues, feesFor } from '@registry/domain';
+import { horseDisplayName, type Horse } from '../../lib/horse-types';
+import { OrderSummaryDialog } from '../payments/order-summary-dialog';
+import { cardFieldsReady, createPaymentMethod } from '../payments/payment-method';
+import { billingInfoToSend } from '../payments/payments-api';
+import { usePaymentFlow } from '../payments/use-payment-flow';
+import { CardEntry } from '../payments/card-entry';
+import { deleteHorse } from './api/horses-api';
+import { focusFirstError } from './registration/focus-first-error';
+import { errorPaths } from './registration/form-errors';
+import type { HorseFormOutput, HorseFormValues } from './registration/form-values';
+import { RegistrationContext } from './registration/registration-context';
+import { FeesBillingSection } from './registration/sections/fees-billing-section';
+
+const { fees, billingInfo, checkedAgreement } = buildHorseSchema('register').shape;
+/** The register form's section 17 rules; the verification answer only prices the order. */
+const paySchema = z.object({
+  fees,
+  billingInfo,
+  checkedAgreement,
+  performanceVerification: z.string(),
+});
+type PayOutput = z.output<typeof paySchema>;
+
+function payValues(horse: Horse): HorseFormValues {
+  const defaults = defaultHorseValues('register');
+  return {
+    ...defaults,
+    performanceVerification: horse.performanceVerification ?? '',
+    fees: feesFor({ performanceVerification: horse.performanceVerification }),
+  };
+}
+
+/**
+ * Pays for a horse left unpaid (or whose payment failed) from its My Horses row: section 17
+ * of the register form on its own, the order summary, then the same payment call and outcomes
+ * as registering. An existing horse is never deleted when the payment method fails.
+ */
+export default function PayDialog({
+  horse,
+  onClose,
+  onFinished,
+}: {
+  horse: Horse;
+  onClose: () => void;
+  onFinished: () => void;
+}) {
+  const titleId = useId();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [cardEntry] = useState(() => new CardEntry());
+  const [pending, setPending] = useState<PayOutput | null>(null);
+  const submittedRef = useRef(false);
+  const methods = useForm<HorseFormValues, unknown, PayOutput>({
+    mode: 'onChange',
+    defaultValues: payValues(horse),
+    resolver: zodResolver(paySchema) as unknown as Resolver<HorseFormValues, unknown, PayOutput>,
+    shouldFocusError: false,
+  });
+  const flow = usePaymentFlow({
+    deleteHorse,
+    onFinished: () => {
+      setPending(null);
+      onFinished();
+    },
+  });
+  const context = useMemo(
+    () => ({ mode: 'register' as const, readOnly: false, horse, submittedRef, cardEntry }),
+    [horse, cardEntry],
+  );
+  const modalOf = useCallback(() => bodyRef.current?.closest('.modal') ?? document.body, []);
+
+  function review() {
+    submittedRef.current = true;
+    void methods.handleSubmit(
+      (values) => {
+        if (cardFieldsReady(values.billingInfo, cardEntry)) setPending(values);
+      },
+      (errors) => {
+        cardFieldsReady(methods.getValues('billingInfo'), cardEntry);
+        focusFirstError(bodyRef.current, errorPaths(errors));
+      },
+    )();
+  }
+
+  async function proceed() {
+    if (!pending) return;
+    const billing = pending.billingInfo as NonNullable<HorseFormOutput['billingInfo']>;
+    const over = await flow.pay({
+      horseId: horse._id,
+      createMethod: () => createPaymentMethod(billing, cardEntry),
+      billingInfo: billingInfoToSend(billing),
+      prepayDNAFee: pending.fees.prepayDNAFee,
+      deleteHorseOnMethodError: false,
+    });
+    if (!over) setPending(null);
+  }
+
+  const close = () => {
+    flow.close();
+    onClose();
+  };
+
+  return (
+    <CModal
+      visible
+      backdrop="static"
+      keyboard={false}
+      size="lg"
+      scrollable
+      fullscreen="md"
+      onClose={close}
+      aria-labelledby={titleId}
+    >
+      <CModalHeader closeButton={false}>
+        <CModalTitle as="h2" className="h5" id={titleId}>
+          Pay for {horseDisplayName(horse)}
+        </CModalTitle>
+      </CModalHeader>
+      <CModalBody>
+        <div ref={bodyRef} className="horse-form">
+          <FormProvider {...methods}>
+            <RegistrationContext.Provider value={context}>
+              <form noValidate onSubmit={(event) => event.preventDefault()}>
+                <FeesBillingSection />
+              </form>
+            </RegistrationContext.Provider>
+          </FormProvider>
+        </div>
+      </CModalBody>
+      <CModalFooter>
+        <CButton color="secondary" variant="outline" disabled={flow.busy} onClick={close}>
+          Close
+        </CButton>
+        <CButton color="primary" disabled={flow.busy || flow.waiting} onClick={review}>
+          Review and pay
+        </CButton>
+      </CModalFooter>
+      <OrderSummaryDialog
+        visible={pending !== null}
+        choices={{
+          performanceVerification: horse.performanceVerification,
+          prepayDNAFee: pending?.fees.prepayDNAFee,
+        }}
+        busy={flow.busy || flow.waiting}
+        status={
+          flow.waiting
+            ? 'Waiting for the payment to be confirmed in the new tab…'
+            : flow.busy
+              ? 'Paying…'
+              : null
+        }
+        cancelLabel={flow.waiting ? 'Close' : 'Cancel'}
+        cancelEnabledWhileBusy={flow.waiting}
+        onProceed={() => void proceed()}
+        onCancel={() => (flow.waiting ? (flow.close(), onFinished()) : setPending(null))}
+        container={modalOf}
+      />
+    </CModal>
+  );
+}
