@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { api } from '../../lib/api-client';
+import type { AdminHorse } from '../../lib/admin-types';
+import { adminHorse } from '../../test/admin-horse';
+import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+let originalAdapter: AxiosAdapter | undefined;
+beforeEach(() => {
+  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  storeSession(adminLoginResult);
+});
+afterEach(() => {
+  api.http.defaults.adapter = originalAdapter;
+});
+
+function serveQueue(horse: AdminHorse, decide: (body: Record<string, unknown>) => FakeReply) {
+  const fake = fakeAdapter((config: InternalAxiosRequestConfig) => {
+    if (config.method === 'put') return decide(JSON.parse(config.data as string));
+    if (config.url === `admin/horses/${horse._id}`) {
+      return { status: 200, data: { success: true, data: { ...horse, history: [] } } };
+    }
+    return {
+      status: 200,
+      data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
+    };
+  });
+  api.http.defaults.adapter = fake.adapter;
+  return fake.requests;
+}
+
+async function openDialog(decision: 'Approve' | 'Reject') {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: /^Review/ }, { timeout: 5000 }));
+  const review = await screen.findByRole('dialog', { name: /^Review/ });
+  await within(review).findByText('papers.pdf');
+  await user.click(within(review).getByRole('button', { name: decision }));
+  return { user, dialog: await screen.findByRole('dialog', { name: new RegExp(`^${decision}`) }) };
+}
+
+describe('Horse Approve/Reject', () => {
+  it('lists the queue with payment status and opens files in a new tab', async () => {
+    serveQueue(adminHorse({ paymentStatus: 'unpaid' }), () => ({ status: 500 }));
+    renderApp('/admin/horse-reject-approve');
+    const row = (await screen.findAllByRole('row', {}, { timeout: 5000 }))[1]!;
+    expect(row).toHaveTextContent('Blue Moon / Silver Moon / Night Moon');
+    expect(row).toHaveTextContent('Unpaid');
+    await userEvent.setup().click(within(row).getByRole('button', { name: /Review/ }));
+    const link = await screen.findByRole('link', { name: /papers\.pdf/ });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('href', '/uploads/f1?sig=x');
+  });
+
+  it('requires a name choice, offers VERIFIED only when asked and no override when paid', async () => {
+    const horse = adminHorse({ performanceVerification: 'Yes' });
+    const bodies: Record<string, unknown>[] = [];
+    serveQueue(horse, (body) => {
+      bodies.push(body);
+      return {
+        status: 200,
+        data: {
+          success: true,
+          data: {
+            ...horse,
+            approvalStatus: 'approved',
+            approvedName: 'Silver Moon',
+            registrationNum: 'GHR-000042',
+          },
+        },
+      };
+    });
+    renderApp('/admin/horse-reject-approve');
+    const { user, dialog } = await openDialog('Approve');
+    expect(within(dialog).queryByLabelText(/Approve although/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the approved name');
+    expect(bodies).toHaveLength(0);
+
+    await user.click(within(dialog).getByLabelText(/Silver Moon/));
+    await user.click(within(dialog).getByLabelText(/VERIFIED/));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('GHR-000042')).toBeInTheDocument();
+    expect(bodies).toEqual([{ action: 'approve', approvedName: 'Silver Moon', verified: true }]);
+  });
+
+  it('needs the logged override to approve an unpaid registration, and no VERIFIED box unasked', async () => {
+    const horse = adminHorse({ paymentStatus: 'unpaid' });
+    const bodies: Record<string, unknown>[] = [];
+    serveQueue(horse, (body) => {
+      bodies.push(body);
+      return {
+        status: 200,
+        data: {
+          success: true,
+          data: { ...horse, approvedName: 'Blue Moon', registrationNum: 'GHR-1' },
+        },
+      };
+    });
+    renderApp('/admin/horse-reject-approve');
+    const { user, dialog } = await openDialog('Approve');
+    expect(within(dialog).queryByLabelText(/VERIFIED/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText(/Blue Moon/));
+    const approve = within(dialog).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    expect(within(dialog).getByText(/recorded in the audit log/)).toBeInTheDocument();
+    await user.click(
+      within(dialog).getByLabelText('Approve although the registration is not paid'),
+    );
+    await user.click(approve);
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { action: 'approve', approvedName: 'Blue Moon', overrideUnpaid: true },
+      ]),
+    );
+  });
+
+  it('will not reject without a reason', async () => {
+    const horse = adminHorse();
+    const bodies: Record<string, unknown>[] = [];
+    serveQueue(horse, (body) => {
+      bodies.push(body);
+      return {
+        status: 200,
+        data: {
+          success: true,
+          data: { ...horse, approvalStatus: 'rejected' },
+          message: 'Horse rejected',
+        },
+      };
+    });
+    renderApp('/admin/horse-reject-approve');
+    const { user, dialog } = await openDialog('Reject');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByLabelText(/Reason/)).toHaveAccessibleDescription(
+      'A reason is required to reject a registration',
+    );
+    await user.type(within(dialog).getByLabelText(/Reason/), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(bodies).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Photos are blurred');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ action: 'reject', reason: 'Photos are blurred' }]),
+    );
+  });
+});
