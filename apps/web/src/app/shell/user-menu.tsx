@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  CAvatar,
   CDropdown,
   CDropdownDivider,
   CDropdownHeader,
@@ -10,15 +9,12 @@ import {
   CDropdownToggle,
 } from '@coreui/react';
 import { AVATAR_SIZE_PX } from '@registry/domain';
-import defaultAvatarUrl from '../../assets/default-avatar.svg';
+import { UserAvatar } from '../../components/user-avatar';
 import { ChangeEmailDialog } from '../../features/auth/change-email-dialog';
 import { displayName } from '../../lib/format';
-import { imageUrl } from '../../lib/image-url';
 import { loginPathFor } from '../../lib/routes';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { logout } from '../../stores/session-slice';
-
-const avatarSize = { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX };
 
 /** Header account menu (spec §2.2): avatar toggle, Change Email for admins, Log Out. */
 export function UserMenu() {
@@ -27,10 +23,6 @@ export function UserMenu() {
   const isAdmin = useAppSelector((state) => state.session.isAdmin);
   const user = useAppSelector((state) => state.session.userData);
   const [changeEmailOpen, setChangeEmailOpen] = useState(false);
-  const picture = imageUrl(user.profilePicture);
-  // Remembers a broken picture URL so we fall back once instead of flickering.
-  const [failedPicture, setFailedPicture] = useState<string | null>(null);
-  const src = picture && picture !== failedPicture ? picture : defaultAvatarUrl;
 
   function handleLogout() {
     // Decide the destination before logout resets isAdmin.
@@ -43,15 +35,8 @@ export function UserMenu() {
     <>
       <CDropdown variant="dropdown" alignment="end">
         <CDropdownToggle caret={false} className="py-0 px-1 border-0" aria-label="Account menu">
-          <CAvatar className="user-avatar" style={avatarSize}>
-            <img
-              src={src}
-              alt=""
-              className="avatar-img"
-              {...avatarSize}
-              onError={() => setFailedPicture(picture)}
-            />
-          </CAvatar>
+          {/* The picture, or initials when there is none (spec §2.2: a 42 px round avatar). */}
+          <UserAvatar user={user} size={AVATAR_SIZE_PX} />
         </CDropdownToggle>
         <CDropdownMenu as="div">
           {/* role=none keeps the name out of the menu's item list (menus may only own items). */}

@@ -1,30 +1,87 @@
-import { CCard, CCardBody } from '@coreui/react';
-import { EmptyState } from '../../components/empty-state';
+import { useState } from 'react';
+import { CAlert, CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
+import type { MemberProfile, SessionUser } from '@registry/domain';
+import { EmailChangeDialog } from '../../components/email-change-dialog';
 import { PageHeader } from '../../components/page-header';
-import { displayName } from '../../lib/format';
+import { PageSpinner } from '../../components/page-spinner';
 import { ROUTES } from '../../lib/routes';
+import { useApiQuery } from '../../lib/use-api-query';
 import { useAppSelector } from '../../stores/hooks';
+import { getProfile, sendMemberEmailCode, verifyMemberEmailCode } from './api';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileDetailsForm } from './profile-details-form';
+import { ProfilePictureCard } from './profile-picture-card';
 
+/** The member's own profile (spec §2.1 /profile, §6): details, picture, email and password. */
 export default function ProfilePage() {
-  const user = useAppSelector((state) => state.session.userData);
+  const userId = useAppSelector((state) => state.session.userData.id) ?? '';
+  const query = useApiQuery(`profile:${userId}`, (signal) =>
+    getProfile(userId, signal).then((response) => response.data),
+  );
+  // Saved edits replace what was loaded, without another round trip.
+  const [edited, setEdited] = useState<MemberProfile | null>(null);
+  const [emailOpen, setEmailOpen] = useState(false);
+  const profile = edited ?? query.data;
+
+  function emailChanged(user: SessionUser) {
+    if (profile) setEdited({ ...profile, ...user });
+  }
+
   return (
     <>
-      <PageHeader title={ROUTES.profile.title} />
-      <CCard className="mb-4">
-        <CCardBody>
-          <dl className="row mb-0">
-            <dt className="col-sm-3">Name</dt>
-            <dd className="col-sm-9">{displayName(user)}</dd>
-            <dt className="col-sm-3">Email</dt>
-            <dd className="col-sm-9">{user.email ?? '—'}</dd>
-            <dt className="col-sm-3">Member number</dt>
-            <dd className="col-sm-9 mb-0">{user.memberNumber ?? '—'}</dd>
-          </dl>
-        </CCardBody>
-      </CCard>
-      <EmptyState title="Profile editing is not available yet">
-        Editing your address, picture and password arrives with the accounts release.
-      </EmptyState>
+      <PageHeader title={ROUTES.profile.title} lead="Your details as the association has them." />
+      {!profile && query.loading && <PageSpinner />}
+      {!profile && query.error && (
+        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-3">
+          <span>{query.error.error}</span>
+          <CButton color="danger" variant="outline" size="sm" onClick={query.reload}>
+            Try again
+          </CButton>
+        </CAlert>
+      )}
+      {profile && (
+        <CRow className="g-4">
+          <CCol lg={4}>
+            <ProfilePictureCard profile={profile} onSaved={setEdited} />
+            <CCard className="mb-4">
+              <CCardHeader as="h2" className="h6 mb-0 py-3">
+                Account
+              </CCardHeader>
+              <CCardBody>
+                <dl className="mb-0">
+                  <dt>Member number</dt>
+                  <dd>{profile.memberNumber ?? '—'}</dd>
+                  <dt>Email</dt>
+                  <dd className="d-flex flex-wrap align-items-center gap-2 mb-0">
+                    <span className="text-break" data-testid="profile-email">
+                      {profile.email}
+                    </span>
+                    <CButton
+                      color="primary"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setEmailOpen(true)}
+                    >
+                      Change email
+                    </CButton>
+                  </dd>
+                </dl>
+              </CCardBody>
+            </CCard>
+          </CCol>
+          <CCol lg={8}>
+            <ProfileDetailsForm profile={profile} onSaved={setEdited} />
+            <ChangePasswordForm email={profile.email} />
+          </CCol>
+        </CRow>
+      )}
+      <EmailChangeDialog
+        visible={emailOpen}
+        onClose={() => setEmailOpen(false)}
+        onChanged={emailChanged}
+        sendCode={sendMemberEmailCode}
+        verifyCode={verifyMemberEmailCode}
+      />
     </>
   );
 }
