@@ -76,10 +76,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 }
 
-export function stripeConfig(
-  port: number,
-  webhookSecret: string | undefined = 'whsec_test_secret',
-) {
+/** `webhookSecret: null` configures none. */
+export function stripeConfig(port: number, webhookSecret: string | null = 'whsec_test_secret') {
   return {
     stripeSecretKey: 'sk_test_fake_key_for_tests',
     stripePublishableKey: 'pk_test_fake_publishable',
