@@ -66,7 +66,8 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  private stagedPath(key: string): string {
+  /** Where a staged file lies on disk (adapters that commit elsewhere read it from here). */
+  stagedPath(key: string): string {
     return path.join(this.stagingDir, checkKey(key));
   }
 

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isOversized } from './storage.js';
+import { parseStorageUrl, S3Storage } from './s3-storage.js';
+
+/** Against a real S3-compatible server (s3rver from npm) on a free local port. */
+let server: S3rver;
+let serverDir: string;
+let stagingDir: string;
+let storageUrl: string;
+
+beforeAll(async () => {
+  serverDir = mkdtempSync(path.join(tmpdir(), 'registry-s3-'));
+  stagingDir = mkdtempSync(path.join(tmpdir(), 'registry-s3-staging-'));
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: serverDir,
+    configureBuckets: [{ name: 'registry', configs: [] }],
+  });
+  const { port } = await server.run();
+  storageUrl = `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/registry`;
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(serverDir, { recursive: true, force: true });
+  rmSync(stagingDir, { recursive: true, force: true });
+});
+
+function objectFiles(): string[] {
+  return readdirSync(path.join(serverDir, 'registry'), { recursive: true }).map(String);
+}
+
+describe('S3 storage', () => {
+  it('reads STORAGE_URL and refuses incomplete ones', () => {
+    expect(parseStorageUrl('s3://AK%2B1:se%2Fcret@s3.example.com/photos?region=eu-west-1')).toEqual(
+      {
+        endpoint: 'https://s3.example.com',
+        bucket: 'photos',
+        region: 'eu-west-1',
+        accessKeyId: 'AK+1',
+        secretAccessKey: 'se/cret',
+      },
+    );
+    expect(() => parseStorageUrl('s3://host/bucket')).toThrow(/access key/);
+    expect(() => parseStorageUrl('http://a:b@host/bucket')).toThrow(/s3:\/\//);
+    expect(() => parseStorageUrl('s3://a:b@host/')).toThrow(/bucket/);
+  });
+
+  it('stages locally, commits to the bucket, reads back and removes', async () => {
+    const storage = new S3Storage(parseStorageUrl(storageUrl), stagingDir);
+    await storage.init();
+    const bytes = randomBytes(3 * 1024 * 1024);
+    const staged = await storage.stage(Readable.from([bytes]), 5 * 1024 * 1024);
+    if (isOversized(staged)) throw new Error('unexpectedly oversized');
+
+    await storage.commit(staged.key);
+    // The local copy is gone; the object is in the store.
+    expect(existsSync(path.join(stagingDir, 'tmp', staged.key))).toBe(false);
+    expect(objectFiles().some((name) => name.includes(staged.key))).toBe(true);
+
+    const back = Buffer.from(
+      await (await storage.open(staged.key)).toArray().then((c) => Buffer.concat(c)),
+    );
+    expect(back.equals(bytes)).toBe(true);
+
+    await storage.remove(staged.key);
+    await expect(storage.open(staged.key)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('serves a staged file before it is committed, and refuses oversized ones', async () => {
+    const storage = new S3Storage(parseStorageUrl(storageUrl), stagingDir);
+    await storage.init();
+    const staged = await storage.stage(Readable.from(['staged only']), 100);
+    if (isOversized(staged)) throw new Error('unexpectedly oversized');
+    expect(await text(await storage.open(staged.key))).toBe('staged only');
+    await storage.remove(staged.key);
+
+    const big = await storage.stage(Readable.from([Buffer.alloc(200)]), 100);
+    expect(isOversized(big)).toBe(true);
+  });
+
+  it('fails a commit loudly, keeping the staged file, when the store refuses it', async () => {
+    const wrong = storageUrl.replace('/registry', '/no-such-bucket');
+    const storage = new S3Storage(parseStorageUrl(wrong), stagingDir);
+    await storage.init();
+    const staged = await storage.stage(Readable.from(['x']), 100);
+    if (isOversized(staged)) throw new Error('unexpectedly oversized');
+    await expect(storage.commit(staged.key)).rejects.toThrow(/refused/);
+    // Nothing is lost: the upload is still staged, and the caller's rollback removes it.
+    expect(existsSync(path.join(stagingDir, 'tmp', staged.key))).toBe(true);
+    await storage.remove(staged.key);
+    expect(existsSync(path.join(stagingDir, 'tmp', staged.key))).toBe(false);
+  });
+});
