@@ -8,6 +8,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { measureApi, measureBareFastify, type Throughput } from './api-throughput.js';
 import { measureKeystrokes, type KeystrokeResult } from './keystrokes.js';
+import { measureLoad, type LoadResult } from './load.js';
 import { measurePageWeights, type PageWeight } from './page-weight.js';
 import { measureSearchScale, type SearchScale } from './search-scale.js';
 import { BENCH_MEMBER, root, startServer } from './server.js';
@@ -48,6 +49,21 @@ interface ApiFigures {
   bare: Throughput;
   runs: Throughput[];
   search: SearchScale | { error: string };
+  load: LoadResult;
+}
+
+function loadSection(load: LoadResult): string[] {
+  const clean = load.otherNon2xx === 0 && load.errors === 0 && load.timeouts === 0;
+  return [
+    `## Load: ${load.connections} connections for ${load.durationS} s (sign-in, list, search)`,
+    '',
+    'Embedded database, normal limits: sign-in beyond its per-address limit answers 429 by design.',
+    '',
+    '| requests | 2xx | 429 | other non-2xx | socket errors | timeouts | p50 ms | p99 ms | clean |',
+    '|---|---|---|---|---|---|---|---|---|',
+    `| ${load.requests} | ${load.ok2xx} | ${load.limited429} | ${load.otherNon2xx} | ${load.errors} | ${load.timeouts} | ${load.p50Ms} | ${load.p99Ms} | ${clean ? 'yes' : 'no'} |`,
+    '',
+  ];
 }
 
 function apiSection(api: ApiFigures): string[] {
@@ -143,7 +159,7 @@ function report(
   } else {
     lines.push(`Not measured: ${keys.reason}.`);
   }
-  lines.push('', ...apiSection(api));
+  lines.push('', ...apiSection(api), ...loadSection(api.load));
   return lines.join('\n') + '\n';
 }
 
@@ -161,7 +177,13 @@ async function apiFigures(embeddedBaseURL: string): Promise<ApiFigures> {
   } catch (error) {
     search = { error: error instanceof Error ? error.message : String(error) };
   }
-  return { bare, runs, search };
+  // A server of its own with the normal limits, so the 429s are the real ones.
+  const loadServer = await startServer();
+  try {
+    return { bare, runs, search, load: await measureLoad(loadServer.baseURL) };
+  } finally {
+    await loadServer.stop();
+  }
 }
 
 async function main(): Promise<void> {
