@@ -23,7 +23,9 @@ export const AdminDashboardPage = lazyWithPreload(
 export const MembersListPage = lazyWithPreload(
   () => import('../../features/members/members-list-page'),
 );
-export const HorseListPage = lazyWithPreload(() => import('../../features/horses/horse-list-page'));
+export const HorseListPage = lazyWithPreload(
+  () => import('../../features/admin-horses/admin-horse-list-page'),
+);
 export const HorseApprovalsPage = lazyWithPreload(
   () => import('../../features/approvals/horse-approvals-page'),
 );

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { api } from '../../lib/api-client';
+import { adminHorse } from '../../test/admin-horse';
+import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+let originalAdapter: AxiosAdapter | undefined;
+beforeEach(() => {
+  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  storeSession(adminLoginResult);
+});
+afterEach(() => {
+  api.http.defaults.adapter = originalAdapter;
+});
+
+function serve(reply: (config: InternalAxiosRequestConfig) => FakeReply) {
+  const fake = fakeAdapter(reply);
+  api.http.defaults.adapter = fake.adapter;
+  return fake.requests;
+}
+
+const bob = {
+  id: '5b0c2a4e-0000-4000-8000-000000000002',
+  email: 'bob@example.org',
+  name: 'Bob Buyer',
+  memberNumber: 'M-2',
+  active: true,
+};
+
+const list = (items: unknown[], total = items.length) => ({
+  status: 200,
+  data: { success: true, data: { items, total, page: 1, pageSize: 10 } },
+});
+
+describe('Horse List (admin)', () => {
+  it('sends the filters, sorting and paging it shows', async () => {
+    const requests = serve((config) =>
+      config.url === 'admin/members/search'
+        ? list([bob])
+        : list([adminHorse({ approvalStatus: 'approved', registrationNum: 'GHR-7' })], 30),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/horse-list');
+    await screen.findByRole('table', {}, { timeout: 5000 });
+    expect(requests.at(-1)).toMatchObject({
+      url: 'admin/horses',
+      params: { page: 1, pageSize: 10, sort: 'createdAt', order: 'desc' },
+    });
+    await user.selectOptions(screen.getByLabelText('Approval status'), 'approved');
+    await user.selectOptions(screen.getByLabelText('Payment status'), 'unpaid');
+    await user.type(screen.getByLabelText('Owner'), 'bob');
+    await user.click(await screen.findByRole('button', { name: /Bob Buyer/ }));
+    await user.click(screen.getByRole('button', { name: /Registration No\./ }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url === 'admin/horses').at(-1)?.params).toEqual({
+        page: 2,
+        pageSize: 10,
+        sort: 'registrationNumber',
+        order: 'asc',
+        approvalStatus: 'approved',
+        paymentStatus: 'unpaid',
+        ownerId: bob.id,
+      }),
+    );
+    expect(screen.getByRole('button', { name: /Certificate/ })).toBeInTheDocument();
+  }, 20_000);
+
+  it('transfers a horse to the member picked by search, with the note', async () => {
+    const requests = serve((config) => {
+      if (config.url === 'admin/members/search') return list([bob]);
+      if (config.method === 'post') {
+        return { status: 200, data: { success: true, data: {}, message: 'Ownership transferred' } };
+      }
+      return list([adminHorse()]);
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/horse-list');
+    await user.click(await screen.findByRole('button', { name: /^Transfer/ }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    const transfer = within(dialog).getByRole('button', { name: 'Transfer ownership' });
+    expect(transfer).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('New owner'), 'bob');
+    await user.click(await within(dialog).findByRole('button', { name: /Bob Buyer/ }));
+    await user.type(within(dialog).getByLabelText(/Note/), 'Sold at the spring show');
+    await user.click(transfer);
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'post')).toMatchObject({
+        url: 'admin/transfer-horse-ownership',
+        data: { horseId: 'h1', newOwnerId: bob.id, note: 'Sold at the spring show' },
+      }),
+    );
+    expect(requests.find((r) => r.url === 'admin/members/search')?.params).toMatchObject({
+      q: 'bob',
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import {
+  CButton,
+  CCard,
+  CCardBody,
+  CTable,
+  CTableBody,
+  CTableDataCell,
+  CTableHead,
+  CTableHeaderCell,
+  CTableRow,
+} from '@coreui/react';
+import { SortableHeader } from '../../components/sortable-header';
+import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
+import type { AdminHorse, SortState } from '../../lib/admin-types';
+import { formatDaySlashed } from '../../lib/format';
+import { horseDisplayName } from '../../lib/horse-types';
+import type { AdminHorseSortField } from './api';
+
+export type HorseAction = 'view' | 'edit' | 'delete' | 'transfer' | 'certificate';
+
+export interface AdminHorsesViewProps {
+  horses: readonly AdminHorse[];
+  busy: boolean;
+  label: string;
+  sort: SortState<AdminHorseSortField>;
+  onSort: (sort: SortState<AdminHorseSortField>) => void;
+  onAction: (action: HorseAction, horse: AdminHorse) => void;
+  /** Editing needs the registration modal, which may not be available (see the page). */
+  canEdit: boolean;
+}
+
+function Actions({
+  horse,
+  onAction,
+  canEdit,
+}: Pick<AdminHorsesViewProps, 'onAction' | 'canEdit'> & { horse: AdminHorse }) {
+  const who = <span className="visually-hidden"> {horseDisplayName(horse)}</span>;
+  const button = (action: HorseAction, text: string, color = 'secondary') => (
+    <CButton size="sm" color={color} variant="outline" onClick={() => onAction(action, horse)}>
+      {text}
+      {who}
+    </CButton>
+  );
+  return (
+    <div className="d-flex flex-wrap gap-1 justify-content-end">
+      {button('view', 'View')}
+      {canEdit && button('edit', 'Edit')}
+      {button('transfer', 'Transfer', 'primary')}
+      {horse.approvalStatus === 'approved' && button('certificate', 'Certificate', 'success')}
+      {button('delete', 'Delete', 'danger')}
+    </div>
+  );
+}
+
+/** Every horse as a sortable table (tablets and wider). */
+export function AdminHorsesTable(props: AdminHorsesViewProps) {
+  const { horses, busy, label, sort, onSort } = props;
+  return (
+    <CCard>
+      <CCardBody className="p-0">
+        <CTable
+          responsive
+          hover
+          align="middle"
+          className="mb-0"
+          aria-label={label}
+          aria-busy={busy}
+        >
+          <CTableHead>
+            <CTableRow>
+              <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
+              <SortableHeader
+                field="registrationNumber"
+                label="Registration No."
+                sort={sort}
+                onSort={onSort}
+              />
+              <CTableHeaderCell scope="col">Owner</CTableHeaderCell>
+              <SortableHeader field="approvalStatus" label="Approval" sort={sort} onSort={onSort} />
+              <SortableHeader field="paymentStatus" label="Payment" sort={sort} onSort={onSort} />
+              <SortableHeader field="createdAt" label="Submitted" sort={sort} onSort={onSort} />
+              <CTableHeaderCell scope="col">
+                <span className="visually-hidden">Actions</span>
+              </CTableHeaderCell>
+            </CTableRow>
+          </CTableHead>
+          <CTableBody>
+            {horses.map((horse) => (
+              <CTableRow key={horse._id}>
+                <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+                <CTableDataCell className="text-nowrap">
+                  {horse.registrationNum ?? '—'}
+                </CTableDataCell>
+                <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
+                <CTableDataCell>
+                  <ApprovalStatusBadge status={horse.approvalStatus} />
+                </CTableDataCell>
+                <CTableDataCell>
+                  <PaymentStatusBadge status={horse.paymentStatus} />
+                </CTableDataCell>
+                <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
+                <CTableDataCell>
+                  <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
+                </CTableDataCell>
+              </CTableRow>
+            ))}
+          </CTableBody>
+        </CTable>
+      </CCardBody>
+    </CCard>
+  );
+}
+
+/** The same horses as cards, for phones. */
+export function AdminHorseCards(props: AdminHorsesViewProps) {
+  return (
+    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={props.label} aria-busy={props.busy}>
+      {props.horses.map((horse) => (
+        <li key={horse._id}>
+          <CCard>
+            <CCardBody className="p-3">
+              <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+              <p className="small mb-1">
+                {horse.registrationNum ?? 'No number yet'} ·{' '}
+                {horse.owner?.name || horse.owner?.email || '—'}
+              </p>
+              <p className="mb-2 d-flex gap-1">
+                <ApprovalStatusBadge status={horse.approvalStatus} />
+                <PaymentStatusBadge status={horse.paymentStatus} />
+              </p>
+              <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
+            </CCardBody>
+          </CCard>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+import type { HistoryEntry, HistoryType } from '../../lib/admin-types';
+import { formatUsd } from '@registry/domain';
+
+const TITLES: Record<HistoryType, string> = {
+  submitted: 'Submitted',
+  edited: 'Edited',
+  paid: 'Paid',
+  payment: 'Payment attempt',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  transferred: 'Ownership transferred',
+  other: 'Recorded',
+};
+
+const when = (at: string) => {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
+};
+
+/** The details worth a line, in words; unknown keys are left out rather than dumped. */
+function describe(entry: HistoryEntry): string | null {
+  const d = entry.details ?? {};
+  const parts: string[] = [];
+  if (typeof d.amountCents === 'number' && Number.isSafeInteger(d.amountCents)) {
+    parts.push(formatUsd(d.amountCents));
+  }
+  if (typeof d.method === 'string') parts.push(d.method);
+  if (typeof d.status === 'string' && entry.type === 'payment') parts.push(d.status);
+  if (typeof d.registrationNumber === 'string') parts.push(`number ${d.registrationNumber}`);
+  if (typeof d.approvedName === 'string') parts.push(`as ${d.approvedName}`);
+  if (d.overrideUnpaid === true) parts.push('approved although unpaid (override)');
+  if (typeof d.reason === 'string') parts.push(`reason: ${d.reason}`);
+  if (typeof d.note === 'string' && d.note) parts.push(`note: ${d.note}`);
+  if (entry.type === 'other') parts.push(entry.action);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** A horse's history, oldest first, from the audit log and its payments. */
+export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
+  if (entries.length === 0) return <p className="text-body-secondary">No history recorded.</p>;
+  return (
+    <ol className="list-unstyled border-start ps-3 mb-0" aria-label="History">
+      {entries.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="mb-3">
+          <strong>{TITLES[entry.type] ?? entry.action}</strong>{' '}
+          <span className="small text-body-secondary">
+            <time dateTime={entry.at}>{when(entry.at)}</time>
+            {entry.by && ` · by ${entry.by.name}`}
+          </span>
+          {describe(entry) && <div className="small">{describe(entry)}</div>}
+        </li>
+      ))}
+    </ol>
+  );
+}

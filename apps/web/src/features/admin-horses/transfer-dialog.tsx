@@ -1,0 +1,129 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  CAlert,
+  CButton,
+  CFormLabel,
+  CFormTextarea,
+  CModal,
+  CModalBody,
+  CModalFooter,
+  CModalHeader,
+  CModalTitle,
+  CSpinner,
+} from '@coreui/react';
+import { TRANSFER_NOTE_MAX } from '@registry/domain';
+import type { ApiError } from '../../lib/api-client';
+import type { AdminHorse } from '../../lib/admin-types';
+import { horseDisplayName } from '../../lib/horse-types';
+import { transferHorse } from './api';
+import { MemberPicker, type PickedMember } from './member-picker';
+
+/** Transfer a horse to another active member; history is kept and both owners are emailed. */
+export function TransferDialog({
+  horse,
+  visible,
+  onClose,
+  onDone,
+}: {
+  horse: AdminHorse | null;
+  visible: boolean;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const titleId = useId();
+  const [owner, setOwner] = useState<PickedMember | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!visible) return;
+    setOwner(null);
+    setNote('');
+    setError(null);
+  }, [visible, horse?._id]);
+
+  if (!horse) return null;
+  const name = horseDisplayName(horse);
+
+  const confirm = async () => {
+    if (!owner) {
+      setError('Choose the new owner');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await transferHorse(horse._id, owner.id, note);
+      onDone(result.message ?? 'Ownership transferred');
+    } catch (caught) {
+      setError((caught as ApiError).error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <CModal
+      visible={visible}
+      onClose={onClose}
+      backdrop="static"
+      keyboard={!busy}
+      alignment="center"
+      aria-labelledby={titleId}
+    >
+      <CModalHeader closeButton={!busy}>
+        <CModalTitle as="h2" className="h5" id={titleId}>
+          Transfer {name}
+        </CModalTitle>
+      </CModalHeader>
+      <CModalBody>
+        <p>
+          Current owner: <strong>{horse.owner?.name || horse.owner?.email || 'unknown'}</strong>
+          {horse.owner?.memberNumber && ` (no. ${horse.owner.memberNumber})`}
+        </p>
+        <MemberPicker
+          label="New owner"
+          value={owner}
+          onChange={(picked) => {
+            setOwner(picked);
+            setError(null);
+          }}
+          excludeId={horse.owner?.id}
+          disabled={busy}
+        />
+        <CFormLabel htmlFor="transfer-note" className="mt-3">
+          Note (optional, kept in the history)
+        </CFormLabel>
+        <CFormTextarea
+          id="transfer-note"
+          rows={2}
+          maxLength={TRANSFER_NOTE_MAX}
+          value={note}
+          disabled={busy}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        {owner && (
+          <p className="mt-3 mb-0">
+            {name} will belong to <strong>{owner.name || owner.email}</strong>. Both owners are
+            emailed.
+          </p>
+        )}
+        {error && (
+          <CAlert color="danger" role="alert" className="mt-3 mb-0">
+            {error}
+          </CAlert>
+        )}
+      </CModalBody>
+      <CModalFooter>
+        <CButton color="secondary" variant="outline" disabled={busy} onClick={onClose}>
+          Cancel
+        </CButton>
+        <CButton color="primary" disabled={busy || !owner} onClick={() => void confirm()}>
+          {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+          Transfer ownership
+        </CButton>
+      </CModalFooter>
+    </CModal>
+  );
+}
