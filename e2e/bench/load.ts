@@ -27,27 +27,37 @@ export async function measureLoad(baseURL: string): Promise<LoadResult> {
   const durationS = Number(process.env.BENCH_LOAD_S ?? 30);
   let limited429 = 0;
   let otherNon2xx = 0;
-  const instance = autocannon({
-    url: baseURL,
-    connections,
-    duration: durationS,
-    timeout: 10,
-    requests: [
+  let instance: autocannon.Instance | undefined;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
       {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(BENCH_MEMBER),
+        url: baseURL,
+        connections,
+        duration: durationS,
+        timeout: 10,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/auth/login',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(BENCH_MEMBER),
+          },
+          { method: 'GET', path: '/api/auth/horses?page=1&pageSize=10', headers: auth },
+          {
+            method: 'GET',
+            path: '/api/auth/horses/search?q=star&page=1&pageSize=10',
+            headers: auth,
+          },
+        ],
       },
-      { method: 'GET', path: '/api/auth/horses?page=1&pageSize=10', headers: auth },
-      { method: 'GET', path: '/api/auth/horses/search?q=star&page=1&pageSize=10', headers: auth },
-    ],
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
-  instance.on('response', (_client, statusCode) => {
+  instance?.on('response', (_client: unknown, statusCode: number) => {
     if (statusCode === 429) limited429 += 1;
     else if (statusCode < 200 || statusCode >= 300) otherNon2xx += 1;
   });
-  const result = await instance;
+  const result = await finished;
   return {
     connections,
     durationS,
