@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AxiosAdapter } from 'axios';
+import { api } from '../../../lib/api-client';
+import { fakeAdapter } from '../../../test/fake-adapter';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AUTH_MESSAGES, HORSE_MESSAGES } from '@registry/domain';
+import { renderModal } from './render-modal';
+import { storedHorse } from './test-values';
+
+const fees = () => screen.getByRole('region', { name: 'Fees, Billing and Payment' });
+const BANK_MESSAGES = [
+  HORSE_MESSAGES.accountTypeRequired,
+  HORSE_MESSAGES.accountNameRequired,
+  HORSE_MESSAGES.bankNameRequired,
+  HORSE_MESSAGES.routingNumberRequired,
+  HORSE_MESSAGES.accountNumberRequired,
+];
+
+// The card fields ask GET /api/config which provider to use: no Stripe key, the sandbox.
+let originalAdapter: AxiosAdapter | undefined;
+beforeEach(() => {
+  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  api.http.defaults.adapter = fakeAdapter(() => ({
+    status: 200,
+    data: { success: true, data: {} },
+  })).adapter;
+});
+afterEach(() => {
+  api.http.defaults.adapter = originalAdapter;
+});
+
+describe('section 17: fees, billing and payment (register mode)', () => {
+  it('shows the fixed fee, the DNA choice and the verification fee only when asked for', async () => {
+    const user = userEvent.setup();
+    renderModal();
+    const section = fees();
+    expect(within(section).getByLabelText('Registration Fee ($)')).toHaveValue('30');
+    expect(within(section).getByLabelText('Registration Fee ($)')).toHaveAttribute('readonly');
+    expect(within(section).getByLabelText('Prepay DNA Fee ($50)')).not.toBeChecked();
+    expect(within(section).queryByLabelText('Verification Fee ($20)')).not.toBeInTheDocument();
+    const verification = screen.getByRole('region', { name: 'Performance Verification' });
+    await user.click(within(verification).getByRole('radio', { name: 'Yes' }));
+    const fee = within(section).getByLabelText('Verification Fee ($20)');
+    expect(fee).toBeChecked();
+    expect(fee).toBeDisabled();
+  }, 30_000);
+
+  it('requires the billing fields, the method and the agreement, with asterisks where the spec puts them', async () => {
+    const user = userEvent.setup();
+    renderModal();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const section = fees();
+    await waitFor(() =>
+      expect(within(section).getByText(HORSE_MESSAGES.billingAddressRequired)).toBeVisible(),
+    );
+    for (const message of [
+      HORSE_MESSAGES.phoneNumberRequired,
+      AUTH_MESSAGES.emailRequired,
+      HORSE_MESSAGES.accountHolderNameRequired,
+      HORSE_MESSAGES.accountHolderSignatureRequired,
+      HORSE_MESSAGES.paymentMethodRequired,
+      HORSE_MESSAGES.termsRequired,
+    ]) {
+      expect(within(section).getByText(message)).toBeInTheDocument();
+    }
+    for (const label of ['Phone Number', 'Email', 'Account Holder Name']) {
+      expect(within(section).getByText(label)).toHaveClass('required-mark');
+    }
+    expect(within(section).getByText("Account Holder's Signature")).toHaveClass('required-mark');
+    for (const message of BANK_MESSAGES) {
+      expect(within(section).queryByText(message)).not.toBeInTheDocument();
+    }
+  }, 30_000);
+
+  it('asks for bank details only for Bank, and for the card type and card fields for Credit Card', async () => {
+    const user = userEvent.setup();
+    renderModal();
+    const section = fees();
+    await user.click(within(section).getByRole('radio', { name: 'Bank' }));
+    expect(within(section).queryByLabelText('Card Number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    for (const message of BANK_MESSAGES) {
+      expect(await within(section).findByText(message)).toBeInTheDocument();
+    }
+    await user.type(within(section).getByLabelText('Routing Number'), '123');
+    expect(
+      await within(section).findByText(HORSE_MESSAGES.routingNumberInvalid),
+    ).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('radio', { name: 'Credit Card' }));
+    expect(within(section).queryByLabelText('Routing Number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText(HORSE_MESSAGES.cardTypeRequired)).toBeInTheDocument();
+    expect(await within(section).findByText(HORSE_MESSAGES.cardNumberIncomplete)).toBeVisible();
+    expect(within(section).getByText(HORSE_MESSAGES.expirationDateIncomplete)).toBeVisible();
+    expect(within(section).getByText(HORSE_MESSAGES.cvvIncomplete)).toBeVisible();
+    for (const message of BANK_MESSAGES) {
+      expect(within(section).queryByText(message)).not.toBeInTheDocument();
+    }
+  }, 30_000);
+
+  it('is not part of edit or view', () => {
+    renderModal({ mode: 'edit', horse: storedHorse() });
+    expect(
+      screen.queryByRole('region', { name: 'Fees, Billing and Payment' }),
+    ).not.toBeInTheDocument();
+  });
+});
