@@ -40,8 +40,14 @@ export function UserMenu() {
         </CDropdownToggle>
         <CDropdownMenu as="div">
           {/* role=none keeps the name out of the menu's item list (menus may only own items). */}
-          <CDropdownHeader as="div" role="none" className="fw-semibold text-body text-truncate">
-            {displayName(user)}
+          <CDropdownHeader as="div" role="none" className="text-body text-truncate">
+            <div className="fw-semibold text-truncate">{displayName(user)}</div>
+            {/* The sign-in address, so a changed email is visible at once. */}
+            {user.email && (
+              <div className="small text-body-secondary text-truncate" data-testid="menu-email">
+                {user.email}
+              </div>
+            )}
           </CDropdownHeader>
           <CDropdownDivider />
           {isAdmin && (

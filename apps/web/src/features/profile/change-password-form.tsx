@@ -48,8 +48,9 @@ export function ChangePasswordForm({ email }: { email: string }) {
       toast.success(response.message ?? PROFILE_MESSAGES.passwordChanged);
     } catch (caught) {
       const failure = caught as ApiError;
-      if (failure.error === PROFILE_MESSAGES.currentPasswordIncorrect) {
-        setError('currentPassword', { message: failure.error });
+      const current = failure.fields?.currentPassword;
+      if (current || failure.error === PROFILE_MESSAGES.currentPasswordIncorrect) {
+        setError('currentPassword', { message: current ?? failure.error });
         setFocus('currentPassword');
       } else if (failure.fields?.newPassword) {
         setError('newPassword', { message: failure.fields.newPassword });
