@@ -12,9 +12,11 @@ function setup(process: () => Promise<PaymentProcessAnswer>, statuses: PaymentIn
   const toast = Object.fromEntries(
     (['success', 'danger', 'warning', 'info'] as const).map((kind) => [
       kind,
-      (message: string) => toasts.push([kind, message]),
+      (message: string) => {
+        toasts.push([kind, message]);
+      },
     ]),
-  ) as ToastApi;
+  ) as unknown as ToastApi;
   const deps = {
     toast,
     process: vi.fn(process),
