@@ -7,6 +7,8 @@ import { adminHorseRoutes } from './modules/admin-horses/routes.js';
 import { parseRegistrationNumberFormat } from './modules/approvals/registration-number.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { certificateRoutes } from './modules/certificates/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
 import { secretKey } from './modules/auth/tokens.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { createUrlSigner } from './modules/files/signed-urls.js';
@@ -29,7 +31,9 @@ import { otpKey } from './modules/otp/service.js';
 import { createAvatarLinks } from './modules/profile/avatar-links.js';
 import { avatarRoute } from './modules/profile/avatar-route.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { statisticsRoutes } from './modules/statistics/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { transferRoutes } from './modules/transfers/routes.js';
 import { accessPlugin } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -215,6 +219,18 @@ export async function buildApp(
         format: registrationNumberFormat,
         associationName: config.associationName,
         onMailQueued: () => worker?.wake(),
+      });
+      await api.register(transferRoutes, {
+        db: database.db,
+        associationName: config.associationName,
+        onMailQueued: () => worker?.wake(),
+      });
+      await api.register(statisticsRoutes, { db: database.db });
+      await api.register(contentRoutes, { db: database.db });
+      await api.register(certificateRoutes, {
+        db: database.db,
+        publicUrl: config.publicUrl,
+        associationName: config.associationName,
       });
     },
     { prefix: '/api' },

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '@registry/domain';
+import { payments } from '../../db/schema.js';
+import {
+  ADMIN,
+  MEMBER_A,
+  MEMBER_B,
+  bearer,
+  createTestApp,
+  login,
+  type TestApp,
+} from '../../test/harness.js';
+import { cloneHorses, registerThroughApi } from '../../test/admin-fixtures.js';
+import { renderMarkdown } from './sanitize.js';
+
+let t: TestApp;
+let admin: string;
+let memberA: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, memberA] = await Promise.all([login(t.app, ADMIN, 'admin'), login(t.app, MEMBER_A)]);
+});
+afterAll(() => t.close());
+
+const save = (markdown: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/dashboard-content',
+    headers: bearer(admin),
+    payload: { markdown },
+  });
+
+describe('sanitizing', () => {
+  it.each([
+    ['<script>alert(1)</script>Hello', /<script|alert\(1\)/i],
+    ['<img src="x.png" onerror="alert(1)">', /onerror/i],
+    ['[click](javascript:alert(1))', /javascript:/i],
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', /javascript/i],
+    ['<iframe src="https://evil.example"></iframe>', /<iframe/i],
+    ['<style>body{display:none}</style>', /<style|display:none/i],
+    ['<p style="color:red" onclick="x()">hi</p>', /style=|onclick/i],
+    ['![x](data:image/svg+xml;base64,PHN2Zz4=)', /data:/i],
+    ['<svg><script>alert(1)</script></svg>', /<svg|<script/i],
+    ['<form action="/x"><input name="a"></form>', /<form|<input/i],
+  ])('removes the danger from %s', (markdown, danger) => {
+    expect(renderMarkdown(markdown)).not.toMatch(danger);
+  });
+
+  it('keeps the basic formatting and safe links', () => {
+    const html = renderMarkdown(
+      '# Show day\n\n**Bold** and _em_\n\n- one\n- two\n\n[Rules](https://example.org/rules)',
+    );
+    expect(html).toContain('<h1>Show day</h1>');
+    expect(html).toContain('<strong>Bold</strong>');
+    expect(html).toContain('<li>one</li>');
+    expect(html).toContain(
+      '<a href="https://example.org/rules" rel="noopener noreferrer nofollow" target="_blank">Rules</a>',
+    );
+  });
+});
+
+describe('dashboard content routes', () => {
+  it('saves markdown and serves sanitized HTML to admins and members', async () => {
+    const markdown =
+      'Welcome!\n\n<script>steal()</script><img src="https://x.example/a.png" onerror="steal()">';
+    const saved = await save(markdown);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.markdown).toBe(markdown);
+    expect(saved.json().data.updatedBy.name).toBeTruthy();
+    for (const [url, token] of [
+      ['/api/admin/dashboard/content', admin],
+      ['/api/members/dashboard/content', memberA],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data.html).toContain('Welcome!');
+      expect(data.html).toContain('<img src="https://x.example/a.png" />');
+      expect(data.html).not.toMatch(/script|steal|onerror/);
+      expect(data.updatedAt).toBeTruthy();
+    }
+  });
+
+  it('refuses more than 20 kB (counted in bytes) and keeps the previous text', async () => {
+    await save('Kept');
+    const tooBig = await save('é'.repeat(10 * 1024 + 1));
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().fields.markdown).toBe(ADMIN_MESSAGES.contentTooLarge);
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard/content',
+      headers: bearer(admin),
+    });
+    expect(current.json().data.markdown).toBe('Kept');
+    expect((await save('a'.repeat(20 * 1024))).statusCode).toBe(200);
+  });
+
+  it("gives members their own horses' counts and the payments needing their action", async () => {
+    const db = t.database.db;
+    const first = await registerThroughApi(t.app, db, memberA);
+    const [needsAction] = await cloneHorses(db, first, 1, { paymentStatus: 'requires_action' });
+    await cloneHorses(db, first, 1, { paymentStatus: 'paid', approvalStatus: 'approved' });
+    await cloneHorses(db, first, 1, { paymentStatus: 'failed', approvalStatus: 'rejected' });
+    await registerThroughApi(t.app, db, await login(t.app, MEMBER_B));
+    await db.insert(payments).values({
+      horseId: needsAction?.id,
+      provider: 'sandbox',
+      method: 'card',
+      idempotencyKey: 'dash-1',
+      amountCents: 3000,
+      fees: {},
+      status: 'requires_action',
+      actionUrl: 'https://pay.example/approve/1',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/members/dashboard/content',
+      headers: bearer(memberA),
+    });
+    const data = response.json().data;
+    expect(data.horses).toEqual({
+      byApprovalStatus: { pending: 2, approved: 1, rejected: 1 },
+      byPaymentStatus: { unpaid: 1, processing: 0, requires_action: 1, paid: 1, failed: 1 },
+      total: 4,
+    });
+    const needing = data.paymentsNeedingAction as Array<{
+      _id: string;
+      paymentStatus: string;
+      actionUrl: string | null;
+    }>;
+    expect(needing.map((h) => h.paymentStatus).sort()).toEqual([
+      'failed',
+      'requires_action',
+      'unpaid',
+    ]);
+    expect(needing.find((h) => h._id === needsAction?.id)?.actionUrl).toBe(
+      'https://pay.example/approve/1',
+    );
+  });
+});

@@ -1,0 +1,173 @@
+import { and, desc, eq, inArray, count } from 'drizzle-orm';
+import { z } from 'zod';
+import { ADMIN_MESSAGES, DASHBOARD_CONTENT_MAX_BYTES } from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import {
+  APPROVAL_STATUSES,
+  PAYMENT_STATUSES,
+  dashboardContent,
+  horses,
+  payments,
+  users,
+} from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { recordAudit } from '../audit/service.js';
+import { renderMarkdown } from './sanitize.js';
+
+const KEY = 'dashboard';
+
+export const contentSchema = z.object({
+  markdown: z.string(),
+  /** Sanitized HTML, safe to insert as is. */
+  html: z.string(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type Content = z.infer<typeof contentSchema>;
+
+export async function getContent(db: Db): Promise<Content> {
+  const [row] = await db
+    .select({ content: dashboardContent, user: users })
+    .from(dashboardContent)
+    .leftJoin(users, eq(users.id, dashboardContent.updatedById))
+    .where(eq(dashboardContent.key, KEY));
+  if (!row) return { markdown: '', html: '', updatedAt: null, updatedBy: null };
+  const user = row.user;
+  return {
+    markdown: row.content.markdown,
+    html: renderMarkdown(row.content.markdown),
+    updatedAt: row.content.updatedAt.toISOString(),
+    updatedBy: user
+      ? {
+          id: user.id,
+          name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+        }
+      : null,
+  };
+}
+
+export async function saveContent(
+  db: Db,
+  markdown: string,
+  actor: { userId: string; ip: string },
+): Promise<Content> {
+  const bytes = Buffer.byteLength(markdown, 'utf8');
+  if (bytes > DASHBOARD_CONTENT_MAX_BYTES) {
+    throw new HttpError(400, ADMIN_MESSAGES.contentTooLarge, {
+      markdown: ADMIN_MESSAGES.contentTooLarge,
+    });
+  }
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .insert(dashboardContent)
+      .values({ key: KEY, markdown, updatedAt: now, updatedById: actor.userId })
+      .onConflictDoUpdate({
+        target: dashboardContent.key,
+        set: { markdown, updatedAt: now, updatedById: actor.userId },
+      });
+    await recordAudit(tx, {
+      action: 'content.update',
+      success: true,
+      actorId: actor.userId,
+      subject: KEY,
+      ip: actor.ip,
+      details: { bytes },
+    });
+  });
+  return getContent(db);
+}
+
+export const NEEDS_ACTION = ['requires_action', 'failed', 'unpaid'] as const;
+
+export const memberDashboardSchema = contentSchema.extend({
+  horses: z.object({
+    byApprovalStatus: z.object(
+      Object.fromEntries(APPROVAL_STATUSES.map((s) => [s, z.number()])) as Record<
+        (typeof APPROVAL_STATUSES)[number],
+        z.ZodNumber
+      >,
+    ),
+    byPaymentStatus: z.object(
+      Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, z.number()])) as Record<
+        (typeof PAYMENT_STATUSES)[number],
+        z.ZodNumber
+      >,
+    ),
+    total: z.number(),
+  }),
+  paymentsNeedingAction: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      approvalStatus: z.enum(APPROVAL_STATUSES),
+      paymentStatus: z.enum(PAYMENT_STATUSES),
+      /** Where to approve a payment that requires action (latest attempt), if any. */
+      actionUrl: z.string().nullable(),
+    }),
+  ),
+});
+export type MemberDashboard = z.infer<typeof memberDashboardSchema>;
+
+/** The members' dashboard: the content, their horses' counts, and payments they must act on. */
+export async function memberDashboard(db: Db, memberId: string): Promise<MemberDashboard> {
+  const [content, byApproval, byPayment, needing] = await Promise.all([
+    getContent(db),
+    db
+      .select({ status: horses.approvalStatus, n: count() })
+      .from(horses)
+      .where(eq(horses.ownerId, memberId))
+      .groupBy(horses.approvalStatus),
+    db
+      .select({ status: horses.paymentStatus, n: count() })
+      .from(horses)
+      .where(eq(horses.ownerId, memberId))
+      .groupBy(horses.paymentStatus),
+    db
+      .select()
+      .from(horses)
+      .where(and(eq(horses.ownerId, memberId), inArray(horses.paymentStatus, [...NEEDS_ACTION])))
+      .orderBy(desc(horses.createdAt))
+      .limit(50),
+  ]);
+  const actionUrls = new Map<string, string>();
+  if (needing.length > 0) {
+    const rows = await db
+      .select({ horseId: payments.horseId, url: payments.actionUrl })
+      .from(payments)
+      .where(
+        and(
+          inArray(
+            payments.horseId,
+            needing.map((h) => h.id),
+          ),
+          eq(payments.status, 'requires_action'),
+        ),
+      )
+      .orderBy(desc(payments.createdAt));
+    for (const row of rows) {
+      if (row.horseId && row.url && !actionUrls.has(row.horseId))
+        actionUrls.set(row.horseId, row.url);
+    }
+  }
+  const tally = <T extends string>(keys: readonly T[], rows: Array<{ status: T; n: number }>) =>
+    Object.fromEntries(
+      keys.map((k) => [k, Number(rows.find((r) => r.status === k)?.n ?? 0)]),
+    ) as Record<T, number>;
+  const byApprovalStatus = tally(APPROVAL_STATUSES, byApproval);
+  return {
+    ...content,
+    horses: {
+      byApprovalStatus,
+      byPaymentStatus: tally(PAYMENT_STATUSES, byPayment),
+      total: Object.values(byApprovalStatus).reduce((a, b) => a + b, 0),
+    },
+    paymentsNeedingAction: needing.map((h) => ({
+      _id: h.id,
+      name: h.approvedName ?? h.firstChoice,
+      approvalStatus: h.approvalStatus,
+      paymentStatus: h.paymentStatus,
+      actionUrl: h.paymentStatus === 'requires_action' ? (actionUrls.get(h.id) ?? null) : null,
+    })),
+  };
+}
