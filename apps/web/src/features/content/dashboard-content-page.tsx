@@ -1,14 +1,162 @@
-import { EmptyState } from '../../components/empty-state';
+import { useEffect, useState } from 'react';
+import {
+  CAlert,
+  CButton,
+  CCard,
+  CCardBody,
+  CCardHeader,
+  CFormLabel,
+  CFormTextarea,
+  CSpinner,
+} from '@coreui/react';
+import { DASHBOARD_CONTENT_MAX_BYTES } from '@registry/domain';
 import { PageHeader } from '../../components/page-header';
+import type { ApiError } from '../../lib/api-client';
+import { formatDaySlashed } from '../../lib/format';
 import { ROUTES } from '../../lib/routes';
+import { useDebouncedValue } from '../../lib/use-api-query';
+import { useToast } from '../../stores/use-toast';
+import { previewDashboardContent, saveDashboardContent, useDashboardContent } from './api';
 
+const bytesOf = (text: string) => new TextEncoder().encode(text).length;
+
+/** Markdown editor with the server's own sanitized preview (issue 6 item 5). */
 export default function DashboardContentPage() {
+  const toast = useToast();
+  const { data, error, loading, reload } = useDashboardContent();
+  const [markdown, setMarkdown] = useState<string | null>(null);
+  const [html, setHtml] = useState('');
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const text = markdown ?? data?.markdown ?? '';
+  const debounced = useDebouncedValue(text, 400);
+  const size = bytesOf(text);
+  const tooLarge = size > DASHBOARD_CONTENT_MAX_BYTES;
+  const dirty = markdown !== null && markdown !== (data?.markdown ?? '');
+
+  useEffect(() => {
+    if (data && markdown === null) setHtml(data.html);
+  }, [data, markdown]);
+
+  useEffect(() => {
+    if (markdown === null) return;
+    const controller = new AbortController();
+    previewDashboardContent(debounced, controller.signal).then(
+      (rendered) => {
+        setHtml(rendered);
+        setPreviewError(null);
+      },
+      (caught: ApiError) => {
+        if (!caught.canceled) setPreviewError(caught.error);
+      },
+    );
+    return () => controller.abort();
+  }, [debounced, markdown === null]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const save = async () => {
+    setSaving(true);
+    setFieldError(null);
+    try {
+      const result = await saveDashboardContent(text);
+      toast.success(result.message ?? 'Dashboard content saved');
+      setMarkdown(null);
+      setHtml(result.data.html);
+      reload();
+    } catch (caught) {
+      const failure = caught as ApiError;
+      setFieldError(failure.fields?.markdown ?? failure.error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <>
-      <PageHeader title={ROUTES.dashboardContent.title} />
-      <EmptyState title="No dashboard content yet">
-        Editing the news members see on their dashboard arrives with the administration release.
-      </EmptyState>
+      <PageHeader
+        title={ROUTES.dashboardContent.title}
+        lead="What members see on their dashboard. Write in Markdown; the preview shows exactly what they will see."
+        actions={
+          <CButton
+            color="primary"
+            disabled={saving || tooLarge || !dirty}
+            onClick={() => void save()}
+          >
+            {saving && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+            Save
+          </CButton>
+        }
+      />
+      {error && !loading && (
+        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
+          <span>The content could not be loaded: {error.error}</span>
+          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
+            Try again
+          </CButton>
+        </CAlert>
+      )}
+      {loading && !data ? (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <CSpinner color="primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading the content…</span>
+        </div>
+      ) : (
+        <div className="row g-3">
+          <div className="col-12 col-lg-6">
+            <CFormLabel htmlFor="content-markdown">Markdown</CFormLabel>
+            <CFormTextarea
+              id="content-markdown"
+              rows={18}
+              className="font-monospace"
+              value={text}
+              disabled={saving}
+              invalid={Boolean(fieldError) || tooLarge}
+              aria-describedby="content-markdown-help"
+              onChange={(event) => {
+                setMarkdown(event.target.value);
+                setFieldError(null);
+              }}
+            />
+            <div id="content-markdown-help" className="small mt-1">
+              <span className={tooLarge ? 'text-danger' : 'text-body-secondary'}>
+                {(size / 1024).toFixed(1)} of {DASHBOARD_CONTENT_MAX_BYTES / 1024} kB.
+              </span>{' '}
+              {fieldError && <span className="text-danger">{fieldError}</span>}
+              {data?.updatedAt && (
+                <span className="text-body-secondary">
+                  Last saved {formatDaySlashed(data.updatedAt)}
+                  {data.updatedBy && ` by ${data.updatedBy.name}`}.
+                </span>
+              )}
+              {dirty && <strong className="ms-1">Unsaved changes.</strong>}
+            </div>
+          </div>
+          <div className="col-12 col-lg-6">
+            <CCard className="h-100">
+              <CCardHeader as="h2" className="h6 mb-0">
+                Preview
+              </CCardHeader>
+              <CCardBody>
+                {previewError && (
+                  <CAlert color="warning" className="small">
+                    The preview could not be updated: {previewError}
+                  </CAlert>
+                )}
+                {html.trim() ? (
+                  // Rendered and sanitized by the server exactly as for members.
+                  <div
+                    className="dashboard-content"
+                    data-testid="content-preview"
+                    dangerouslySetInnerHTML={{ __html: html }}
+                  />
+                ) : (
+                  <p className="text-body-secondary mb-0">Nothing to show yet.</p>
+                )}
+              </CCardBody>
+            </CCard>
+          </div>
+        </div>
+      )}
     </>
   );
 }

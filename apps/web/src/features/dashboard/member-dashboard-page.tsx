@@ -1,17 +1,110 @@
+import { Link } from 'react-router';
+import { CAlert, CButton, CCard, CCardBody, CSpinner } from '@coreui/react';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { PaymentStatusBadge } from '../../components/status-badges';
 import { ROUTES } from '../../lib/routes';
+import { useMemberDashboard, type MemberDashboard } from './api';
 import { WelcomeCard } from './welcome-card';
 
+function Counts({ horses }: { horses: MemberDashboard['horses'] }) {
+  const figures: Array<[string, number]> = [
+    ['Pending', horses.byApprovalStatus.pending],
+    ['Approved', horses.byApprovalStatus.approved],
+    ['Rejected', horses.byApprovalStatus.rejected],
+  ];
+  return (
+    <section aria-labelledby="my-horses-title" className="mb-4">
+      <h2 id="my-horses-title" className="h5">
+        My horses
+      </h2>
+      <div className="row g-3">
+        {figures.map(([label, count]) => (
+          <div key={label} className="col-4 col-md-3 col-xl-2">
+            <CCard className="h-100">
+              <CCardBody className="p-3">
+                <div className="small text-body-secondary">{label}</div>
+                <div className="fs-4 fw-semibold">{count}</div>
+              </CCardBody>
+            </CCard>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function PaymentsNeedingAction({ items }: { items: MemberDashboard['paymentsNeedingAction'] }) {
+  if (items.length === 0) return null;
+  return (
+    <CAlert color="warning" className="mb-4">
+      <h2 className="h6">Payments needing your action</h2>
+      <ul className="mb-2">
+        {items.map((item) => (
+          <li key={item._id}>
+            {item.name} <PaymentStatusBadge status={item.paymentStatus} />
+            {item.actionUrl && (
+              <>
+                {' '}
+                <a href={item.actionUrl} target="_blank" rel="noopener noreferrer">
+                  Complete the payment
+                  <span className="visually-hidden"> for {item.name} (opens in a new tab)</span>
+                </a>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Link to={ROUTES.myHorses.path}>Go to My Horses to pay</Link>
+    </CAlert>
+  );
+}
+
+/** The member's home: the association's news, their horses by status, what needs paying. */
 export default function MemberDashboardPage() {
+  const { data, error, loading, reload } = useMemberDashboard();
   return (
     <>
       <PageHeader title={ROUTES.memberDashboard.title} />
       <WelcomeCard />
-      <EmptyState title="No news from the association yet">
-        News and notices from the association appear here once administrators publish dashboard
-        content.
-      </EmptyState>
+      {error && !loading && (
+        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
+          <span>Your dashboard could not be loaded: {error.error}</span>
+          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
+            Try again
+          </CButton>
+        </CAlert>
+      )}
+      {loading && !data && (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <CSpinner color="primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading your dashboard…</span>
+        </div>
+      )}
+      {data && (
+        <>
+          <PaymentsNeedingAction items={data.paymentsNeedingAction} />
+          <Counts horses={data.horses} />
+          <section aria-labelledby="news-title">
+            <h2 id="news-title" className="h5">
+              News from the association
+            </h2>
+            {data.html.trim() ? (
+              <CCard>
+                {/* Rendered and sanitized by the server (no script survives); inserted as is. */}
+                <CCardBody
+                  className="dashboard-content"
+                  dangerouslySetInnerHTML={{ __html: data.html }}
+                />
+              </CCard>
+            ) : (
+              <EmptyState title="No news from the association yet">
+                News and notices appear here once the office publishes them.
+              </EmptyState>
+            )}
+          </section>
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter } from 'axios';
+import { api } from '../../lib/api-client';
+import { fakeAdapter } from '../../test/fake-adapter';
+import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+let originalAdapter: AxiosAdapter | undefined;
+beforeEach(() => {
+  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  storeSession(adminLoginResult);
+});
+afterEach(() => {
+  api.http.defaults.adapter = originalAdapter;
+});
+
+describe('Dashboard Content', () => {
+  it("previews through the server's sanitizer and saves the markdown", async () => {
+    const fake = fakeAdapter((config) => {
+      if (config.url === 'admin/dashboard-content/preview') {
+        const { markdown } = JSON.parse(config.data as string) as { markdown: string };
+        return {
+          status: 200,
+          data: { success: true, data: { html: `<p>${markdown.length} chars</p>` } },
+        };
+      }
+      if (config.method === 'put') {
+        return {
+          status: 200,
+          data: {
+            success: true,
+            data: { markdown: 'x', html: '<p>saved</p>', updatedAt: null, updatedBy: null },
+            message: 'Dashboard content saved',
+          },
+        };
+      }
+      return {
+        status: 200,
+        data: {
+          success: true,
+          data: { markdown: 'Hello', html: '<p>Hello</p>', updatedAt: null, updatedBy: null },
+        },
+      };
+    });
+    api.http.defaults.adapter = fake.adapter;
+    const user = userEvent.setup();
+    renderApp('/admin/add-content');
+    const textarea = await screen.findByLabelText('Markdown', {}, { timeout: 5000 });
+    expect(textarea).toHaveValue('Hello');
+    expect(screen.getByTestId('content-preview')).toHaveTextContent('Hello');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await user.type(textarea, ' world<script>');
+    await waitFor(() =>
+      expect(screen.getByTestId('content-preview')).toHaveTextContent('19 chars'),
+    );
+    const previews = fake.requests.filter((r) => r.url === 'admin/dashboard-content/preview');
+    // Debounced: far fewer calls than key presses.
+    expect(previews.length).toBeLessThan(5);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fake.requests.find((r) => r.method === 'put')).toMatchObject({
+        url: 'admin/dashboard-content',
+        data: { markdown: 'Hello world<script>' },
+      }),
+    );
+  });
+});
