@@ -114,9 +114,30 @@ describe('horse registration', () => {
       .getByRole('img', { name: /signed/ })
       .waitFor();
 
+    // Item 17 (payments): the sandbox's test card that succeeds.
+    const fees = section('Fees, Billing and Payment');
+    await fees.getByLabel('Billing Address').fill('12 Barn Road');
+    await fees.getByLabel('Phone Number').fill('(931) 555-0100');
+    await fees.getByLabel('Email', { exact: true }).fill('jordan@example.org');
+    await fees.getByLabel('Account Holder Name').fill('Jordan Reed');
+    await fees.getByRole('button', { name: "Account Holder's Signature" }).click();
+    const holder = page.getByRole('dialog', { name: "Account Holder's Signature" });
+    await drawSignature(page, holder.getByRole('img', { name: 'Signature pad' }));
+    await holder.getByRole('button', { name: 'Save' }).click();
+    await fees.getByRole('radio', { name: 'Credit Card', exact: true }).check();
+    await fees.getByLabel('Card Type').selectOption('VISA');
+    await fees.getByLabel('Card Number').pressSequentially('4242424242424242');
+    await fees.getByLabel('Expiration Date').pressSequentially('1240');
+    await fees.getByLabel('CVV').pressSequentially('123');
+    await fees.getByRole('checkbox', { name: /I authorize the association/ }).check();
+
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Payment Details' })
+      .getByRole('button', { name: 'Proceed' })
+      .click();
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
-    await page.getByText('Horse registered').waitFor();
+    await page.getByText('Horse Register successfully').waitFor();
 
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
