@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { horses, payments, users, type PaymentRow } from '../../db/schema.js';
@@ -124,5 +124,23 @@ export async function paymentByProviderId(db: Executor, providerPaymentId: strin
     .select()
     .from(payments)
     .where(eq(payments.providerPaymentId, providerPaymentId));
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A Stripe payment by our own id whose provider id is not recorded yet (see the webhook). */
+export async function paymentAwaitingIntent(db: Executor, paymentId: unknown) {
+  if (typeof paymentId !== 'string' || !UUID.test(paymentId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.provider, 'stripe'),
+        isNull(payments.providerPaymentId),
+      ),
+    );
   return row;
 }

@@ -7,7 +7,7 @@ import { HttpError } from '../../http-error.js';
 import { failureSchema } from '../../reply.js';
 import type { ProviderStatus } from './provider.js';
 import type { PaymentDeps } from './service.js';
-import { applyPaymentUpdate, paymentByProviderId } from './settle.js';
+import { applyPaymentUpdate, paymentAwaitingIntent, paymentByProviderId } from './settle.js';
 
 export interface WebhookRoutesOptions extends Omit<PaymentDeps, 'log'> {
   webhookSecret: string | undefined;
@@ -69,7 +69,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         if (inserted.length === 0) return true;
         if (!status) return false;
         const intent = event.data.object as Stripe.PaymentIntent;
-        const row = await paymentByProviderId(tx, intent.id);
+        // An event can beat our own record of the intent id (it is stored once create answers):
+        // the metadata then names our payment.
+        const row =
+          (await paymentByProviderId(tx, intent.id)) ??
+          (await paymentAwaitingIntent(tx, intent.metadata?.paymentId));
         if (!row) {
           request.log.warn({ eventId: event.id }, 'webhook for an unknown payment intent');
           return false;

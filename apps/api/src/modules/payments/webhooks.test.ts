@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@registry/domain';
-import { auditLog, mailOutbox, webhookEvents } from '../../db/schema.js';
+import { auditLog, mailOutbox, payments, webhookEvents } from '../../db/schema.js';
 import { MEMBER_A, createTestApp, login, type TestApp } from '../../test/harness.js';
 import {
   paymentIntent,
@@ -154,6 +154,35 @@ describe('POST /api/members/webhook-stripe', () => {
       event('payment_intent.succeeded', paymentIntent('pi_not_ours', 'succeeded')),
     );
     expect(unknown.statusCode).toBe(200);
+  });
+});
+
+describe('an event that arrives before our record of the intent id', () => {
+  it('finds the payment through metadata.paymentId', async () => {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    const [payment] = await t.database.db
+      .insert(payments)
+      .values({
+        horseId: horse.id,
+        payerId: horse.ownerId,
+        provider: 'stripe',
+        method: 'card',
+        idempotencyKey: `early-${horse.id}`,
+        amountCents: 3000,
+        fees: {},
+        status: 'requires_action',
+      })
+      .returning();
+    const response = await deliver(
+      event(
+        'payment_intent.succeeded',
+        paymentIntent('pi_early', 'succeeded', { metadata: { paymentId: payment?.id } }),
+      ),
+    );
+    expect(response.statusCode).toBe(200);
+    const [after] = await paymentsOf(t.database.db, horse.id);
+    expect(after?.status).toBe('succeeded');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
   });
 });
 
