@@ -47,6 +47,9 @@ export function AppRoutes() {
       />
       {/* Signed in or not: the provider's tab may have no session (payments). */}
       <Route path="/payment-complete" element={<Pages.PaymentCompletePage />} />
+      {/* Public whoever is signed in: an emailed link and the certificate's QR code. */}
+      <Route path="/set-password" element={<Pages.SetPasswordPage />} />
+      <Route path="/verify/:registrationNumber" element={<Pages.VerifyPage />} />
       <Route element={<SignedOutOnly />}>{pageRoutes(SIGNED_OUT_PAGES)}</Route>
       <Route element={<SignedInOnly />}>
         <Route path={ROUTES.home.path} element={<HomeRoute />} />

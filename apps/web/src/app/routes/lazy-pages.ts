@@ -50,6 +50,12 @@ export const PaymentCompletePage = lazyWithPreload(
   () => import('../../features/payments/payment-complete-page'),
 );
 
+/** Public, signed in or not: the emailed set-password link and the certificate's QR check. */
+export const SetPasswordPage = lazyWithPreload(
+  () => import('../../features/set-password/set-password-page'),
+);
+export const VerifyPage = lazyWithPreload(() => import('../../features/verify/verify-page'));
+
 /** What a user about to sign in needs next: the shell and both dashboards (all small). */
 export function preloadAfterSignIn(): void {
   void AppShell.preload();

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter } from 'axios';
+import { PASSWORD_HINT } from '@registry/domain';
+import { api } from '../../lib/api-client';
+import { fakeAdapter } from '../../test/fake-adapter';
+import { renderApp } from '../../test/render-app';
+
+let originalAdapter: AxiosAdapter | undefined;
+beforeEach(() => {
+  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+});
+afterEach(() => {
+  api.http.defaults.adapter = originalAdapter;
+});
+
+const TOKEN = 'a'.repeat(43);
+
+describe('Set password', () => {
+  it('shows whose link it is, checks the two entries, sets the password and goes to sign in', async () => {
+    const fake = fakeAdapter((config) =>
+      config.method === 'get'
+        ? { status: 200, data: { success: true, data: { email: 'new@example.org' } } }
+        : {
+            status: 200,
+            data: {
+              success: true,
+              data: { email: 'new@example.org' },
+              message: 'Your password has been set. You can sign in now.',
+            },
+          },
+    );
+    api.http.defaults.adapter = fake.adapter;
+    const user = userEvent.setup();
+    const { location, store } = renderApp(`/set-password?token=${TOKEN}`);
+    expect(await screen.findByText('new@example.org', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(fake.requests[0]?.url).toBe(`auth/set-password/${TOKEN}`);
+    expect(screen.getByText(PASSWORD_HINT)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('New password'), 'horse battery staple');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      'Password cannot contain spaces',
+    );
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'horse-battery-staple');
+    await user.type(screen.getByLabelText('Confirm new password'), 'horse-battery-stapl');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
+      'The two passwords do not match',
+    );
+    expect(fake.requests.filter((r) => r.method === 'post')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Confirm new password'), 'e');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(fake.requests.at(-1)).toMatchObject({
+      url: 'auth/set-password',
+      data: { token: TOKEN, password: 'horse-battery-staple' },
+    });
+    expect(store.getState().ui.toasts.at(-1)).toMatchObject({
+      kind: 'success',
+      message: 'Your password has been set. You can sign in now.',
+    });
+  });
+
+  it('says what to do when the link is used or expired', async () => {
+    api.http.defaults.adapter = fakeAdapter(() => ({
+      status: 404,
+      data: {
+        success: false,
+        error: 'This link is invalid or has expired. Ask the association office for a new one.',
+      },
+    })).adapter;
+    renderApp(`/set-password?token=${TOKEN}`);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('invalid or has expired');
+    expect(alert).toHaveTextContent('Ask the association office to send your credentials again');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+});

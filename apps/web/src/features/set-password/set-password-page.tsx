@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CAlert, CButton, CSpinner } from '@coreui/react';
+import { PASSWORD_HINT, passwordRuleError } from '@registry/domain';
+import { CenteredLayout } from '../../components/centered-layout';
+import { useDocumentTitle } from '../../components/page-header';
+import { PasswordField } from '../../components/password-field';
+import { api, type ApiError } from '../../lib/api-client';
+import { ROUTES } from '../../lib/routes';
+import { useApiQuery } from '../../lib/use-api-query';
+import { useAppSelector } from '../../stores/hooks';
+import { useToast } from '../../stores/use-toast';
+
+const MISMATCH = 'The two passwords do not match';
+
+/** The page behind the emailed "Send credentials" link: a member chooses their password. */
+export default function SetPasswordPage() {
+  useDocumentTitle('Choose your password');
+  const associationName = useAppSelector((state) => state.ui.associationName);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const link = useApiQuery(`set-password:${token}`, (signal) =>
+    token
+      ? api
+          .get<{ email: string }>(`auth/set-password/${encodeURIComponent(token)}`, undefined, {
+            signal,
+            skipUnauthorizedHandler: true,
+          })
+          .then((r) => r.data)
+      : Promise.reject({ success: false, error: 'This link has no token.' } satisfies ApiError),
+  );
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      password: passwordRuleError(password, { allowSpaces: false }) ?? undefined,
+      confirm: confirm !== password ? MISMATCH : undefined,
+    };
+    setErrors(found);
+    setFailure(null);
+    if (found.password || found.confirm) return;
+    setBusy(true);
+    try {
+      const result = await api.post<{ email: string }>(
+        'auth/set-password',
+        { token, password },
+        { skipUnauthorizedHandler: true },
+      );
+      toast.success(result.message ?? 'Your password has been set. You can sign in now.');
+      navigate(ROUTES.memberLogin.path, { replace: true });
+    } catch (caught) {
+      const error = caught as ApiError;
+      if (error.fields?.password) setErrors({ password: error.fields.password });
+      else setFailure(error.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const linkError = link.error && !link.loading ? link.error : null;
+  return (
+    <CenteredLayout associationName={associationName}>
+      <h1 className="h4 mb-3">Choose your password</h1>
+      {link.loading && !link.data && (
+        <p role="status">
+          <CSpinner size="sm" className="me-2" aria-hidden="true" />
+          Checking your link…
+        </p>
+      )}
+      {linkError && (
+        <CAlert color="danger" role="alert">
+          <p className="mb-2">{linkError.error}</p>
+          <p className="mb-0">
+            Links work once and expire after a few days. Ask the association office to send your
+            credentials again; the new email has a fresh link.
+          </p>
+        </CAlert>
+      )}
+      {link.data && !linkError && (
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <p>
+            For <strong className="text-break">{link.data.email}</strong>
+          </p>
+          {/* Lets password managers store the new password under the right account. */}
+          <input type="hidden" name="username" autoComplete="username" value={link.data.email} />
+          <PasswordField
+            id="set-password"
+            label="New password"
+            autoComplete="new-password"
+            className="mb-1"
+            value={password}
+            error={errors.password}
+            disabled={busy}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setErrors((e) => ({ ...e, password: undefined }));
+            }}
+          />
+          <p className="small text-body-secondary">{PASSWORD_HINT}</p>
+          <PasswordField
+            id="set-password-confirm"
+            label="Confirm new password"
+            autoComplete="new-password"
+            className="mb-3"
+            value={confirm}
+            error={errors.confirm}
+            disabled={busy}
+            onChange={(event) => {
+              setConfirm(event.target.value);
+              setErrors((e) => ({ ...e, confirm: undefined }));
+            }}
+          />
+          {failure && (
+            <CAlert color="danger" role="alert">
+              {failure}
+            </CAlert>
+          )}
+          <CButton type="submit" color="primary" className="w-100" disabled={busy}>
+            {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+            Set password
+          </CButton>
+        </form>
+      )}
+      <p className="text-center small mt-3 mb-0">
+        <Link to={ROUTES.memberLogin.path}>Back to sign in</Link>
+      </p>
+    </CenteredLayout>
+  );
+}

@@ -1,0 +1,73 @@
+import { useParams } from 'react-router';
+import { CAlert, CSpinner } from '@coreui/react';
+import { CenteredLayout } from '../../components/centered-layout';
+import { useDocumentTitle } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badges';
+import { api } from '../../lib/api-client';
+import { useApiQuery } from '../../lib/use-api-query';
+import { useAppSelector } from '../../stores/hooks';
+
+interface Verification {
+  registrationNumber: string;
+  name: string;
+  status: 'approved';
+  verified: boolean;
+}
+
+/** The public page behind a certificate's QR code: confirms a registration, nothing private. */
+export default function VerifyPage() {
+  useDocumentTitle('Verify a registration');
+  const associationName = useAppSelector((state) => state.ui.associationName);
+  const number = useParams().registrationNumber?.trim() ?? '';
+  const { data, error, loading } = useApiQuery(`verify:${number}`, (signal) =>
+    api
+      .get<Verification>(`public/verify/${encodeURIComponent(number)}`, undefined, {
+        signal,
+        skipUnauthorizedHandler: true,
+      })
+      .then((r) => r.data),
+  );
+  return (
+    <CenteredLayout associationName={associationName}>
+      <h1 className="h4 mb-3">Registration check</h1>
+      {loading && !data && (
+        <p role="status">
+          <CSpinner size="sm" className="me-2" aria-hidden="true" />
+          Checking {number}…
+        </p>
+      )}
+      {error && !loading && (
+        <CAlert color={error.status === 404 ? 'warning' : 'danger'} role="alert">
+          {error.status === 404 ? (
+            <>
+              <strong>Not found.</strong> No approved horse has the registration number{' '}
+              <strong className="text-break">{number}</strong> in the {associationName}. Check the
+              number on the certificate, or contact the association office.
+            </>
+          ) : (
+            error.error
+          )}
+        </CAlert>
+      )}
+      {data && !error && (
+        <>
+          <p className="mb-3">This registration is on record with the {associationName}.</p>
+          <dl className="row mb-0">
+            <dt className="col-5">Registration number</dt>
+            <dd className="col-7 text-break">{data.registrationNumber}</dd>
+            <dt className="col-5">Name</dt>
+            <dd className="col-7">{data.name}</dd>
+            <dt className="col-5">Status</dt>
+            <dd className="col-7">
+              <StatusBadge text="Approved" tone="success" />
+            </dd>
+            <dt className="col-5">Performance</dt>
+            <dd className="col-7">
+              {data.verified ? <StatusBadge text="VERIFIED" tone="success" /> : 'Not verified'}
+            </dd>
+          </dl>
+        </>
+      )}
+    </CenteredLayout>
+  );
+}
