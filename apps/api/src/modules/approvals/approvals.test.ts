@@ -96,6 +96,18 @@ describe('PUT /api/admin/approve-horse/:id', () => {
     expect(again.json().error).toBe(ADMIN_MESSAGES.alreadyDecided('approved'));
   });
 
+  it('two administrators deciding the same horse at once: one wins, the other gets 409', async () => {
+    const row = await freshHorse('paid');
+    const results = await Promise.all([
+      decide(row.id, { action: 'approve' }),
+      decide(row.id, { action: 'reject', reason: 'Duplicate entry' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [final] = await t.database.db.select().from(horses).where(eq(horses.id, row.id));
+    const winner = results.find((r) => r.statusCode === 200)?.json().data;
+    expect(final?.approvalStatus).toBe(winner.approvalStatus);
+  });
+
   it('an unpaid registration needs overrideUnpaid, and the override is logged', async () => {
     const row = await freshHorse('unpaid');
     const refused = await decide(row.id, { action: 'approve' });
