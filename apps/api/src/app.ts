@@ -8,6 +8,7 @@ import { parseRegistrationNumberFormat } from './modules/approvals/registration-
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { certificateRoutes } from './modules/certificates/routes.js';
+import { contentPreviewRoute } from './modules/content/preview-route.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { secretKey } from './modules/auth/tokens.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -227,6 +228,7 @@ export async function buildApp(
       });
       await api.register(statisticsRoutes, { db: database.db });
       await api.register(contentRoutes, { db: database.db });
+      await api.register(contentPreviewRoute);
       await api.register(certificateRoutes, {
         db: database.db,
         publicUrl: config.publicUrl,

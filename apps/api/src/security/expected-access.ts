@@ -35,6 +35,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/members/stripe/payment-status': 'signed-in',
   'GET /api/public/verify/:registrationNumber': 'public',
   'GET /api/sandbox/payments/:paymentIntentId': 'public',
+  'POST /api/admin/dashboard-content/preview': 'admin',
   'POST /api/admin/horses': 'admin',
   'POST /api/admin/members': 'admin',
   'POST /api/admin/members/import': 'admin',
