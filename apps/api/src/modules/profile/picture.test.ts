@@ -131,6 +131,19 @@ describe('PUT members/profile/picture', () => {
     expect(response.json().error).toBe(PROFILE_MESSAGES.pictureUnreadable);
   });
 
+  it('refuses a small file that decodes to a huge image (over 40 megapixels)', async () => {
+    const me = await signedInMember(t, 'pic-bomb');
+    const bomb = await sharp({
+      create: { width: 7000, height: 7000, channels: 3, background: '#000' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(PROFILE_PICTURE.maxBytes);
+    const response = await upload(me.token, 'bomb.png', bomb);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(PROFILE_MESSAGES.pictureUnreadable);
+  });
+
   it('refuses 6 MB and keeps the current picture', async () => {
     const me = await signedInMember(t, 'pic-large');
     const first = (await upload(me.token, 'me.png', await photo(300, 300, 'png'))).json();
