@@ -11,6 +11,7 @@ import {
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { auditEntrySchema, auditOfUser } from '../audit/queries.js';
+import { recordAudit } from '../audit/service.js';
 import {
   createMember,
   deleteMember,
@@ -68,6 +69,10 @@ export const memberManagementRoutes: FastifyPluginAsyncZod<CredentialDeps> = asy
     userId: requireAuth(request).userId,
     ip: request.ip,
   });
+  const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({
+    actorId: requireAuth(request).userId,
+    ip: request.ip,
+  });
   const page = successSchema(
     z.object({
       items: z.array(memberSchema),
@@ -100,8 +105,10 @@ export const memberManagementRoutes: FastifyPluginAsyncZod<CredentialDeps> = asy
       config: admin,
       schema: { tags, summary: 'Every member as CSV (text/csv)', security, produces: ['text/csv'] },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const csv = await exportMembersCsv(db);
+      // Every member's contact details leave the system: worth a line in the audit log.
+      await recordAudit(db, { action: 'member.export', success: true, ...actorOf(request) });
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

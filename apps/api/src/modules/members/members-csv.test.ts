@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { ADMIN_MESSAGES } from '@registry/domain';
-import { users } from '../../db/schema.js';
+import { auditLog, users } from '../../db/schema.js';
 import { ADMIN, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import { encodeForm } from '../../test/multipart.js';
 
@@ -132,6 +132,11 @@ describe('CSV export', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const exports = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'member.export'));
+    expect(exports).toHaveLength(1);
     const [head, ...rows] = parse(response.body) as string[][];
     expect(head).toContain('email');
     expect(rows.some((r) => r.includes(ADMIN.email))).toBe(false);
