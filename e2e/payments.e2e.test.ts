@@ -238,6 +238,15 @@ describe('registration with payment (sandbox)', () => {
         { method: 'Credit Card', card: '4242 4242 4242 4242' },
         viewport,
       );
+      // After the fade-in: the dialog must sit above the form, not behind it.
+      await page.locator('.order-summary-modal.show').waitFor();
+      await page.waitForTimeout(500);
+      const box = await summary.locator('.modal-content').boundingBox();
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('.order-summary-modal') !== null,
+        [box!.x + box!.width / 2, box!.y + box!.height / 2],
+      );
+      expect(hit).toBe(true);
       await page.screenshot({ path: `/tmp/payments-summary-${label}.png` });
       await summary.getByRole('button', { name: 'Cancel' }).click();
       await summary.waitFor({ state: 'hidden' });
