@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { startMailCatcher } from './support/mail-catcher.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { E2E_ADMIN, E2E_MEMBER_PASSWORD } from './support/accounts.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the test SMTP server lists what it received (see support/mailbox.ts). */
+    mailboxURL: string;
   }
 }
 
@@ -58,6 +61,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('Build first: npm run build (npm run test:e2e does it for you)');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-'));
+  // A real SMTP server: the product's mail goes out over SMTP and the tests read it back.
+  const mail = await startMailCatcher();
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, [serverEntry], {
@@ -75,6 +80,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       // Sandbox bank debits settle quickly so the browser tests see them finish.
       SANDBOX_BANK_SETTLE_MS: '3000',
+      SMTP_URL: mail.smtpURL,
+      MAIL_FROM: 'Gaited Horse Registry <office@registry.e2e.test>',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -83,10 +90,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child, () => log);
   project.provide('baseURL', baseURL);
+  project.provide('mailboxURL', mail.httpURL);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -75,7 +75,7 @@ export function CodeLoginForm({ onUsePassword }: { onUsePassword: () => void }) 
       <CForm
         noValidate
         onSubmit={handleSubmit}
-        aria-label="Sign in with an emailed code"
+        aria-label="Sign in with a code"
         key={step}
       >
         {step === 'email' ? (
