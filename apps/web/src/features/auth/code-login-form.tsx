@@ -72,12 +72,7 @@ export function CodeLoginForm({ onUsePassword }: { onUsePassword: () => void }) 
           {status.text}
         </CAlert>
       )}
-      <CForm
-        noValidate
-        onSubmit={handleSubmit}
-        aria-label="Sign in with a code"
-        key={step}
-      >
+      <CForm noValidate onSubmit={handleSubmit} aria-label="Sign in with a code" key={step}>
         {step === 'email' ? (
           <TextField
             id="code-login-email"
