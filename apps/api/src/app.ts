@@ -13,7 +13,7 @@ import { contentRoutes } from './modules/content/routes.js';
 import { secretKey } from './modules/auth/tokens.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { createUrlSigner } from './modules/files/signed-urls.js';
-import { LocalDiskStorage } from './modules/files/storage.js';
+import { openStorage } from './modules/files/open-storage.js';
 import { horseRoutes } from './modules/horses/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
@@ -112,7 +112,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurity(app);
+  await registerSecurity(app, { stripe: Boolean(config.payments.stripePublishableKey) });
 
   const key = secretKey(config.jwtSecret);
   await app.register(accessPlugin, { db: database.db, key });
@@ -152,8 +152,8 @@ export async function buildApp(
   app.decorate('sandboxSweeper', sweeper);
   if (sweeper) app.addHook('preClose', () => sweeper.stop());
 
-  const storage = new LocalDiskStorage(config.uploadsDir);
-  await storage.init();
+  const { storage, stop: stopSweeping } = await openStorage(config, app.log);
+  app.addHook('onClose', async () => stopSweeping());
   const signer = createUrlSigner(config.jwtSecret);
   const avatars = createAvatarLinks(config.jwtSecret);
   const authSettings = {

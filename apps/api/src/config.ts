@@ -11,6 +11,10 @@ export interface Config {
   dataDir: string;
   /** Uploaded files: DATA_DIR/uploads, outside any folder the web server serves. */
   uploadsDir: string;
+  /** An S3-compatible bucket for uploads (see modules/files/s3-storage.ts); uploads stage locally. */
+  storageUrl: string | undefined;
+  /** Staged uploads untouched this long belong to a dead request and are swept. */
+  stagingStaleMs: number;
   /** PostgreSQL connection string; undefined means the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   adminEmail: string;
@@ -153,6 +157,19 @@ const envSchema = z.object({
     (value) => value === undefined || /^\d+$/.test(value),
     'must be a whole number of milliseconds',
   ),
+  STORAGE_URL: optionalText.refine(
+    (value) =>
+      value === undefined || /^s3(\+http)?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[^/\s?]+/.test(value),
+    'must look like s3://KEY:SECRET@host/bucket (or s3+http:// for a local server)',
+  ),
+  UPLOAD_STAGING_STALE_MINUTES: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
+    'must be a whole number of minutes, at least 1',
+  ),
+  LOGIN_RATE_LIMIT_PER_MINUTE: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
+    'must be a whole number, at least 1',
+  ),
 });
 
 /** Where relative paths are taken from: the directory `npm start` was typed in. */
@@ -185,6 +202,8 @@ export function loadConfig(
     host: e.HOST ?? '127.0.0.1',
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    storageUrl: e.STORAGE_URL,
+    stagingStaleMs: Number(e.UPLOAD_STAGING_STALE_MINUTES ?? '15') * 60_000,
     databaseUrl: e.DATABASE_URL,
     adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
@@ -210,7 +229,11 @@ export function loadConfig(
       },
       sandboxBankSettleMs: Number(e.SANDBOX_BANK_SETTLE_MS ?? '15000'),
     },
-    rateLimits: { loginPerIpPerMinute: 20, loginFailuresPerAccount: 5, accountWindowMinutes: 15 },
+    rateLimits: {
+      loginPerIpPerMinute: Number(e.LOGIN_RATE_LIMIT_PER_MINUTE ?? '20'),
+      loginFailuresPerAccount: 5,
+      accountWindowMinutes: 15,
+    },
     ...defaults,
   };
 }

@@ -3,20 +3,35 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Stripe.js and its Elements iframes, allowed only when Stripe is configured (Stripe's published
+ * CSP requirements); the sandbox needs nothing outside our origin.
+ */
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/**
  * Security headers on every response and the rate-limit machinery (limits are set per route).
  * The CSP allows only our own origin: no inline scripts, no plugins, no framing.
  */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { stripe: boolean } = { stripe: false },
+): Promise<void> {
+  const stripe = (origins: string[]) => (options.stripe ? origins : []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe(STRIPE.script)],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe(STRIPE.connect)],
+        frameSrc: options.stripe ? STRIPE.frame : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

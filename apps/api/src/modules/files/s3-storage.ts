@@ -73,8 +73,12 @@ export class S3Storage implements FileStorage {
     this.staging = new LocalDiskStorage(stagingRoot);
   }
 
-  async init(): Promise<void> {
-    await this.staging.init();
+  async init(staleAfterMs?: number): Promise<void> {
+    await this.staging.init(staleAfterMs);
+  }
+
+  sweepStaged(staleAfterMs: number): Promise<number> {
+    return this.staging.sweepStaged(staleAfterMs);
   }
 
   private objectUrl(key: string): string {

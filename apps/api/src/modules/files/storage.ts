@@ -57,13 +57,26 @@ export class LocalDiskStorage implements FileStorage {
   /** Creates the folders (owner-only) and clears staged files a crash may have left behind. */
   async init(staleAfterMs = 24 * 60 * 60 * 1000): Promise<void> {
     await mkdir(this.stagingDir, { recursive: true, mode: 0o700 });
+    await this.sweepStaged(staleAfterMs);
+  }
+
+  /**
+   * Removes staged files nobody has written to for `staleAfterMs`: a request streaming into
+   * one keeps touching it, so only files of dead requests (a crash, a dropped connection) go,
+   * even when other servers share the folder. Returns how many were removed.
+   */
+  async sweepStaged(staleAfterMs: number): Promise<number> {
     const now = Date.now();
-    for (const name of await readdir(this.stagingDir)) {
+    let removed = 0;
+    for (const name of await readdir(this.stagingDir).catch(() => [] as string[])) {
       const file = path.join(this.stagingDir, name);
       const info = await stat(file).catch(() => undefined);
-      // Another server may be streaming into the same folder right now; only old files go.
-      if (info && now - info.mtimeMs > staleAfterMs) await rm(file, { force: true });
+      if (info && now - info.mtimeMs > staleAfterMs) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
     }
+    return removed;
   }
 
   /** Where a staged file lies on disk (adapters that commit elsewhere read it from here). */
