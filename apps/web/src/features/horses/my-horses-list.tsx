@@ -12,6 +12,7 @@ import {
 } from '@coreui/react';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName, type Horse } from '../../lib/horse-types';
+import { CertificateButton, RejectionNote } from './certificate-button';
 import type { HorseModalState } from './horse-modal-host';
 import { ApprovalBadge, PaymentBadge } from './status-badges';
 
@@ -66,6 +67,7 @@ function HorseActions({
           Check payment status{name}
         </CButton>
       )}
+      {horse.approvalStatus === 'approved' && <CertificateButton horse={horse} />}
       <CButton
         size="sm"
         color="secondary"
@@ -132,6 +134,7 @@ export function HorsesTable({ horses, busy, label, ...actions }: HorseListProps)
                 <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
                 <CTableDataCell>
                   <ApprovalBadge status={horse.approvalStatus} />
+                  <RejectionNote horse={horse} />
                 </CTableDataCell>
                 <CTableDataCell>
                   <PaymentBadge status={horse.paymentStatus} />
@@ -171,6 +174,7 @@ export function HorseCards({ horses, busy, label, ...actions }: HorseListProps) 
                   <HorseActions horse={horse} {...actions} />
                 </div>
               </div>
+              <RejectionNote horse={horse} />
             </CCardBody>
           </CCard>
         </li>

@@ -42,7 +42,15 @@ export interface HorseRegistrationFormProps {
   titleId: string;
   onClose: () => void;
   onSaved: (horse: Horse) => void;
+  /** Replaces the member's edit call (PUT members/horses/:id), e.g. the admin route. */
+  saveEdit?: EditCall | undefined;
 }
+
+export type EditCall = (
+  id: string,
+  body: FormData,
+  onProgress: (percent: number | null) => void,
+) => Promise<{ data: Horse }>;
 
 /** The secure card fields have no name, so focusFirstError cannot find them. */
 function focusFirstCardError(container: HTMLElement | null) {
@@ -71,6 +79,7 @@ export function HorseRegistrationForm({
   titleId,
   onClose,
   onSaved,
+  saveEdit = updateHorse,
 }: HorseRegistrationFormProps) {
   const toast = useToast();
   const formRef = useRef<HTMLDivElement>(null);
@@ -127,7 +136,7 @@ export function HorseRegistrationForm({
       const response =
         mode === 'register'
           ? await registerHorse(registrationFormData(values), setProgress)
-          : await updateHorse(horse?._id ?? '', editFormData(values), setProgress);
+          : await saveEdit(horse?._id ?? '', editFormData(values), setProgress);
       return response.data;
     } catch (caught) {
       const error = caught as ApiError;

@@ -13,7 +13,7 @@ import {
 import type { HorseFormMode } from '@registry/domain';
 import { PageSpinner } from '../../../components/page-spinner';
 import type { Horse } from '../../../lib/horse-types';
-import { HorseRegistrationForm, MODAL_TITLES } from './horse-registration-form';
+import { HorseRegistrationForm, MODAL_TITLES, type EditCall } from './horse-registration-form';
 
 export interface HorseRegistrationModalProps {
   visible: boolean;
@@ -25,6 +25,8 @@ export interface HorseRegistrationModalProps {
   loadError?: string | null;
   onClose: () => void;
   onSaved?: (horse: Horse) => void;
+  /** Administrators save edits through their own route (see the form). */
+  saveEdit?: EditCall;
 }
 
 /**
@@ -40,6 +42,7 @@ export default function HorseRegistrationModal({
   loadError = null,
   onClose,
   onSaved,
+  saveEdit,
 }: HorseRegistrationModalProps) {
   const titleId = useId();
   // CModal also reports a closing it started itself; the owner hears about each closing once.
@@ -71,6 +74,7 @@ export default function HorseRegistrationModal({
           mode={mode}
           horse={horse}
           titleId={titleId}
+          saveEdit={saveEdit}
           onClose={close}
           onSaved={(saved) => {
             onSaved?.(saved);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import type { Horse } from '../../lib/horse-types';
+import { createAppStore } from '../../stores/create-store';
+import { RejectionNote } from './certificate-button';
+
+const horse = (overrides: Partial<Horse>) => ({ approvalStatus: 'pending', ...overrides }) as Horse;
+
+describe('RejectionNote', () => {
+  it('shows the reason only for rejected horses', () => {
+    const { rerender } = render(
+      <Provider store={createAppStore()}>
+        <RejectionNote
+          horse={horse({ approvalStatus: 'rejected', rejectionReason: 'Blurred photos' })}
+        />
+      </Provider>,
+    );
+    expect(screen.getByText('Reason: Blurred photos')).toBeInTheDocument();
+    rerender(
+      <Provider store={createAppStore()}>
+        <RejectionNote
+          horse={horse({ approvalStatus: 'approved', rejectionReason: 'Old reason' })}
+        />
+      </Provider>,
+    );
+    expect(screen.queryByText(/Reason:/)).not.toBeInTheDocument();
+  });
+});

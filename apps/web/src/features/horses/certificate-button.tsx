@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { CButton } from '@coreui/react';
+import type { ApiError } from '../../lib/api-client';
+import { downloadFromApi } from '../../lib/download';
+import { horseDisplayName, type Horse } from '../../lib/horse-types';
+import { useToast } from '../../stores/use-toast';
+
+/** Downloads the registration certificate (PDF) of the member's approved horse. */
+export function CertificateButton({ horse }: { horse: Horse }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  return (
+    <CButton
+      size="sm"
+      color="success"
+      variant="outline"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadFromApi(
+          `members/horses/${encodeURIComponent(horse._id)}/certificate.pdf`,
+          `certificate-${horse.registrationNum ?? horse._id}.pdf`,
+        )
+          .catch((caught: ApiError) => toast.danger(caught.error))
+          .finally(() => setBusy(false));
+      }}
+    >
+      Certificate<span className="visually-hidden"> {horseDisplayName(horse)}</span>
+    </CButton>
+  );
+}
+
+/** Why the registry rejected the horse, under its status. */
+export function RejectionNote({ horse }: { horse: Horse }) {
+  if (horse.approvalStatus !== 'rejected' || !horse.rejectionReason) return null;
+  return <div className="small text-danger-emphasis mt-1">Reason: {horse.rejectionReason}</div>;
+}
