@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROUTES } from '../../lib/routes';
+import { AdminHorseEditorProvider } from './admin-horse-editor';
 import * as Pages from './lazy-pages';
 import { NotFoundRoute } from './not-found-page';
 import { HomeRoute, RoleOnly, SignedInOnly, SignedOutOnly } from './route-guards';
@@ -53,7 +54,9 @@ export function AppRoutes() {
       <Route element={<SignedOutOnly />}>{pageRoutes(SIGNED_OUT_PAGES)}</Route>
       <Route element={<SignedInOnly />}>
         <Route path={ROUTES.home.path} element={<HomeRoute />} />
-        <Route element={<RoleOnly role="admin" />}>{pageRoutes(ADMIN_PAGES)}</Route>
+        <Route element={<RoleOnly role="admin" />}>
+          <Route element={<AdminHorseEditorProvider />}>{pageRoutes(ADMIN_PAGES)}</Route>
+        </Route>
         <Route element={<RoleOnly role="member" />}>{pageRoutes(MEMBER_PAGES)}</Route>
       </Route>
       <Route path="*" element={<NotFoundRoute />} />

@@ -98,4 +98,25 @@ describe('Horse List (admin)', () => {
       q: 'bob',
     });
   });
+
+  it('edits any horse in the registration modal, loaded from the admin route', async () => {
+    const horse = adminHorse();
+    const requests = serve((config) =>
+      config.url === 'admin/horses/h1'
+        ? { status: 200, data: { success: true, data: { ...horse, history: [] } } }
+        : list([horse]),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/horse-list');
+    await user.click(await screen.findByRole('button', { name: /^Edit/ }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Horse' }, { timeout: 10_000 });
+    await waitFor(
+      () => expect(within(dialog).getByLabelText('Breed')).toHaveValue('Racking Horse'),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(requests.some((r) => r.url === 'admin/horses/h1')).toBe(true);
+    expect(requests.some((r) => r.url?.startsWith('members/horses'))).toBe(false);
+  }, 30_000);
 });

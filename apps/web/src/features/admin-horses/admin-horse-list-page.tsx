@@ -8,6 +8,7 @@ import { APPROVAL_LABELS, PAYMENT_LABELS } from '../../components/status-badges'
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorse, SortState } from '../../lib/admin-types';
 import { downloadFromApi } from '../../lib/download';
+import { useHorseEditor } from '../../lib/horse-editor';
 import { horseDisplayName } from '../../lib/horse-types';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
@@ -41,6 +42,8 @@ export default function AdminHorseListPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const HorseEditor = useHorseEditor();
   const q = useDebouncedValue(filters.q, 300);
   const { data, error, loading, reload } = useAdminHorses({ ...filters, q }, page, sort);
   const Horses = useMediaQuery(PHONE_QUERY) ? AdminHorseCards : AdminHorsesTable;
@@ -67,6 +70,8 @@ export default function AdminHorseListPage() {
       downloadFromApi(certificateUrl(horse._id), `certificate-${horse.registrationNum}.pdf`).catch(
         (caught: ApiError) => toast.danger(caught.error),
       );
+    } else if (action === 'edit') {
+      setEditingId(horse._id);
     } else if (action === 'view' || action === 'delete' || action === 'transfer') {
       setDialog({ kind: action, horse });
     }
@@ -194,7 +199,7 @@ export default function AdminHorseListPage() {
               setPage(1);
             }}
             onAction={onAction}
-            canEdit={false}
+            canEdit={HorseEditor !== null}
           />
         )
       )}
@@ -207,6 +212,16 @@ export default function AdminHorseListPage() {
         </div>
       )}
 
+      {HorseEditor && (
+        <HorseEditor
+          horseId={editingId}
+          onClose={() => setEditingId(null)}
+          onSaved={() => {
+            setEditingId(null);
+            reload();
+          }}
+        />
+      )}
       <HorseViewDialog
         horseId={dialog?.kind === 'view' ? dialog.horse._id : null}
         visible={dialog?.kind === 'view'}

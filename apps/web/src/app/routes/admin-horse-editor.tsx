@@ -1,0 +1,54 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import type { AxiosProgressEvent } from 'axios';
+import { api } from '../../lib/api-client';
+import { HorseEditorContext, type HorseEditorProps } from '../../lib/horse-editor';
+import type { Horse } from '../../lib/horse-types';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
+import { useApiQuery } from '../../lib/use-api-query';
+
+const HorseRegistrationModal = lazyWithPreload(
+  () => import('../../features/horses/registration/horse-registration-modal'),
+);
+
+/** PUT admin/horses/:id: the member's edit form, sent to the administrators' route. */
+function saveAsAdmin(id: string, body: FormData, onProgress: (percent: number) => void) {
+  return api.put<Horse>(`admin/horses/${encodeURIComponent(id)}`, body, {
+    onUploadProgress: (event: AxiosProgressEvent) => {
+      if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+    },
+  });
+}
+
+/** The registration modal in edit mode for any horse, loaded from the admin route. */
+function AdminHorseEditor({ horseId, onClose, onSaved }: HorseEditorProps) {
+  const { data, error, loading } = useApiQuery(`admin-edit:${horseId ?? ''}`, (signal) =>
+    horseId
+      ? api.get<Horse>(`admin/horses/${horseId}`, undefined, { signal }).then((r) => r.data)
+      : Promise.resolve(null),
+  );
+  if (!horseId) return null;
+  return (
+    <Suspense fallback={null}>
+      <HorseRegistrationModal
+        visible
+        mode="edit"
+        horse={data && data._id === horseId ? data : null}
+        loading={loading}
+        loadError={error?.error ?? null}
+        saveEdit={saveAsAdmin}
+        onClose={onClose}
+        onSaved={onSaved}
+      />
+    </Suspense>
+  );
+}
+
+/** Gives the admin pages the horse editor (features may not import each other). */
+export function AdminHorseEditorProvider() {
+  return (
+    <HorseEditorContext.Provider value={AdminHorseEditor}>
+      <Outlet />
+    </HorseEditorContext.Provider>
+  );
+}
