@@ -1,6 +1,6 @@
-import { users } from '../../db/schema.js';
-import { login, type TestApp } from '../../test/harness.js';
-import { hashPassword } from '../auth/passwords.js';
+import { users } from '../db/schema.js';
+import { login, type TestApp } from './harness.js';
+import { hashPassword } from '../modules/auth/passwords.js';
 
 export const MEMBER_PASSWORD = 'first-password-1';
 

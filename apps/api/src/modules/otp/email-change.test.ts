@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { OTP_MESSAGES, PROFILE_MESSAGES, sessionUserSchema } from '@registry/domain';
 import { auditLog, mailOutbox, otpCodes, users } from '../../db/schema.js';
 import { ADMIN, MEMBER_B, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
-import { signedInMember } from '../profile/test-accounts.js';
+import { signedInMember } from '../../test/profile-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, PASSWORD_POLICY_MESSAGES, PROFILE_MESSAGES } from '@registry/domain';
 import { auditLog } from '../../db/schema.js';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
-import { MEMBER_PASSWORD, signedInMember } from './test-accounts.js';
+import { MEMBER_PASSWORD, signedInMember } from '../../test/profile-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

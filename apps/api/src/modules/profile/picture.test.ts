@@ -7,7 +7,7 @@ import { PROFILE_MESSAGES, PROFILE_PICTURE } from '@registry/domain';
 import { users } from '../../db/schema.js';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import { SAMPLE_BYTES, encodeForm } from '../../test/multipart.js';
-import { signedInMember } from './test-accounts.js';
+import { signedInMember } from '../../test/profile-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { GENERIC_MESSAGES, PROFILE_MESSAGES, memberProfileSchema } from '@registry/domain';
 import { auditLog, users } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
-import { signedInMember } from './test-accounts.js';
+import { signedInMember } from '../../test/profile-fixtures.js';
 
 let t: TestApp;
 let admin: string;
