@@ -189,7 +189,7 @@ describe('accounts in the browser, with mail read from a real SMTP server', () =
     }, code);
     expect(await page.getByRole('textbox', { name: 'Digit 6 of 6' }).inputValue()).toBe(code[5]);
     await shoot(page, 'code-login-code');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const session = await storedSession(page);
     expect(session.userRole).toBe('member');

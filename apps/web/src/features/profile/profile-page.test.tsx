@@ -205,3 +205,38 @@ describe('change password', () => {
     expect(store.getState().session.isLoggedIn).toBe(true);
   });
 });
+
+describe('change password with an emailed code', () => {
+  it('sends a code to the own address, sets the password and signs out to /login', async () => {
+    const { user, requests, store, location } = await openProfile({
+      'post members/sendotp-password': () => ({
+        status: 200,
+        data: { success: true, data: null, message: 'An OTP has been sent to owner@example.org' },
+      }),
+      'put members/change-password': () => ({
+        status: 200,
+        data: { success: true, data: null, message: 'Password has been successfully reset' },
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: /Change it with an emailed code/ }));
+    const form = screen.getByRole('form', { name: 'Change password with an emailed code' });
+    await user.click(within(form).getByRole('button', { name: 'Email me a code' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'An OTP has been sent to owner@example.org',
+    );
+    expect(requests.at(-1)).toMatchObject({ data: { email: 'owner@example.org' } });
+
+    await user.click(within(form).getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.paste('135790');
+    await user.type(within(form).getByLabelText('New password'), 'with space');
+    expect(within(form).getByText('Password cannot contain spaces')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('New password'));
+    await user.type(within(form).getByLabelText('New password'), 'fresh-long-password{Enter}');
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(requests.at(-1)).toMatchObject({
+      method: 'put',
+      data: { email: 'owner@example.org', otp: '135790', newPassword: 'fresh-long-password' },
+    });
+    expect(store.getState().session.isLoggedIn).toBe(false);
+  });
+});
