@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
@@ -8,6 +8,9 @@ import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
+
+// The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 let originalAdapter: AxiosAdapter | undefined;
 beforeEach(() => {
@@ -66,7 +69,9 @@ describe('My Horses', () => {
     const buttons = screen.getAllByRole('button', { name: 'Register Horse' });
     expect(buttons).toHaveLength(2);
     await user.click(buttons[1]!);
-    expect(await screen.findByRole('dialog', { name: 'Register Horse' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Register Horse' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('lists horses with names, numbers, status badges and dates', async () => {
@@ -203,13 +208,13 @@ describe('the registration modal from My Horses', () => {
     renderApp('/horse-list');
     await screen.findByRole('heading', { name: 'No horses yet' });
     await user.click(screen.getAllByRole('button', { name: 'Register Horse' })[0]!);
-    let dialog = await screen.findByRole('dialog', { name: 'Register Horse' });
+    let dialog = await screen.findByRole('dialog', { name: 'Register Horse' }, { timeout: 10_000 });
     await user.type(within(dialog).getByLabelText('Breed'), 'Walker');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getAllByRole('button', { name: 'Register Horse' })[0]!);
-    dialog = await screen.findByRole('dialog', { name: 'Register Horse' });
+    dialog = await screen.findByRole('dialog', { name: 'Register Horse' }, { timeout: 10_000 });
     expect(within(dialog).getByLabelText('Breed')).toHaveValue('');
   });
 });
@@ -219,7 +224,11 @@ describe('/register-horse', () => {
     serve(() => page([]));
     const user = userEvent.setup();
     const { location } = renderApp('/register-horse');
-    const dialog = await screen.findByRole('dialog', { name: 'Register Horse' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Register Horse' },
+      { timeout: 10_000 },
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await screen.findByRole('heading', { level: 1, name: 'My Horses' });
     expect(location.pathname).toBe('/horse-list');

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HORSE_MESSAGES } from '@registry/domain';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
+
+// The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const section = (title: string) => screen.getByRole('region', { name: title });
 const group = (name: string, container: HTMLElement = document.body) =>

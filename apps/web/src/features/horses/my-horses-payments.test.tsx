@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { HORSE_MESSAGES, PAYMENT_MESSAGES } from '@registry/domain';
+import { api } from '../../lib/api-client';
+import type { Horse } from '../../lib/horse-types';
+import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import { memberLoginResult, storeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { storedHorse } from './registration/test-values';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let originalAdapter: AxiosAdapter | undefined;
+beforeEach(() => {
+  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  storeSession(memberLoginResult);
+});
+afterEach(() => {
+  api.http.defaults.adapter = originalAdapter;
+});
+
+const failed = {
+  ...storedHorse({ _id: 'h7', firstChoice: 'Dusty', paymentStatus: 'failed' }),
+  paymentIntentId: 'pi_sandbox_7',
+} as Horse;
+const paid = storedHorse({ _id: 'h8', firstChoice: 'Goldie', paymentStatus: 'paid' });
+
+function serve(status: () => FakeReply) {
+  const fake = fakeAdapter((config: InternalAxiosRequestConfig) => {
+    if (config.url === 'members/stripe/payment-status') return status();
+    if (config.url === 'config') return { status: 200, data: { success: true, data: {} } };
+    return {
+      status: 200,
+      data: { success: true, data: { items: [failed, paid], total: 2, page: 1, pageSize: 10 } },
+    };
+  });
+  api.http.defaults.adapter = fake.adapter;
+  return fake.requests;
+}
+
+async function rowOf(name: string) {
+  const table = await screen.findByRole('table', undefined, { timeout: 10_000 });
+  return within(table)
+    .getAllByRole('row')
+    .find((row) => row.textContent?.includes(name))!;
+}
+
+describe('My Horses: payments', () => {
+  it('offers Pay only to unpaid or failed horses and checks a payment status in words', async () => {
+    const requests = serve(() => ({
+      status: 200,
+      data: { success: true, paymentStatus: 'succeeded' },
+    }));
+    const user = userEvent.setup();
+    const { store } = renderApp('/horse-list');
+    const dusty = await rowOf('Dusty');
+    const goldie = await rowOf('Goldie');
+    expect(within(dusty).getByText('Failed')).toBeInTheDocument();
+    expect(within(dusty).getByRole('button', { name: /^Pay/ })).toBeInTheDocument();
+    expect(within(goldie).queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(
+      within(goldie).queryByRole('button', { name: /^Check payment status/ }),
+    ).not.toBeInTheDocument();
+
+    const lists = requests.filter((r) => r.url === 'auth/horses').length;
+    await user.click(within(dusty).getByRole('button', { name: /^Check payment status/ }));
+    await waitFor(() =>
+      expect(store.getState().ui.toasts.at(-1)).toMatchObject({
+        kind: 'success',
+        message: expect.stringContaining('Payment succeeded'),
+      }),
+    );
+    expect(requests.find((r) => r.url === 'members/stripe/payment-status')?.params).toEqual({
+      paymentIntentId: 'pi_sandbox_7',
+    });
+    // The row is refreshed from the server.
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url === 'auth/horses').length).toBe(lists + 1),
+    );
+  });
+
+  it('says "Error checking payment status." when the call fails', async () => {
+    serve(() => ({ status: 500, data: { success: false, error: 'down' } }));
+    const user = userEvent.setup();
+    const { store } = renderApp('/horse-list');
+    const dusty = await rowOf('Dusty');
+    await user.click(within(dusty).getByRole('button', { name: /^Check payment status/ }));
+    await waitFor(() =>
+      expect(store.getState().ui.toasts.at(-1)).toMatchObject({
+        kind: 'danger',
+        message: PAYMENT_MESSAGES.statusCheckFailed,
+      }),
+    );
+  });
+
+  it('Pay opens section 17 on its own and checks it before any order summary', async () => {
+    serve(() => ({ status: 200, data: { success: true, paymentStatus: 'succeeded' } }));
+    const user = userEvent.setup();
+    renderApp('/horse-list');
+    const dusty = await rowOf('Dusty');
+    await user.click(within(dusty).getByRole('button', { name: /^Pay/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Pay for/ }, { timeout: 10_000 });
+    expect(within(dialog).getByLabelText('Phone Number')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Review and pay' }));
+    expect(await within(dialog).findByText(HORSE_MESSAGES.phoneNumberRequired)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Payment Details' })).not.toBeInTheDocument();
+  });
+});
