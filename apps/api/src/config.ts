@@ -162,9 +162,9 @@ const envSchema = z.object({
       value === undefined || /^s3(\+http)?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[^/\s?]+/.test(value),
     'must look like s3://KEY:SECRET@host/bucket (or s3+http:// for a local server)',
   ),
-  UPLOAD_STAGING_STALE_MINUTES: optionalText.refine(
+  UPLOAD_STAGING_STALE_SECONDS: optionalText.refine(
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
-    'must be a whole number of minutes, at least 1',
+    'must be a whole number of seconds, at least 1',
   ),
   LOGIN_RATE_LIMIT_PER_MINUTE: optionalText.refine(
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
@@ -203,7 +203,7 @@ export function loadConfig(
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     storageUrl: e.STORAGE_URL,
-    stagingStaleMs: Number(e.UPLOAD_STAGING_STALE_MINUTES ?? '15') * 60_000,
+    stagingStaleMs: Number(e.UPLOAD_STAGING_STALE_SECONDS ?? '900') * 1000,
     databaseUrl: e.DATABASE_URL,
     adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
