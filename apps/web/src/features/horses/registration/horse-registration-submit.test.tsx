@@ -1,12 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { api } from '../../../lib/api-client';
 import { fakeAdapter, type FakeReply } from '../../../test/fake-adapter';
 import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
+import { PAYMENT_MESSAGES } from '@registry/domain';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
+
+// The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 let originalAdapter: AxiosAdapter | undefined;
 beforeEach(() => {
@@ -74,7 +78,7 @@ async function sign(user: UserEvent, name: string) {
 }
 
 /** Section 17 with a sandbox test card. */
-async function fillPayment(user: UserEvent) {
+async function fillPayment(user: UserEvent, card = '4242424242424242') {
   const fees = section('Fees, Billing and Payment');
   await user.click(within(fees).getByLabelText('Prepay DNA Fee ($50)'));
   await user.type(within(fees).getByLabelText('Billing Address'), '1 Barn Road');
@@ -84,7 +88,7 @@ async function fillPayment(user: UserEvent) {
   await sign(user, "Account Holder's Signature");
   await user.click(within(fees).getByRole('radio', { name: 'Credit Card' }));
   await user.selectOptions(within(fees).getByLabelText('Card Type'), 'VISA');
-  await user.type(await within(fees).findByLabelText('Card Number'), '4242424242424242');
+  await user.type(await within(fees).findByLabelText('Card Number'), card);
   await user.type(within(fees).getByLabelText('Expiration Date'), '1240');
   await user.type(within(fees).getByLabelText('CVV'), '123');
   await user.click(within(fees).getByRole('checkbox', { name: /I authorize the association/ }));
@@ -92,10 +96,11 @@ async function fillPayment(user: UserEvent) {
 
 /** The register flow's calls: config (sandbox), register, payment-process. */
 function payRoutes(register: FakeReply, pay: FakeReply = { status: 200, data: { success: true } }) {
-  return (config: { url?: string }): FakeReply => {
+  return (config: { url?: string; method?: string }): FakeReply => {
     if (config.url === 'config') return { status: 200, data: { success: true, data: {} } };
     if (config.url === 'members/horses/register') return register;
     if (config.url?.startsWith('members/payment-process/')) return pay;
+    if (config.url?.startsWith('members/horses/')) return { status: 200, data: { success: true } };
     return { status: 404, data: { success: false, error: 'Not found' } };
   };
 }
@@ -162,6 +167,39 @@ describe('registering a horse', () => {
     expect(store.getState().ui.toasts).toEqual([
       expect.objectContaining({ kind: 'success', message: 'Paid' }),
     ]);
+  }, 120_000);
+
+  it('deletes the just-saved horse when the card cannot become a payment method', async () => {
+    const created = storedHorse({ _id: 'new-2' });
+    const requests = serve(payRoutes({ status: 201, data: { success: true, data: created } }));
+    const user = userEvent.setup({ delay: null });
+    const { store, onSaved, onClose } = renderModal();
+    await fillRegistration(user);
+    // Luhn-valid, but not one of the sandbox's test cards.
+    await fillPayment(user, '5555555555554444');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Payment Details' })).getByRole('button', {
+        name: 'Proceed',
+      }),
+    );
+    await waitFor(() =>
+      expect(store.getState().ui.toasts.at(-1)).toMatchObject({
+        kind: 'danger',
+        message: PAYMENT_MESSAGES.notSandboxCard,
+      }),
+    );
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['post members/horses/register', 'delete members/horses/new-2']),
+    );
+    expect(requests.some((r) => r.url?.startsWith('members/payment-process/'))).toBe(false);
+    // Back to the form to fix the card; nothing reported as saved.
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Payment Details' })).not.toBeInTheDocument(),
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   }, 120_000);
 
   it('shows the server error, puts field messages under their fields and stays open', async () => {
