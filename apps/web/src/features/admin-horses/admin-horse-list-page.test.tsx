@@ -67,7 +67,7 @@ describe('Horse List (admin)', () => {
         ownerId: bob.id,
       }),
     );
-    expect(screen.getByRole('button', { name: /Certificate/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Download certificate/ })).toBeInTheDocument();
   }, 20_000);
 
   it('transfers a horse to the member picked by search, with the note', async () => {
@@ -80,7 +80,8 @@ describe('Horse List (admin)', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/horse-list');
-    await user.click(await screen.findByRole('button', { name: /^Transfer/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /^More/ }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: /^Transfer ownership/ }));
     const dialog = await screen.findByRole('dialog');
     const transfer = within(dialog).getByRole('button', { name: 'Transfer ownership' });
     expect(transfer).toBeDisabled();

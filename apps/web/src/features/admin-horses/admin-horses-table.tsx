@@ -1,5 +1,4 @@
 import {
-  CButton,
   CCard,
   CCardBody,
   CTable,
@@ -9,6 +8,7 @@ import {
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
+import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse, SortState } from '../../lib/admin-types';
@@ -34,21 +34,22 @@ function Actions({
   onAction,
   canEdit,
 }: Pick<AdminHorsesViewProps, 'onAction' | 'canEdit'> & { horse: AdminHorse }) {
-  const who = <span className="visually-hidden"> {horseDisplayName(horse)}</span>;
-  const button = (action: HorseAction, text: string, color = 'secondary') => (
-    <CButton size="sm" color={color} variant="outline" onClick={() => onAction(action, horse)}>
-      {text}
-      {who}
-    </CButton>
-  );
+  const act = (action: HorseAction) => () => onAction(action, horse);
   return (
-    <div className="d-flex flex-wrap gap-1 justify-content-end">
-      {button('view', 'View')}
-      {canEdit && button('edit', 'Edit')}
-      {button('transfer', 'Transfer', 'primary')}
-      {horse.approvalStatus === 'approved' && button('certificate', 'Certificate', 'success')}
-      {button('delete', 'Delete', 'danger')}
-    </div>
+    <RowActions
+      subject={horseDisplayName(horse)}
+      primary={[
+        { label: 'View', onClick: act('view') },
+        ...(canEdit ? [{ label: 'Edit', onClick: act('edit') }] : []),
+      ]}
+      more={[
+        { label: 'Transfer ownership', onClick: act('transfer') },
+        ...(horse.approvalStatus === 'approved'
+          ? [{ label: 'Download certificate', onClick: act('certificate') }]
+          : []),
+        { label: 'Delete', color: 'danger' as const, onClick: act('delete') },
+      ]}
+    />
   );
 }
 

@@ -12,6 +12,18 @@ const TITLES: Record<HistoryType, string> = {
   other: 'Recorded',
 };
 
+/** Audit actions without a timeline type of their own, in words. */
+const ACTION_TITLES: Record<string, string> = {
+  'payment.created': 'Payment started',
+  'payment.settled': 'Payment settled',
+  'payment.failed': 'Payment failed',
+  'payment.offline': 'Payment recorded by the office',
+  'horse.certificate': 'Certificate issued',
+};
+
+const titleOf = (entry: HistoryEntry) =>
+  entry.type === 'other' ? (ACTION_TITLES[entry.action] ?? entry.action) : TITLES[entry.type];
+
 const when = (at: string) => {
   const date = new Date(at);
   return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
@@ -31,7 +43,6 @@ function describe(entry: HistoryEntry): string | null {
   if (d.overrideUnpaid === true) parts.push('approved although unpaid (override)');
   if (typeof d.reason === 'string') parts.push(`reason: ${d.reason}`);
   if (typeof d.note === 'string' && d.note) parts.push(`note: ${d.note}`);
-  if (entry.type === 'other') parts.push(entry.action);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
@@ -42,7 +53,7 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
     <ol className="list-unstyled border-start ps-3 mb-0" aria-label="History">
       {entries.map((entry, index) => (
         <li key={`${entry.at}-${index}`} className="mb-3">
-          <strong>{TITLES[entry.type] ?? entry.action}</strong>{' '}
+          <strong>{titleOf(entry)}</strong>{' '}
           <span className="small text-body-secondary">
             <time dateTime={entry.at}>{when(entry.at)}</time>
             {entry.by && ` · by ${entry.by.name}`}

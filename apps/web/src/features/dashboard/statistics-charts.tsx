@@ -46,6 +46,7 @@ export default function StatisticsCharts({ stats }: { stats: Statistics }) {
               title="Registrations per month (last 12 months)"
               points={registrations}
               valueLabel="Registrations"
+              minTop={5}
             />
           </CCardBody>
         </CCard>
@@ -58,6 +59,7 @@ export default function StatisticsCharts({ stats }: { stats: Statistics }) {
               points={revenue}
               format={dollars}
               valueLabel="Revenue"
+              minTop={10_000}
             />
           </CCardBody>
         </CCard>

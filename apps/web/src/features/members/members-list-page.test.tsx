@@ -116,8 +116,9 @@ describe('Members List', () => {
     const user = userEvent.setup();
     renderApp('/admin/members-list');
     await user.click(
-      await screen.findByRole('button', { name: 'Delete Ann Rider' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'More actions for Ann Rider' }, { timeout: 5000 }),
     );
+    await user.click(screen.getByRole('button', { name: 'Delete Ann Rider' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

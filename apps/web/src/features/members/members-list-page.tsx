@@ -115,13 +115,27 @@ export default function MembersListPage() {
         lead="Every member of the association."
         actions={
           <>
-            <CButton color="secondary" variant="outline" onClick={exportCsv}>
+            <CButton
+              className="text-nowrap"
+              color="secondary"
+              variant="outline"
+              onClick={exportCsv}
+            >
               Export CSV
             </CButton>
-            <CButton color="secondary" variant="outline" onClick={() => setImporting(true)}>
+            <CButton
+              className="text-nowrap"
+              color="secondary"
+              variant="outline"
+              onClick={() => setImporting(true)}
+            >
               Import CSV
             </CButton>
-            <CButton color="primary" onClick={() => setEditing({ member: null })}>
+            <CButton
+              className="text-nowrap"
+              color="primary"
+              onClick={() => setEditing({ member: null })}
+            >
               New member
             </CButton>
           </>

@@ -1,5 +1,4 @@
 import {
-  CButton,
   CCard,
   CCardBody,
   CTable,
@@ -9,6 +8,7 @@ import {
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
+import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { StatusBadge } from '../../components/status-badges';
 import type { Member, SortState } from '../../lib/admin-types';
@@ -29,45 +29,26 @@ const text = (value: string | null | undefined) => value?.trim() || '—';
 const nameOf = (member: Member) => member.name || member.email;
 
 function Actions({ member, onAction }: Pick<MembersViewProps, 'onAction'> & { member: Member }) {
-  const who = <span className="visually-hidden"> {nameOf(member)}</span>;
   return (
-    <div className="d-flex flex-wrap gap-1 justify-content-end">
-      <CButton
-        size="sm"
-        color="secondary"
-        variant="outline"
-        onClick={() => onAction('edit', member)}
-      >
-        Edit{who}
-      </CButton>
-      <CButton
-        size="sm"
-        color={member.active ? 'warning' : 'success'}
-        variant="outline"
-        onClick={() => onAction('toggle', member)}
-      >
-        {member.active ? 'Deactivate' : 'Activate'}
-        {who}
-      </CButton>
-      <CButton
-        size="sm"
-        color="primary"
-        variant="outline"
-        disabled={!member.active}
-        title={member.active ? undefined : 'Activate the member first'}
-        onClick={() => onAction('credentials', member)}
-      >
-        Send credentials{who}
-      </CButton>
-      <CButton
-        size="sm"
-        color="danger"
-        variant="outline"
-        onClick={() => onAction('delete', member)}
-      >
-        Delete{who}
-      </CButton>
-    </div>
+    <RowActions
+      subject={nameOf(member)}
+      primary={[
+        { label: 'Edit', onClick: () => onAction('edit', member) },
+        {
+          label: member.active ? 'Deactivate' : 'Activate',
+          color: member.active ? 'warning' : 'success',
+          onClick: () => onAction('toggle', member),
+        },
+      ]}
+      more={[
+        {
+          label: 'Send credentials',
+          disabled: !member.active,
+          onClick: () => onAction('credentials', member),
+        },
+        { label: 'Delete', color: 'danger', onClick: () => onAction('delete', member) },
+      ]}
+    />
   );
 }
 

@@ -29,14 +29,17 @@ export function BarChart({
   points,
   format = String,
   valueLabel,
+  minTop = 1,
 }: {
   title: string;
   points: readonly ChartPoint[];
   format?: (value: number) => string;
   valueLabel: string;
+  /** The axis reaches at least this far, so an empty year is not drawn at a scale of one. */
+  minTop?: number;
 }) {
   const titleId = useId();
-  const top = niceMax(Math.max(0, ...points.map((p) => p.value)));
+  const top = niceMax(Math.max(minTop, ...points.map((p) => p.value)));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(1, points.length);
