@@ -24,6 +24,7 @@ import { adminPaymentRoutes } from './modules/payments/admin-routes.js';
 import { createPaymentProvider } from './modules/payments/providers.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.js';
+import { startChargeRecovery } from './modules/payments/recovery.js';
 import { startSandboxSweeper, type SandboxSweeper } from './modules/payments/sweeper.js';
 import { webhookRoutes } from './modules/payments/webhook-routes.js';
 import { passwordResetRoutes } from './modules/otp/routes.js';
@@ -151,6 +152,8 @@ export async function buildApp(
       : null;
   app.decorate('sandboxSweeper', sweeper);
   if (sweeper) app.addHook('preClose', () => sweeper.stop());
+  const recovery = startChargeRecovery({ ...paymentDeps, log: app.log });
+  app.addHook('preClose', () => recovery.stop());
 
   const { storage, stop: stopSweeping } = await openStorage(config, app.log);
   app.addHook('onClose', async () => stopSweeping());

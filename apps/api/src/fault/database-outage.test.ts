@@ -3,7 +3,7 @@ import { GENERIC_MESSAGES } from '@registry/domain';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { bearer, createServerDatabase, login, MEMBER_A, testConfig } from '../test/harness.js';
-import { TcpCutter } from './tcp-cutter.js';
+import { TcpCutter } from '../test/tcp-cutter.js';
 import type { FastifyInstance } from 'fastify';
 
 /**

@@ -15,7 +15,7 @@ import {
   validFiles,
   validValues,
 } from '../test/multipart.js';
-import { startServerProcess, type ServerProcess } from './server-process.js';
+import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 
 /**
  * SIGKILL at random moments while 20 MB registrations stream in, ten times over, then a restart:

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { ADMIN, DEMO_PASSWORD } from '../test/harness.js';
+import { ADMIN, DEMO_PASSWORD } from './harness.js';
 
 /** The real server as its own process (from source through tsx), for tests that kill it. */
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -83,6 +83,37 @@ export async function insertPayment(
   }
 }
 
+/**
+ * The provider request of a charge. Built in one place because a recovered charge must send
+ * exactly the same parameters again: the provider replays an idempotent request only when
+ * they match.
+ */
+export function chargeRequest(
+  deps: Pick<PaymentDeps, 'publicUrl'>,
+  charge: {
+    paymentId: string;
+    horse: Pick<HorseRow, 'id' | 'firstChoice'>;
+    amountCents: number;
+    paymentMethodId: string;
+    method: ChargeMethod;
+    ip: string;
+    userAgent: string;
+  },
+) {
+  return {
+    paymentId: charge.paymentId,
+    amountCents: charge.amountCents,
+    currency: 'usd',
+    paymentMethodId: charge.paymentMethodId,
+    method: charge.method,
+    customerIp: charge.ip,
+    userAgent: charge.userAgent,
+    returnUrl: `${deps.publicUrl}/payment-complete`,
+    description: `Horse registration: ${charge.horse.firstChoice}`,
+    metadata: { horseId: charge.horse.id, paymentId: charge.paymentId },
+  };
+}
+
 export interface ChargeInput {
   horse: HorseRow;
   payerId: string;
@@ -95,7 +126,7 @@ export interface ChargeInput {
   userAgent: string;
 }
 
-async function markFailed(deps: PaymentDeps, paymentId: string, message: string) {
+export async function markFailed(deps: PaymentDeps, paymentId: string, message: string) {
   await deps.db
     .update(payments)
     .set({ status: 'failed', failureMessage: message, updatedAt: new Date() })
@@ -132,18 +163,17 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
 
   let result: ProviderPayment;
   try {
-    result = await deps.provider.charge({
-      paymentId,
-      amountCents,
-      currency: 'usd',
-      paymentMethodId: input.paymentMethodId,
-      method: input.method,
-      customerIp: input.ip,
-      userAgent: input.userAgent,
-      returnUrl: `${deps.publicUrl}/payment-complete`,
-      description: `Horse registration: ${input.horse.firstChoice}`,
-      metadata: { horseId: input.horse.id, paymentId },
-    });
+    result = await deps.provider.charge(
+      chargeRequest(deps, {
+        paymentId,
+        horse: input.horse,
+        amountCents,
+        paymentMethodId: input.paymentMethodId,
+        method: input.method,
+        ip: input.ip,
+        userAgent: input.userAgent,
+      }),
+    );
   } catch (error) {
     if (error instanceof PaymentMethodError) {
       await markFailed(deps, paymentId, error.message);
@@ -161,7 +191,7 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
   return recordChargeResult(deps, paymentId, input.method, result);
 }
 
-async function recordChargeResult(
+export async function recordChargeResult(
   deps: PaymentDeps,
   paymentId: string,
   method: ChargeMethod,
