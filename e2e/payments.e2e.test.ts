@@ -86,8 +86,8 @@ async function fillHorse(page: Page, dialog: Locator, files: RegistrationFiles, 
   await drawSignature(page, 'Owner Signature');
 }
 
-async function fillPayment(page: Page, dialog: Locator, payment: Payment) {
-  const fees = dialog.getByRole('region', { name: 'Fees, Billing and Payment' });
+/** Section 17's fields, in the register form's section or the My Horses Pay dialog. */
+async function fillPayment(page: Page, fees: Locator, payment: Payment) {
   await fees.getByLabel('Prepay DNA Fee ($50)').check();
   await fees.getByLabel('Billing Address').fill('3 Paddock Lane\nLexington, KY 40502');
   await fees.getByLabel('Phone Number').fill('(859) 555-0100');
@@ -124,7 +124,11 @@ async function registerUpTo(payment: Payment, viewport?: { width: number; height
   await dialog.waitFor();
   const name = `Paid Runner ${Date.now() % 1_000_000}`;
   await fillHorse(page, dialog, files, name);
-  await fillPayment(page, dialog, payment);
+  await fillPayment(
+    page,
+    dialog.getByRole('region', { name: 'Fees, Billing and Payment' }),
+    payment,
+  );
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   const summary = page.getByRole('dialog', { name: 'Payment Details' });
   await summary.waitFor();
@@ -175,7 +179,7 @@ describe('registration with payment (sandbox)', () => {
     expect(await horseRow(page, name).textContent()).toContain('Paid');
   });
 
-  it('card decline: a danger message, the modal closes, the horse stays unpaid-failed', async () => {
+  it('card decline: a danger message, the modal closes; later paid from the My Horses row', async () => {
     const { page, dialog, summary, name } = await registerUpTo({
       method: 'Credit Card',
       card: '4000 0000 0000 0002',
@@ -186,8 +190,18 @@ describe('registration with payment (sandbox)', () => {
     const row = horseRow(page, name);
     await row.waitFor();
     expect(await row.textContent()).toContain('Failed');
-    // A failed horse can be paid later from its row.
-    await row.getByRole('button', { name: /^Pay/ }).waitFor();
+    // A failed horse can be paid later from its row, with another card.
+    await row.getByRole('button', { name: /^Pay/ }).click();
+    const pay = page.getByRole('dialog', { name: /^Pay for/ });
+    await fillPayment(page, pay, { method: 'Credit Card', card: '4242 4242 4242 4242' });
+    await pay.getByRole('button', { name: 'Review and pay' }).click();
+    const summary2 = page.getByRole('dialog', { name: 'Payment Details' });
+    expect(await summary2.getByTestId('order-total').textContent()).toBe('$100.00');
+    await summary2.getByRole('button', { name: 'Proceed' }).click();
+    await toast(page, 'success', PAYMENT_MESSAGES.registered).waitFor({ timeout: 30_000 });
+    await pay.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.textContent()).toContain('Paid');
+    expect(await row.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
   });
 
   it('bank: processing at first, later paid in My Horses', async () => {
