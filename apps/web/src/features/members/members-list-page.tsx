@@ -114,7 +114,7 @@ export default function MembersListPage() {
         title={ROUTES.membersList.title}
         lead="Every member of the association."
         actions={
-          <>
+          <div className="d-flex flex-wrap gap-2">
             <CButton
               className="text-nowrap"
               color="secondary"
@@ -138,7 +138,7 @@ export default function MembersListPage() {
             >
               New member
             </CButton>
-          </>
+          </div>
         }
       />
 
