@@ -122,7 +122,7 @@ async function registerUpTo(payment: Payment, viewport?: { width: number; height
   await page.getByRole('button', { name: 'Register Horse' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Register Horse' });
   await dialog.waitFor();
-  const name = `Paid Runner ${Date.now() % 1_000_000}`;
+  const name = `Sandbox Runner ${Date.now() % 1_000_000}`;
   await fillHorse(page, dialog, files, name);
   await fillPayment(
     page,
@@ -144,6 +144,11 @@ function horseRow(page: Page, name: string) {
   return page.getByRole('row').filter({ hasText: name });
 }
 
+/** The row's badges (approval, then payment), exactly as shown. */
+async function badges(row: Locator): Promise<string[]> {
+  return row.locator('.badge').allTextContents();
+}
+
 describe('registration with payment (sandbox)', () => {
   it('card success: the horse is saved and paid, the modal closes and the list shows Paid', async () => {
     const { page, dialog, summary, name, requested } = await registerUpTo({
@@ -157,7 +162,7 @@ describe('registration with payment (sandbox)', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = horseRow(page, name);
     await row.waitFor();
-    expect(await row.textContent()).toContain('Paid');
+    expect(await badges(row)).toContain('Paid');
     expect(page.consoleErrors).toEqual([]);
   });
 
@@ -176,7 +181,8 @@ describe('registration with payment (sandbox)', () => {
     await popup.getByText('You can close this tab').waitFor();
     await toast(page, 'success', PAYMENT_MESSAGES.registered).waitFor({ timeout: 20_000 });
     await dialog.waitFor({ state: 'hidden' });
-    expect(await horseRow(page, name).textContent()).toContain('Paid');
+    await horseRow(page, name).waitFor();
+    expect(await badges(horseRow(page, name))).toContain('Paid');
   });
 
   it('card decline: a danger message, the modal closes; later paid from the My Horses row', async () => {
@@ -189,7 +195,7 @@ describe('registration with payment (sandbox)', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = horseRow(page, name);
     await row.waitFor();
-    expect(await row.textContent()).toContain('Failed');
+    expect(await badges(row)).toContain('Failed');
     // A failed horse can be paid later from its row, with another card.
     await row.getByRole('button', { name: /^Pay/ }).click();
     const pay = page.getByRole('dialog', { name: /^Pay for/ });
@@ -200,7 +206,7 @@ describe('registration with payment (sandbox)', () => {
     await summary2.getByRole('button', { name: 'Proceed' }).click();
     await toast(page, 'success', PAYMENT_MESSAGES.registered).waitFor({ timeout: 30_000 });
     await pay.waitFor({ state: 'hidden' });
-    await expect.poll(() => row.textContent()).toContain('Paid');
+    await expect.poll(() => badges(row)).toContain('Paid');
     expect(await row.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
   });
 
@@ -214,13 +220,14 @@ describe('registration with payment (sandbox)', () => {
     await toast(page, 'success', PAYMENT_MESSAGES.bankProcessing).waitFor({ timeout: 30_000 });
     await dialog.waitFor({ state: 'hidden' });
     const row = horseRow(page, name);
-    expect(await row.textContent()).toContain('Processing');
+    await row.waitFor();
+    expect(await badges(row)).toContain('Processing');
     await expect
       .poll(
         async () => {
           await page.reload();
           await row.waitFor();
-          return row.textContent();
+          return badges(row);
         },
         { timeout: 30_000, interval: 2000 },
       )
