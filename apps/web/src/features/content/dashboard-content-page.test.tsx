@@ -49,7 +49,7 @@ describe('Dashboard Content', () => {
     renderApp('/admin/add-content');
     const textarea = await screen.findByLabelText('Markdown', {}, { timeout: 5000 });
     expect(textarea).toHaveValue('Hello');
-    expect(screen.getByTestId('content-preview')).toHaveTextContent('Hello');
+    expect(await screen.findByTestId('content-preview')).toHaveTextContent('Hello');
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 
     await user.type(textarea, ' world<script>');

@@ -143,9 +143,12 @@ describe('Members List', () => {
     renderApp('/admin/members-list');
     await user.click(await screen.findByRole('button', { name: 'New member' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('First name *'), 'Ann');
-    await user.type(within(dialog).getByLabelText('Last name *'), 'Rider');
-    await user.type(within(dialog).getByLabelText('Email *'), 'ann@example.org');
+    await user.click(within(dialog).getByLabelText('First name *'));
+    await user.paste('Ann');
+    await user.click(within(dialog).getByLabelText('Last name *'));
+    await user.paste('Rider');
+    await user.click(within(dialog).getByLabelText('Email *'));
+    await user.paste('ann@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Create member' }));
     const email = within(dialog).getByLabelText('Email *');
     await waitFor(() =>
