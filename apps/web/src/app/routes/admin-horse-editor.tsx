@@ -2,7 +2,12 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import type { AxiosProgressEvent } from 'axios';
 import { api } from '../../lib/api-client';
-import { HorseEditorContext, type HorseEditorProps } from '../../lib/horse-editor';
+import {
+  HorseEditorContext,
+  type HorseEditorProps,
+  type HorseForms,
+  type HorseRegistrarProps,
+} from '../../lib/horse-editor';
 import type { Horse } from '../../lib/horse-types';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { useApiQuery } from '../../lib/use-api-query';
@@ -19,6 +24,33 @@ function saveAsAdmin(id: string, body: FormData, onProgress: (percent: number) =
     },
   });
 }
+
+function registerFor(ownerId: string) {
+  return (body: FormData, onProgress: (percent: number) => void) =>
+    api.post<Horse>(`admin/horses?ownerId=${encodeURIComponent(ownerId)}`, body, {
+      onUploadProgress: (event: AxiosProgressEvent) => {
+        if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+      },
+    });
+}
+
+/** The registration modal in register mode without payment, for a chosen member. */
+function AdminHorseRegistrar({ ownerId, onClose, onSaved }: HorseRegistrarProps) {
+  if (!ownerId) return null;
+  return (
+    <Suspense fallback={null}>
+      <HorseRegistrationModal
+        visible
+        mode="register"
+        saveRegister={registerFor(ownerId)}
+        onClose={onClose}
+        onSaved={onSaved}
+      />
+    </Suspense>
+  );
+}
+
+const FORMS: HorseForms = { Editor: AdminHorseEditor, Registrar: AdminHorseRegistrar };
 
 /** The registration modal in edit mode for any horse, loaded from the admin route. */
 function AdminHorseEditor({ horseId, onClose, onSaved }: HorseEditorProps) {
@@ -47,7 +79,7 @@ function AdminHorseEditor({ horseId, onClose, onSaved }: HorseEditorProps) {
 /** Gives the admin pages the horse editor (features may not import each other). */
 export function AdminHorseEditorProvider() {
   return (
-    <HorseEditorContext.Provider value={AdminHorseEditor}>
+    <HorseEditorContext.Provider value={FORMS}>
       <Outlet />
     </HorseEditorContext.Provider>
   );

@@ -120,4 +120,24 @@ describe('Horse List (admin)', () => {
     expect(requests.some((r) => r.url === 'admin/horses/h1')).toBe(true);
     expect(requests.some((r) => r.url?.startsWith('members/horses'))).toBe(false);
   }, 30_000);
+
+  it("registers on a member's behalf in the form without its payment section", async () => {
+    serve((config) => (config.url === 'admin/members/search' ? list([bob]) : list([])));
+    const user = userEvent.setup();
+    renderApp('/admin/horse-list');
+    await user.click(
+      await screen.findByRole('button', { name: 'Register horse for a member' }, { timeout: 5000 }),
+    );
+    const chooser = await screen.findByRole('dialog', { name: 'Register a horse for a member' });
+    const next = within(chooser).getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+    await user.type(within(chooser).getByLabelText('Owner'), 'bob');
+    await user.click(await within(chooser).findByRole('button', { name: /Bob Buyer/ }));
+    await user.click(next);
+    const form = await screen.findByRole('dialog', { name: 'Register Horse' }, { timeout: 10_000 });
+    await within(form).findByRole('region', { name: 'Owners' }, { timeout: 10_000 });
+    expect(
+      within(form).queryByRole('region', { name: 'Fees, Billing and Payment' }),
+    ).not.toBeInTheDocument();
+  }, 30_000);
 });

@@ -8,7 +8,7 @@ import { APPROVAL_LABELS, PAYMENT_LABELS } from '../../components/status-badges'
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorse, SortState } from '../../lib/admin-types';
 import { downloadFromApi } from '../../lib/download';
-import { useHorseEditor } from '../../lib/horse-editor';
+import { useHorseForms } from '../../lib/horse-editor';
 import { horseDisplayName } from '../../lib/horse-types';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
@@ -26,6 +26,7 @@ import {
 import { AdminHorseCards, AdminHorsesTable, type HorseAction } from './admin-horses-table';
 import { HorseViewDialog } from './horse-view-dialog';
 import { MemberPicker } from './member-picker';
+import { RegisterForDialog } from './register-for-dialog';
 import { TransferDialog } from './transfer-dialog';
 
 type Dialog = { kind: 'view' | 'delete' | 'transfer'; horse: AdminHorse } | null;
@@ -43,7 +44,9 @@ export default function AdminHorseListPage() {
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const HorseEditor = useHorseEditor();
+  const forms = useHorseForms();
+  const [choosingOwner, setChoosingOwner] = useState(false);
+  const [registerFor, setRegisterFor] = useState<string | null>(null);
   const q = useDebouncedValue(filters.q, 300);
   const { data, error, loading, reload } = useAdminHorses({ ...filters, q }, page, sort);
   const Horses = useMediaQuery(PHONE_QUERY) ? AdminHorseCards : AdminHorsesTable;
@@ -94,7 +97,17 @@ export default function AdminHorseListPage() {
 
   return (
     <>
-      <PageHeader title={ROUTES.horseList.title} lead="Every horse of the registry." />
+      <PageHeader
+        title={ROUTES.horseList.title}
+        lead="Every horse of the registry."
+        actions={
+          forms && (
+            <CButton color="primary" className="text-nowrap" onClick={() => setChoosingOwner(true)}>
+              Register horse for a member
+            </CButton>
+          )
+        }
+      />
 
       <form
         className="row g-2 align-items-end mb-3"
@@ -199,7 +212,7 @@ export default function AdminHorseListPage() {
               setPage(1);
             }}
             onAction={onAction}
-            canEdit={HorseEditor !== null}
+            canEdit={forms !== null}
           />
         )
       )}
@@ -212,15 +225,33 @@ export default function AdminHorseListPage() {
         </div>
       )}
 
-      {HorseEditor && (
-        <HorseEditor
-          horseId={editingId}
-          onClose={() => setEditingId(null)}
-          onSaved={() => {
-            setEditingId(null);
-            reload();
-          }}
-        />
+      {forms && (
+        <>
+          <forms.Editor
+            horseId={editingId}
+            onClose={() => setEditingId(null)}
+            onSaved={() => {
+              setEditingId(null);
+              reload();
+            }}
+          />
+          <RegisterForDialog
+            visible={choosingOwner}
+            onClose={() => setChoosingOwner(false)}
+            onChosen={(member) => {
+              setChoosingOwner(false);
+              setRegisterFor(member.id);
+            }}
+          />
+          <forms.Registrar
+            ownerId={registerFor}
+            onClose={() => setRegisterFor(null)}
+            onSaved={() => {
+              setRegisterFor(null);
+              reload();
+            }}
+          />
+        </>
       )}
       <HorseViewDialog
         horseId={dialog?.kind === 'view' ? dialog.horse._id : null}

@@ -2,6 +2,7 @@ import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   buildHorseSchema,
+  buildRegistrationDetailsSchema,
   defaultHorseValues,
   OWNER_TYPES,
   ownersFor,
@@ -161,7 +162,16 @@ export function initialValues(
 export function horseFormResolver(
   mode: HorseFormMode,
   horse: Horse | null | undefined,
+  withoutPayment = false,
 ): Resolver<HorseFormValues, unknown, HorseFormOutput> {
+  if (mode === 'register' && withoutPayment) {
+    // An administrator registering on a member's behalf: the office takes payment separately.
+    return zodResolver(buildRegistrationDetailsSchema()) as unknown as Resolver<
+      HorseFormValues,
+      unknown,
+      HorseFormOutput
+    >;
+  }
   if (mode === 'register') {
     return zodResolver(buildHorseSchema('register')) as unknown as Resolver<
       HorseFormValues,

@@ -44,7 +44,17 @@ export interface HorseRegistrationFormProps {
   onSaved: (horse: Horse) => void;
   /** Replaces the member's edit call (PUT members/horses/:id), e.g. the admin route. */
   saveEdit?: EditCall | undefined;
+  /**
+   * Registers without the payment section through this call instead (an administrator on a
+   * member's behalf: POST admin/horses?ownerId=).
+   */
+  saveRegister?: RegisterCall | undefined;
 }
+
+export type RegisterCall = (
+  body: FormData,
+  onProgress: (percent: number) => void,
+) => Promise<{ data: Horse }>;
 
 export type EditCall = (
   id: string,
@@ -80,6 +90,7 @@ export function HorseRegistrationForm({
   onClose,
   onSaved,
   saveEdit = updateHorse,
+  saveRegister,
 }: HorseRegistrationFormProps) {
   const toast = useToast();
   const formRef = useRef<HTMLDivElement>(null);
@@ -90,7 +101,11 @@ export function HorseRegistrationForm({
   const modalOf = useCallback(() => formRef.current?.closest('.modal') ?? document.body, []);
 
   const [defaultValues] = useState(() => initialValues(mode, horse));
-  const resolver = useMemo(() => horseFormResolver(mode, horse), [mode, horse]);
+  const withoutPayment = mode === 'register' && saveRegister !== undefined;
+  const resolver = useMemo(
+    () => horseFormResolver(mode, horse, withoutPayment),
+    [mode, horse, withoutPayment],
+  );
   const methods = useForm<HorseFormValues, unknown, HorseFormOutput>({
     mode: 'onChange',
     defaultValues,
@@ -99,7 +114,10 @@ export function HorseRegistrationForm({
   });
   const { handleSubmit, setError, getValues } = methods;
 
-  const sections = useMemo(() => sectionsFor(mode), [mode]);
+  const sections = useMemo(
+    () => sectionsFor(mode).filter((s) => !withoutPayment || s.id !== 'fees-billing'),
+    [mode, withoutPayment],
+  );
   const payment = useRegisterPayment({ saveHorse, onSaved });
   const { cardEntry } = payment;
   const context = useMemo<RegistrationContextValue>(
@@ -135,7 +153,7 @@ export function HorseRegistrationForm({
     try {
       const response =
         mode === 'register'
-          ? await registerHorse(registrationFormData(values), setProgress)
+          ? await (saveRegister ?? registerHorse)(registrationFormData(values), setProgress)
           : await saveEdit(horse?._id ?? '', editFormData(values), setProgress);
       return response.data;
     } catch (caught) {
@@ -152,6 +170,13 @@ export function HorseRegistrationForm({
   }
 
   async function save(values: HorseFormOutput) {
+    if (withoutPayment) {
+      const registered = await saveHorse(values);
+      if (!registered) return;
+      toast.success('Horse registered');
+      onSaved(registered);
+      return;
+    }
     if (mode === 'register') {
       // Paying happens from the order summary (spec §2.6 item 20).
       if (!payment.review(values)) focusFirstCardError(formRef.current);
@@ -165,7 +190,7 @@ export function HorseRegistrationForm({
 
   function onInvalid(errors: FieldErrors<HorseFormValues>) {
     // The card fields are not form values: say what they miss along with the rest.
-    if (mode === 'register') payment.checkCard(getValues('billingInfo'));
+    if (mode === 'register' && !withoutPayment) payment.checkCard(getValues('billingInfo'));
     const paths = errorPaths(errors);
     if (focusFirstError(formRef.current, paths)) return;
     // A rule broken by a field this mode does not show (say, a stored horse without a

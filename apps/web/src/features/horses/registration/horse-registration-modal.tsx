@@ -13,7 +13,12 @@ import {
 import type { HorseFormMode } from '@registry/domain';
 import { PageSpinner } from '../../../components/page-spinner';
 import type { Horse } from '../../../lib/horse-types';
-import { HorseRegistrationForm, MODAL_TITLES, type EditCall } from './horse-registration-form';
+import {
+  HorseRegistrationForm,
+  MODAL_TITLES,
+  type EditCall,
+  type RegisterCall,
+} from './horse-registration-form';
 
 export interface HorseRegistrationModalProps {
   visible: boolean;
@@ -27,6 +32,8 @@ export interface HorseRegistrationModalProps {
   onSaved?: (horse: Horse) => void;
   /** Administrators save edits through their own route (see the form). */
   saveEdit?: EditCall;
+  /** Registers without payment through this call (administrators, on a member's behalf). */
+  saveRegister?: RegisterCall;
 }
 
 /**
@@ -43,6 +50,7 @@ export default function HorseRegistrationModal({
   onClose,
   onSaved,
   saveEdit,
+  saveRegister,
 }: HorseRegistrationModalProps) {
   const titleId = useId();
   // CModal also reports a closing it started itself; the owner hears about each closing once.
@@ -75,6 +83,7 @@ export default function HorseRegistrationModal({
           horse={horse}
           titleId={titleId}
           saveEdit={saveEdit}
+          saveRegister={saveRegister}
           onClose={close}
           onSaved={(saved) => {
             onSaved?.(saved);
