@@ -56,11 +56,8 @@ async function drawSignature(page: Page, dialogName: string): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** The member registers a horse with the sandbox card that succeeds (items 1-17 of §2.6). */
-async function registerHorse(page: Page, files: RegistrationFiles, name: string) {
-  await page.goto('/register-horse');
-  const dialog = page.getByRole('dialog', { name: 'Register Horse' });
-  await dialog.waitFor();
+/** Items 1-16 of §2.6: the registration without its payment section. */
+async function fillHorse(page: Page, dialog: Locator, files: RegistrationFiles, name: string) {
   const section = (title: string) => dialog.getByRole('region', { name: title, exact: true });
   await section('Performance Verification')
     .getByRole('radio', { name: 'Yes', exact: true })
@@ -96,8 +93,15 @@ async function registerHorse(page: Page, files: RegistrationFiles, name: string)
   await section('Certification').getByRole('checkbox').check();
   await section('Signature').getByRole('button', { name: 'Sign' }).click();
   await drawSignature(page, 'Owner Signature');
+}
 
-  const fees = section('Fees, Billing and Payment');
+/** The member registers a horse with the sandbox card that succeeds (items 1-17 of §2.6). */
+async function registerHorse(page: Page, files: RegistrationFiles, name: string) {
+  await page.goto('/register-horse');
+  const dialog = page.getByRole('dialog', { name: 'Register Horse' });
+  await dialog.waitFor();
+  await fillHorse(page, dialog, files, name);
+  const fees = dialog.getByRole('region', { name: 'Fees, Billing and Payment', exact: true });
   await fees.getByLabel('Billing Address').fill('8 Stable Row\nFranklin, TN 37064');
   await fees.getByLabel('Phone Number').fill('(615) 555-0142');
   await fees.getByLabel('Email', { exact: true }).fill(newMember.email);
@@ -283,6 +287,35 @@ describe('administration', () => {
     await member.goto('/horse-list');
     await rowOf(member, rejectedHorse).waitFor();
     expect(await rowOf(member, `${approvedHorse} II`).count()).toBe(0);
+  });
+
+  it('the administrator edits a horse and registers one on a member’s behalf', async () => {
+    const row = rowOf(admin, registrationNumber);
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Horse' });
+    await edit.getByLabel('Bred By', { exact: true }).fill('Office Correction Farm');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.waitFor({ state: 'hidden', timeout: 30_000 });
+    await toast(admin, 'Horse updated').waitFor();
+
+    const files = await makeRegistrationFiles(admin);
+    const onBehalf = `Office Entry ${run}`;
+    await admin.getByRole('button', { name: 'Register horse for a member' }).click();
+    const chooser = admin.getByRole('dialog', { name: 'Register a horse for a member' });
+    await chooser.getByLabel('Owner').fill('member1');
+    await chooser.getByRole('button', { name: /member1@example\.org/ }).click();
+    await chooser.getByRole('button', { name: 'Continue' }).click();
+    const form = admin.getByRole('dialog', { name: 'Register Horse' });
+    await form.waitFor();
+    expect(await form.getByRole('region', { name: 'Fees, Billing and Payment' }).count()).toBe(0);
+    await fillHorse(admin, form, files, onBehalf);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await form.waitFor({ state: 'hidden', timeout: 30_000 });
+    await toast(admin, 'Horse registered').waitFor();
+    await admin.getByLabel('Name, registration number, sire or dam').fill(onBehalf);
+    const created = rowOf(admin, onBehalf);
+    await created.waitFor();
+    expect(await created.textContent()).toContain('Avery Walker');
   });
 
   it('deactivating a member ends their open session', async () => {
