@@ -40,6 +40,8 @@ export const HORSE_MESSAGES = {
   registrationDocumentRequired: 'Horse Registration Document is required',
   documentFormat: 'Invalid file format. Please upload valid file type',
   documentTooLarge: 'Max size limit exceeded',
+  documentArchiveRefused:
+    'This Word file cannot be accepted: it unpacks to more than 50 MB, holds too many parts or is damaged. Please save it again or upload a PDF.',
   markingDocumentsRequired: 'Horse Marking Document is required',
   markingDocumentsTooFew: `At least ${MARKING_DOCUMENTS_MIN} files are required.`,
   markingDocumentsTooMany: `No more than ${MARKING_DOCUMENTS_MAX} files can be uploaded`,

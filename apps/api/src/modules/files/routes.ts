@@ -54,16 +54,24 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       });
       // Private: the link is personal. Cached no longer than the link itself lives.
       const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));
-      return reply
-        .header('Content-Type', file.mime)
-        .header('Content-Length', String(file.size))
-        .header(
-          'Content-Disposition',
-          contentDisposition(isInlineType(file.mime) ? 'inline' : 'attachment', file.originalName),
-        )
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', `private, max-age=${maxAge}`)
-        .send(content);
+      return (
+        reply
+          .header('Content-Type', file.mime)
+          .header('Content-Length', String(file.size))
+          .header(
+            'Content-Disposition',
+            contentDisposition(
+              isInlineType(file.mime) ? 'inline' : 'attachment',
+              file.originalName,
+            ),
+          )
+          .header('X-Content-Type-Options', 'nosniff')
+          // Whatever a member's file holds (a script inside a PDF or an SVG-like trick), a browser
+          // that renders it runs nothing and reaches nothing.
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', `private, max-age=${maxAge}`)
+          .send(content)
+      );
     },
   );
 };

@@ -1,8 +1,14 @@
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { GENERIC_MESSAGES, HORSE_MESSAGES, SIGNATURE_MAX_LENGTH } from '@registry/domain';
+import {
+  DOCUMENT_MIME_TYPES,
+  GENERIC_MESSAGES,
+  HORSE_MESSAGES,
+  SIGNATURE_MAX_LENGTH,
+} from '@registry/domain';
 import { HttpError } from '../../http-error.js';
 import { verifiedMimeType } from '../files/content-check.js';
+import { judgeZip } from '../files/zip-limits.js';
 import { isOversized, type FileStorage } from '../files/storage.js';
 import type { FilePartSpec } from './form-fields.js';
 import { buildSchemaInput, fieldErrors, type FieldErrors } from './form-input.js';
@@ -16,6 +22,14 @@ export interface AcceptedFile {
   key: string;
   size: number;
   sha256: string;
+}
+
+const DOCX_MIME = DOCUMENT_MIME_TYPES.docx;
+
+/** A .docx is a zip: judged by its central directory (documents are at most 10 MB). */
+async function isSafeArchive(storage: FileStorage, key: string): Promise<boolean> {
+  const bytes = Buffer.concat(await (await storage.open(key)).toArray());
+  return judgeZip(bytes).ok;
 }
 
 /**
@@ -33,6 +47,10 @@ async function checkContents(
     const mime = await verifiedMimeType(file.name, await storage.open(file.staged.key));
     if (!mime) {
       fields[file.spec.path] = file.spec.formatMessage;
+      continue;
+    }
+    if (mime === DOCX_MIME && !(await isSafeArchive(storage, file.staged.key))) {
+      fields[file.spec.path] = HORSE_MESSAGES.documentArchiveRefused;
       continue;
     }
     accepted.push({ spec: file.spec, name: file.name, mime, ...file.staged });
