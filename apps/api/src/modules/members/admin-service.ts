@@ -39,7 +39,9 @@ export interface Actor {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const horseCount = sql<number>`(select count(*)::int from ${horses} where ${horses.ownerId} = ${users.id})`;
+// Spelled out: Drizzle leaves a column unqualified in a one-table select, and inside this
+// subquery a bare "id" would mean horses.id.
+const horseCount = sql<number>`(select count(*)::int from horses h where h.owner_id = "users"."id")`;
 
 export function toMember(row: UserRow, horses: number): Member {
   return {

@@ -112,6 +112,12 @@ describe('members CRUD', () => {
     const refused = await api('DELETE', `/admin/members/${memberA}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('This member owns 1 horse. Transfer them before deleting.');
+    // The list and the record count the same horse (the list once compared horses with itself).
+    expect((await api('GET', `/admin/members/${memberA}`)).json().data.horseCount).toBe(1);
+    const listed = (await api('GET', `/admin/members?q=${encodeURIComponent(MEMBER_A.email)}`))
+      .json()
+      .data.items.find((m: { id: string }) => m.id === memberA);
+    expect(listed?.horseCount).toBe(1);
 
     const created = (await api('POST', '/admin/members', person(8))).json().data;
     expect((await api('DELETE', `/admin/members/${created.id}`)).statusCode).toBe(200);
