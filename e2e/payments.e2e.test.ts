@@ -264,8 +264,8 @@ describe('registration with payment (sandbox)', () => {
       await page.waitForTimeout(500);
       const box = await summary.locator('.modal-content').boundingBox();
       const hit = await page.evaluate(
-        ([x, y]) => document.elementFromPoint(x, y)?.closest('.order-summary-modal') !== null,
-        [box!.x + box!.width / 2, box!.y + box!.height / 2],
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('.order-summary-modal') !== null,
+        { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 },
       );
       expect(hit).toBe(true);
       await page.screenshot({ path: `/tmp/payments-summary-${label}.png` });
