@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@coreui/coreui/dist/css/coreui.min.css';
+import './styles/coreui.scss';
 import './styles/app.css';
 import { App } from './app/app';
 import { store } from './app/store';

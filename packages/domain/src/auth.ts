@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, ROLES } from './constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, ROLES } from './constants.js';
 import { AUTH_MESSAGES } from './messages.js';
-
-/** The "simple address pattern" of spec §5.2: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailField = z
   .string({ error: AUTH_MESSAGES.emailRequired })

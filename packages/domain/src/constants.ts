@@ -40,3 +40,8 @@ export const PAYMENT_POLL_TIMEOUT_MS = 300_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
+/**
+ * The "simple address pattern" of spec §5.2: something@something.tld, no spaces. Kept here,
+ * away from the zod schemas, so the sign-in page can check an address without loading zod.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

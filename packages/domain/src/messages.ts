@@ -1,4 +1,9 @@
-/** User-facing messages shared by the web app and the API (spec §5.2, §8). */
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+
+/**
+ * User-facing messages shared by the web app and the API (spec §5.2, §8). This module stays
+ * free of zod so a page can show a message without loading the schemas.
+ */
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email',
@@ -21,4 +26,30 @@ export const GENERIC_MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The registry database is unavailable. Please try again shortly.',
   tooManyRequests: 'Too many requests. Please slow down and try again.',
+} as const;
+
+export const PASSWORD_POLICY_MESSAGES = {
+  newPasswordRequired: 'New password is required',
+  noSpaces: 'Password cannot contain spaces',
+  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer`,
+  tooCommon: 'This password is too common. Please choose another.',
+} as const;
+
+/** Messages of the one-time-passcode flows (spec §5.2, §8). */
+export const OTP_MESSAGES = {
+  otpRequired: 'OTP is required',
+  otpLength: 'OTP must be 6 digits',
+  newPasswordRequired: PASSWORD_POLICY_MESSAGES.newPasswordRequired,
+  passwordNoSpaces: PASSWORD_POLICY_MESSAGES.noSpaces,
+  passwordTooShort: PASSWORD_POLICY_MESSAGES.tooShort,
+  passwordTooCommon: PASSWORD_POLICY_MESSAGES.tooCommon,
+  sent: (email: string) => `An OTP has been sent to ${email}`,
+  verified: 'OTP verified successfully. Now, please enter your new password.',
+  passwordReset: 'Password has been successfully reset',
+  invalidOtp: 'Invalid OTP. Please try again.',
+  expiredOtp: 'This OTP has expired. Please request a new one.',
+  tooManyOtpAttempts: 'Too many wrong codes. Please request a new code later.',
+  resendTooSoon: 'Please wait a minute before requesting another code.',
+  resendLimit: 'Too many codes requested. Please try again later.',
 } as const;

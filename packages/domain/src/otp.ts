@@ -1,26 +1,8 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MAX_LENGTH } from './constants.js';
 import { emailField } from './auth.js';
-import { AUTH_MESSAGES } from './messages.js';
-import { PASSWORD_POLICY_MESSAGES, newPasswordField } from './password-policy.js';
-
-/** Messages of the one-time-passcode flows (spec §5.2, §8). */
-export const OTP_MESSAGES = {
-  otpRequired: 'OTP is required',
-  otpLength: 'OTP must be 6 digits',
-  newPasswordRequired: PASSWORD_POLICY_MESSAGES.newPasswordRequired,
-  passwordNoSpaces: PASSWORD_POLICY_MESSAGES.noSpaces,
-  passwordTooShort: PASSWORD_POLICY_MESSAGES.tooShort,
-  passwordTooCommon: PASSWORD_POLICY_MESSAGES.tooCommon,
-  sent: (email: string) => `An OTP has been sent to ${email}`,
-  verified: 'OTP verified successfully. Now, please enter your new password.',
-  passwordReset: 'Password has been successfully reset',
-  invalidOtp: 'Invalid OTP. Please try again.',
-  expiredOtp: 'This OTP has expired. Please request a new one.',
-  tooManyOtpAttempts: 'Too many wrong codes. Please request a new code later.',
-  resendTooSoon: 'Please wait a minute before requesting another code.',
-  resendLimit: 'Too many codes requested. Please try again later.',
-} as const;
+import { AUTH_MESSAGES, OTP_MESSAGES } from './messages.js';
+import { newPasswordField } from './password-policy.js';
 
 export const otpField = z
   .string({ error: OTP_MESSAGES.otpRequired })

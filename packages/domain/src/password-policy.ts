@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { PASSWORD_POLICY_MESSAGES } from './messages.js';
 
 /**
  * The one password policy (NIST SP 800-63B style): a minimum length, a generous maximum, no
@@ -9,14 +10,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 export const PASSWORD_RECOMMENDED_LENGTH = 15;
 
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; ${PASSWORD_RECOMMENDED_LENGTH} or more is better. A few unrelated words make a strong password.`;
-
-export const PASSWORD_POLICY_MESSAGES = {
-  newPasswordRequired: 'New password is required',
-  noSpaces: 'Password cannot contain spaces',
-  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  tooLong: `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer`,
-  tooCommon: 'This password is too common. Please choose another.',
-} as const;
 
 /** Members may not use spaces (spec §5.2); administrators may. */
 export interface PasswordRules {

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
-import { OTP_MESSAGES, emailField, otpField } from '@registry/domain';
+import { OTP_MESSAGES } from '@registry/domain';
 import { OtpInput } from '../../components/otp-input';
 import { TextField } from '../../components/text-field';
 import { messageOr } from '../../lib/api-message';
-import { firstIssue } from '../../lib/first-issue';
 import { ROUTES } from '../../lib/routes';
 import { useAppDispatch } from '../../stores/hooks';
 import { loginAction } from '../../stores/session-slice';
 import { sendMemberLoginCode, signInMemberWithCode } from './api';
+import { checkEmail, checkOtp } from './sign-in-checks';
 
 const SEND_FAILED = 'Failed to send the code. Please try again.';
 const SIGN_IN_FAILED = 'Sign in failed. Please try again.';
@@ -31,7 +31,7 @@ export function CodeLoginForm({ onUsePassword }: { onUsePassword: () => void }) 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = step === 'email' ? firstIssue(emailField, email) : firstIssue(otpField, otp);
+    const problem = step === 'email' ? checkEmail(email) : checkOtp(otp);
     setFieldError(problem);
     if (problem) return;
     setBusy(true);

@@ -1,22 +1,24 @@
 import { useState, type ChangeEvent } from 'react';
-import { loginSchema, type LoginInput } from '@registry/domain';
+import type { LoginInput } from '@registry/domain';
+import { checkEmail, checkLoginPassword } from './sign-in-checks';
 
 export type LoginField = keyof LoginInput;
 export type LoginErrors = Partial<Record<LoginField, string>>;
 
 const FIELDS: readonly LoginField[] = ['email', 'password'];
 
-/** Runs the domain's loginSchema and keeps the first message of each field. */
+/**
+ * The domain's loginSchema rules with the first message of each field (see sign-in-checks for
+ * why not the schema itself); the data, like the schema's, carries the trimmed email.
+ */
 export function validateLogin(values: LoginInput): { data?: LoginInput; errors: LoginErrors } {
-  const result = loginSchema.safeParse(values);
-  if (result.success) return { data: result.data, errors: {} };
   const errors: LoginErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'email' || field === 'password') && !errors[field])
-      errors[field] = issue.message;
-  }
-  return { errors };
+  const email = checkEmail(values.email);
+  const password = checkLoginPassword(values.password);
+  if (email) errors.email = email;
+  if (password) errors.password = password;
+  if (email || password) return { errors };
+  return { data: { email: values.email.trim(), password: values.password }, errors };
 }
 
 /** Picks the sign-in fields out of a server `fields` map (400 answers). */
