@@ -42,9 +42,20 @@ export function SignedInOnly() {
   const lastPortal = useAppSelector((state) => state.ui.lastPortal);
   useEffect(() => {
     if (!isLoggedIn) return;
-    // After the current page has rendered, fetch the rest of this role's pages in the background.
-    const timer = window.setTimeout(() => preloadRolePages(isAdmin), 500);
-    return () => window.clearTimeout(timer);
+    // Fetch the rest of this role's pages once the user starts using the page (pointer over
+    // it, a tap, a key, focus), not as soon as it shows: they and their forms (zod, the form
+    // library) weigh more than the page itself, and someone who only glances at the
+    // dashboard should not pay for them. A pointer reaches the sidebar well before a click.
+    const EVENTS = ['pointerover', 'pointerdown', 'keydown', 'focusin'] as const;
+    const preload = () => {
+      stop();
+      preloadRolePages(isAdmin);
+    };
+    const stop = () => {
+      for (const type of EVENTS) window.removeEventListener(type, preload, true);
+    };
+    for (const type of EVENTS) window.addEventListener(type, preload, true);
+    return stop;
   }, [isLoggedIn, isAdmin]);
   if (!isLoggedIn) {
     return <Navigate to={loginPathFor(isAdmin || lastPortal === 'admin')} replace />;

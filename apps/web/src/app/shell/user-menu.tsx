@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CDropdown,
@@ -10,11 +10,18 @@ import {
 } from '@coreui/react';
 import { AVATAR_SIZE_PX } from '@registry/domain';
 import { UserAvatar } from '../../components/user-avatar';
-import { ChangeEmailDialog } from '../../features/auth/change-email-dialog';
 import { displayName } from '../../lib/format';
 import { loginPathFor } from '../../lib/routes';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { logout } from '../../stores/session-slice';
+
+// Administrators only: loaded with their shell, so members' pages never fetch the dialog and
+// the domain schemas (zod) it validates with.
+const ChangeEmailDialog = lazy(() =>
+  import('../../features/auth/change-email-dialog').then((module) => ({
+    default: module.ChangeEmailDialog,
+  })),
+);
 
 /** Header account menu (spec §2.2): avatar toggle, Change Email for admins, Log Out. */
 export function UserMenu() {
@@ -67,7 +74,9 @@ export function UserMenu() {
         </CDropdownMenu>
       </CDropdown>
       {isAdmin && (
-        <ChangeEmailDialog visible={changeEmailOpen} onClose={() => setChangeEmailOpen(false)} />
+        <Suspense fallback={null}>
+          <ChangeEmailDialog visible={changeEmailOpen} onClose={() => setChangeEmailOpen(false)} />
+        </Suspense>
       )}
     </>
   );
