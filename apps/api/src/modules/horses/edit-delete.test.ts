@@ -23,6 +23,7 @@ import {
   validValues,
   type Upload,
 } from '../../test/multipart.js';
+import { sampleDocx } from '../../test/zip.js';
 import { HORSE_API_MESSAGES } from './service.js';
 
 let t: TestApp;
@@ -143,7 +144,7 @@ describe('PUT /api/members/horses/:id', () => {
     const horse = await registered();
     const oldKeys = await storageKeys(horse._id);
     const response = await edit(horse._id, editValues(), [
-      ['registrationDocument', upload('new-papers.docx', zipWithContentTypes())],
+      ['registrationDocument', upload('new-papers.docx', sampleDocx())],
       ...Array.from({ length: 5 }, (_, i): [string, Upload] => [
         'markingDocuments',
         upload(`new-${i}.png`, SAMPLE_BYTES.png()),
@@ -240,18 +241,3 @@ describe('DELETE /api/members/horses/:id', () => {
     expect((await remove(rejected._id)).statusCode).toBe(200);
   });
 });
-
-/** A minimal .docx-like zip: its first entry is [Content_Types].xml, as Word writes it. */
-function zipWithContentTypes(): Buffer {
-  const name = Buffer.from('[Content_Types].xml');
-  const data = Buffer.from(
-    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(20, 4);
-  header.writeUInt32LE(data.length, 18);
-  header.writeUInt32LE(data.length, 22);
-  header.writeUInt16LE(name.length, 26);
-  return Buffer.concat([header, name, data, Buffer.alloc(64)]);
-}
