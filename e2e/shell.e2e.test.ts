@@ -50,7 +50,10 @@ describe('shell', () => {
     await expect(page.getByRole('contentinfo').textContent()).resolves.toMatch(
       /Gaited Horse Registry.*2024|2024.*Gaited Horse Registry/,
     );
-    const avatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
+    // The picture, or the initials in its place when the member has none (this one has none).
+    const avatar = page
+      .getByRole('button', { name: 'Account menu' })
+      .locator('.user-avatar-image, .user-avatar-initials');
     const box = await avatar.boundingBox();
     expect(Math.round(box?.width ?? 0)).toBe(42);
     expect(Math.round(box?.height ?? 0)).toBe(42);
