@@ -68,7 +68,7 @@ function loadSection(load: LoadResult): string[] {
 
 function apiSection(api: ApiFigures): string[] {
   const ratio = (t: Throughput) =>
-    Math.round((t.requestsPerSecond / api.bare.requestsPerSecond) * 100) / 100;
+    Math.round((t.requestsPerSecond / api.bare.requestsPerSecond) * 1000) / 1000;
   const lines = [
     '## API throughput (autocannon, 10 connections), target list and search at least 0.4 of bare',
     '',

@@ -65,7 +65,7 @@ const NAME_NOUNS = [
 const TERMS = [
   'star',
   'midnight dancer',
-  'GHR-0042',
+  'BEN-0042',
   'copper',
   'velvet queen',
   'sire 77',
@@ -94,7 +94,7 @@ async function seed(url: string): Promise<void> {
         sire_name, dam_name, foal_date, details)
       select owner.id,
         n.name, n.name, n.name || ' II', n.name || ' III',
-        'GHR-' || lpad(i::text, 6, '0'), 'approved', 'paid',
+        'BEN-' || lpad(i::text, 6, '0'), 'approved', 'paid',
         case when i % 2 = 0 then 'Mare' else 'Stallion' end, 'Bay', 'Tennessee',
         'Sire ' || (i % 997), 'Dam ' || (i % 1999), date '2015-01-01' + (i % 3000),
         template.details
@@ -156,7 +156,7 @@ export async function measureSearchScale(
     }
     const plans = await withClient(url.toString(), async (client) => {
       const out: { term: string; plan: string }[] = [];
-      for (const term of ['midnight dancer', 'GHR-0042']) {
+      for (const term of ['midnight dancer', 'BEN-0042']) {
         const { text, values } = searchStatement(term);
         const result = await client.query(`explain (analyze, buffers off) ${text}`, values);
         out.push({
