@@ -54,6 +54,56 @@ export async function measureBareFastify(): Promise<Throughput> {
   }
 }
 
+/**
+ * The second yardstick: a bare Fastify route that runs the same SQL as our list and search
+ * (against the same PostgreSQL database and member) with none of our stack: no token check,
+ * no validation, no mapping. Divided by it, a ratio shows what our layers cost on top of the
+ * database work itself.
+ */
+export async function measureBareQueries(databaseUrl: string): Promise<Throughput[]> {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    import pg from 'pg';
+    const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10 });
+    const { rows: [owner] } = await pool.query("select id from users where email = 'member1@example.org'");
+    const withFiles = "coalesce((select json_agg(f) from horse_files f where f.horse_id = h.id), '[]') as files";
+    const app = Fastify({ logger: false });
+    app.get('/list', async () => {
+      const [items, total] = await Promise.all([
+        pool.query('select h.*, ' + withFiles + ' from horses h where h.owner_id = $1 order by h.created_at desc limit 10', [owner.id]),
+        pool.query('select count(*) from horses where owner_id = $1', [owner.id]),
+      ]);
+      return { success: true, data: { items: items.rows, total: Number(total.rows[0].count) } };
+    });
+    app.get('/search', async () => {
+      const where = "approval_status = 'approved' and (lower(approved_name) like $1 or lower(registration_number) like $1 or lower(sire_name) like $1 or lower(dam_name) like $1)";
+      const [items, total] = await Promise.all([
+        pool.query('select h.*, ' + withFiles + ' from horses h where ' + where + ' order by approved_name asc nulls last, registration_number, id limit 10', ['%star%']),
+        pool.query('select count(*) from horses where ' + where, ['%star%']),
+      ]);
+      return { success: true, data: { items: items.rows, total: Number(total.rows[0].count) } };
+    });
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+    process.stdout.write('ready\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', () => reject(new Error('bare query server exited')));
+  });
+  try {
+    return [
+      await run('bare Fastify + same SQL: list', { url: `http://127.0.0.1:${port}/list` }),
+      await run('bare Fastify + same SQL: search', { url: `http://127.0.0.1:${port}/search` }),
+    ];
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 export async function memberToken(baseURL: string): Promise<string> {
   const response = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',

@@ -6,7 +6,12 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { measureApi, measureBareFastify, type Throughput } from './api-throughput.js';
+import {
+  measureApi,
+  measureBareFastify,
+  measureBareQueries,
+  type Throughput,
+} from './api-throughput.js';
 import { measureKeystrokes, type KeystrokeResult } from './keystrokes.js';
 import { measureLoad, type LoadResult } from './load.js';
 import { measurePageWeights, type PageWeight } from './page-weight.js';
@@ -47,6 +52,8 @@ async function startupFigures(): Promise<{ firstMs: number; restartMs: number[] 
 
 interface ApiFigures {
   bare: Throughput;
+  /** Bare Fastify running our list and search SQL on the PostgreSQL database. */
+  bareQueries: Throughput[];
   runs: Throughput[];
   search: SearchScale | { error: string };
   load: LoadResult;
@@ -62,6 +69,28 @@ function loadSection(load: LoadResult): string[] {
     '| requests | 2xx | 429 | other non-2xx | socket errors | timeouts | p50 ms | p99 ms | clean |',
     '|---|---|---|---|---|---|---|---|---|',
     `| ${load.requests} | ${load.ok2xx} | ${load.limited429} | ${load.otherNon2xx} | ${load.errors} | ${load.timeouts} | ${load.p50Ms} | ${load.p99Ms} | ${clean ? 'yes' : 'no'} |`,
+    '',
+  ];
+}
+
+/** Our PostgreSQL list and search against bare Fastify doing the same SQL on the same data. */
+function sameSqlLines(api: ApiFigures): string[] {
+  if (api.bareQueries.length === 0) return [];
+  const ours = (kind: string) => api.runs.find((t) => t.name === `PostgreSQL: ${kind}`);
+  const rows = (['list', 'search'] as const).map((kind) => {
+    const bare = api.bareQueries.find((t) => t.name.endsWith(kind));
+    const mine = ours(kind === 'list' ? 'my horses list' : 'horse search');
+    if (!bare || !mine) return `| ${kind} | - | - | - |`;
+    const r = Math.round((mine.requestsPerSecond / bare.requestsPerSecond) * 100) / 100;
+    return `| ${kind} | ${mine.requestsPerSecond} | ${bare.requestsPerSecond} | ${r} |`;
+  });
+  return [
+    'Against a second yardstick, bare Fastify running the same SQL on the same PostgreSQL data',
+    '(no token check, validation or mapping), which shows what our own layers cost:',
+    '',
+    '| route | ours requests/s | bare + same SQL requests/s | ratio |',
+    '|---|---|---|---|',
+    ...rows,
     '',
   ];
 }
@@ -83,6 +112,7 @@ function apiSection(api: ApiFigures): string[] {
       return `| ${t.name} | ${t.requestsPerSecond} | ${t.p99Ms} | ${t.non2xx} | ${ratio(t)} | ${target} |`;
     }),
     '',
+    ...sameSqlLines(api),
     '## Search over 100,000 horses on PostgreSQL, target p95 at most 50 ms',
     '',
   ];
@@ -169,10 +199,12 @@ const BENCH_ENV = { LOGIN_RATE_LIMIT_PER_MINUTE: '1000000' };
 async function apiFigures(embeddedBaseURL: string): Promise<ApiFigures> {
   const bare = await measureBareFastify();
   const runs = await measureApi(embeddedBaseURL, 'embedded');
+  const bareQueries: Throughput[] = [];
   let search: ApiFigures['search'];
   try {
-    search = await measureSearchScale(async (server) => {
+    search = await measureSearchScale(async (server, databaseUrl) => {
       runs.push(...(await measureApi(server.baseURL, 'PostgreSQL')));
+      bareQueries.push(...(await measureBareQueries(databaseUrl)));
     }, BENCH_ENV);
   } catch (error) {
     search = { error: error instanceof Error ? error.message : String(error) };
@@ -180,7 +212,7 @@ async function apiFigures(embeddedBaseURL: string): Promise<ApiFigures> {
   // A server of its own with the normal limits, so the 429s are the real ones.
   const loadServer = await startServer();
   try {
-    return { bare, runs, search, load: await measureLoad(loadServer.baseURL) };
+    return { bare, bareQueries, runs, search, load: await measureLoad(loadServer.baseURL) };
   } finally {
     await loadServer.stop();
   }

@@ -127,7 +127,7 @@ const percentile = (sorted: number[], p: number) =>
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function measureSearchScale(
-  measure: (server: RunningServer) => Promise<void> = async () => undefined,
+  measure: (server: RunningServer, databaseUrl: string) => Promise<void> = async () => undefined,
   env: Record<string, string> = {},
 ): Promise<SearchScale> {
   const name = `registry_bench_${randomBytes(4).toString('hex')}`;
@@ -137,7 +137,7 @@ export async function measureSearchScale(
   const server = await startServer(undefined, { ...env, DATABASE_URL: url.toString() });
   try {
     // Throughput first, on the same demo data as the embedded run, so the two compare.
-    await measure(server);
+    await measure(server, url.toString());
     await seed(url.toString());
     const token = await memberToken(server.baseURL);
     const timings: number[] = [];
