@@ -19,6 +19,8 @@ import { setSidebarShow, setSidebarUnfoldable } from '../../stores/ui-slice';
 import { ADMIN_NAV, MEMBER_NAV } from './nav-config';
 
 export const SIDEBAR_ID = 'app-sidebar';
+/** CoreUI's `lg` breakpoint, from which the sidebar sits beside the page instead of over it. */
+const WIDE_SCREEN_QUERY = '(min-width: 992px)';
 
 export function AppSidebar() {
   const dispatch = useAppDispatch();
@@ -40,8 +42,14 @@ export function AppSidebar() {
       unfoldable={unfoldable}
       visible={sidebarShow}
       // CoreUI reports what is really on screen (phones start hidden, a click outside hides);
-      // keeping the store in step makes the header toggle flip the state the user sees.
-      onVisibleChange={(visible) => dispatch(setSidebarShow(visible))}
+      // keeping the store in step makes the header toggle flip the state the user sees. On wide
+      // screens only the toggle hides it: CoreUI's visibility observer can report "hidden" for
+      // a moment while a busy page lays out, which would otherwise fold the menu away.
+      onVisibleChange={(visible) => {
+        if (visible || !window.matchMedia?.(WIDE_SCREEN_QUERY).matches) {
+          dispatch(setSidebarShow(visible));
+        }
+      }}
       // Off-screen links must not take keyboard focus.
       inert={!sidebarShow}
     >
