@@ -3,6 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { E2E_ADMIN, E2E_MEMBER } from './support/accounts.js';
 import { DESKTOP, PHONE, pathOf, useBrowser } from './support/browser.js';
 import { makeRegistrationFiles, type RegistrationFiles } from './support/files.js';
+import {
+  drawSignature,
+  fillHorse as fillRegistration,
+  type HorseDetails,
+} from './support/registration-form.js';
 import { waitForMail } from './support/mailbox.js';
 import { signIn } from './support/session.js';
 
@@ -23,6 +28,24 @@ const newMember = {
   password: 'quinn-chooses-this-1',
 };
 const fullName = `${newMember.firstName} ${newMember.lastName}`;
+
+/** This file's horse: the shared form filler with its own breeding and owner details. */
+const HORSE: HorseDetails = {
+  stateFoaledIn: 'Tennessee',
+  foalDate: '2021-03-10',
+  breedingDate: '2021-05-01',
+  sex: 'Gelding',
+  owner: {
+    memberNumber: newMember.memberNumber,
+    name: fullName,
+    address: '8 Stable Row',
+    city: 'Franklin',
+    state: 'Tennessee',
+    zip: '37064',
+  },
+};
+const fillHorse = (page: Page, dialog: Locator, files: RegistrationFiles, name: string) =>
+  fillRegistration(page, dialog, files, name, HORSE);
 const approvedHorse = `Admin Flow Star ${run}`;
 const rejectedHorse = `Admin Flow Doubt ${run}`;
 const reason = 'The marking photos do not show the left side clearly.';
@@ -36,64 +59,6 @@ const shot = (page: Page, name: string) =>
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-kind]').filter({ hasText: text }).first();
-
-async function drawSignature(page: Page, dialogName: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  const box = await dialog.getByRole('img', { name: 'Signature pad' }).boundingBox();
-  if (!box) throw new Error('signature pad is not visible');
-  await page.mouse.move(box.x + 40, box.y + 110);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [110, 50],
-    [190, 150],
-    [280, 60],
-    [340, 130],
-  ] as const) {
-    await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
-  }
-  await page.mouse.up();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Items 1-16 of §2.6: the registration without its payment section. */
-async function fillHorse(page: Page, dialog: Locator, files: RegistrationFiles, name: string) {
-  const section = (title: string) => dialog.getByRole('region', { name: title, exact: true });
-  await section('Performance Verification')
-    .getByRole('radio', { name: 'Yes', exact: true })
-    .check();
-  await section('Registration Document')
-    .getByLabel('Horse Registration Document', { exact: true })
-    .setInputFiles(files.pdf);
-  const breeding = section('Breeding Information');
-  await breeding.getByLabel('State Foaled In', { exact: true }).selectOption('Tennessee');
-  await breeding.getByLabel('Breed', { exact: true }).fill('Racking Horse');
-  await breeding.getByLabel('Foal Date', { exact: true }).fill('2021-03-10');
-  await breeding.getByLabel('Breeding Date', { exact: true }).fill('2021-05-01');
-  await section('Sex').getByRole('radio', { name: 'Gelding', exact: true }).check();
-  const names = section('Horse Name Choices');
-  await names.getByLabel('First Choice', { exact: true }).fill(name);
-  await names.getByLabel('Second Choice', { exact: true }).fill(`${name} II`);
-  await names.getByLabel('Third Choice', { exact: true }).fill(`${name} III`);
-  await section('DNA')
-    .getByRole('group', { name: 'Has this horse been DNA tested before?' })
-    .getByRole('radio', { name: 'No', exact: true })
-    .check();
-  const markings = section('Markings');
-  await markings.getByLabel('Color', { exact: true }).selectOption('Bay');
-  await markings.getByLabel('Pattern', { exact: true }).selectOption('None');
-  await markings.getByLabel('Horse Marking Documents', { exact: true }).setInputFiles(files.jpgs);
-  const owners = section('Owners');
-  await owners.getByLabel('Member Number', { exact: true }).fill(newMember.memberNumber);
-  await owners.getByLabel('Name', { exact: true }).fill(fullName);
-  await owners.getByLabel('Address', { exact: true }).fill('8 Stable Row');
-  await owners.getByLabel('City', { exact: true }).fill('Franklin');
-  await owners.getByLabel('State', { exact: true }).selectOption('Tennessee');
-  await owners.getByLabel('Zip', { exact: true }).fill('37064');
-  await section('Certification').getByRole('checkbox').check();
-  await section('Signature').getByRole('button', { name: 'Sign' }).click();
-  await drawSignature(page, 'Owner Signature');
-}
 
 /** The member registers a horse with the sandbox card that succeeds (items 1-17 of §2.6). */
 async function registerHorse(page: Page, files: RegistrationFiles, name: string) {

@@ -3,6 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { E2E_MEMBER } from './support/accounts.js';
 import { PHONE, useBrowser } from './support/browser.js';
 import { makeRegistrationFiles, type RegistrationFiles } from './support/files.js';
+import {
+  drawSignature,
+  fillHorse as fillRegistration,
+  type HorseDetails,
+} from './support/registration-form.js';
 import { signIn } from './support/session.js';
 
 /**
@@ -10,6 +15,24 @@ import { signIn } from './support/session.js';
  * in Chromium, with the exact messages. The e2e server settles bank payments after 3 s.
  */
 const browser = useBrowser();
+
+/** This file's horse: the shared form filler with its own breeding and owner details. */
+const HORSE: HorseDetails = {
+  stateFoaledIn: 'Kentucky',
+  foalDate: '2020-04-01',
+  breedingDate: '2020-06-01',
+  sex: 'Mare',
+  owner: {
+    memberNumber: 'M-0001',
+    name: 'Casey Payne',
+    address: '3 Paddock Lane',
+    city: 'Lexington',
+    state: 'Kentucky',
+    zip: '40502',
+  },
+};
+const fillHorse = (page: Page, dialog: Locator, files: RegistrationFiles, name: string) =>
+  fillRegistration(page, dialog, files, name, HORSE);
 
 /** The exact words of spec §8 and docs/api.md, written out so a changed message fails here. */
 const PAYMENT_MESSAGES = {
@@ -23,67 +46,9 @@ const PAYMENT_MESSAGES = {
 type Payment =
   { method: 'Credit Card'; card: string } | { method: 'Bank'; routing: string; account: string };
 
-async function drawSignature(page: Page, dialogName: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  const box = await dialog.getByRole('img', { name: 'Signature pad' }).boundingBox();
-  if (!box) throw new Error('signature pad is not visible');
-  await page.mouse.move(box.x + 30, box.y + 120);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [90, 60],
-    [170, 140],
-    [260, 70],
-    [350, 120],
-  ] as const) {
-    await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
-  }
-  await page.mouse.up();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 async function openMyHorses(page: Page): Promise<void> {
   await page.goto('/horse-list');
   await page.getByRole('heading', { name: 'My Horses' }).waitFor();
-}
-
-/** The required parts of items 1-16, as briefly as the rules allow. */
-async function fillHorse(page: Page, dialog: Locator, files: RegistrationFiles, name: string) {
-  const section = (title: string) => dialog.getByRole('region', { name: title, exact: true });
-  await section('Performance Verification')
-    .getByRole('radio', { name: 'Yes', exact: true })
-    .check();
-  await section('Registration Document')
-    .getByLabel('Horse Registration Document', { exact: true })
-    .setInputFiles(files.pdf);
-  const breeding = section('Breeding Information');
-  await breeding.getByLabel('State Foaled In', { exact: true }).selectOption('Kentucky');
-  await breeding.getByLabel('Breed', { exact: true }).fill('Racking Horse');
-  await breeding.getByLabel('Foal Date', { exact: true }).fill('2020-04-01');
-  await breeding.getByLabel('Breeding Date', { exact: true }).fill('2020-06-01');
-  await section('Sex').getByRole('radio', { name: 'Mare', exact: true }).check();
-  const names = section('Horse Name Choices');
-  await names.getByLabel('First Choice', { exact: true }).fill(name);
-  await names.getByLabel('Second Choice', { exact: true }).fill(`${name} II`);
-  await names.getByLabel('Third Choice', { exact: true }).fill(`${name} III`);
-  await section('DNA')
-    .getByRole('group', { name: 'Has this horse been DNA tested before?' })
-    .getByRole('radio', { name: 'No', exact: true })
-    .check();
-  const markings = section('Markings');
-  await markings.getByLabel('Color', { exact: true }).selectOption('Bay');
-  await markings.getByLabel('Pattern', { exact: true }).selectOption('None');
-  await markings.getByLabel('Horse Marking Documents', { exact: true }).setInputFiles(files.jpgs);
-  const owners = section('Owners');
-  await owners.getByLabel('Member Number', { exact: true }).fill('M-0001');
-  await owners.getByLabel('Name', { exact: true }).fill('Casey Payne');
-  await owners.getByLabel('Address', { exact: true }).fill('3 Paddock Lane');
-  await owners.getByLabel('City', { exact: true }).fill('Lexington');
-  await owners.getByLabel('State', { exact: true }).selectOption('Kentucky');
-  await owners.getByLabel('Zip', { exact: true }).fill('40502');
-  await section('Certification').getByRole('checkbox').check();
-  await section('Signature').getByRole('button', { name: 'Sign' }).click();
-  await drawSignature(page, 'Owner Signature');
 }
 
 /** Section 17's fields, in the register form's section or the My Horses Pay dialog. */
