@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@registry/domain';
-import { fakeAdapter } from '../test/fake-adapter';
+import { fakeTransport } from '../test/fake-transport';
 import { memberLoginResult, storeSession } from '../test/fixtures';
 
 describe('app store wiring', () => {
@@ -12,8 +12,12 @@ describe('app store wiring', () => {
     const { api } = await import('../lib/api-client');
     expect(store.getState().session.isLoggedIn).toBe(true);
 
-    const { adapter } = fakeAdapter(() => ({ status: 401, data: { success: false, error: 'x' } }));
-    await expect(api.get('members/profile', undefined, { adapter })).rejects.toMatchObject({
+    // This test's own copy of the client module, so its fake server needs no restoring.
+    api.transport = fakeTransport(() => ({
+      status: 401,
+      data: { success: false, error: 'x' },
+    })).transport;
+    await expect(api.get('members/profile')).rejects.toMatchObject({
       status: 401,
     });
 

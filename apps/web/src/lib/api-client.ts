@@ -1,21 +1,14 @@
-import axios, {
-  AxiosError,
-  type AxiosAdapter,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-} from 'axios';
 import { GENERIC_MESSAGES, type ApiFailure, type ApiSuccess } from '@registry/domain';
+import {
+  browserTransport,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+  type UploadProgress,
+} from './http-transport';
 import { readAccessToken } from './session-storage';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /**
-     * For the sign-in calls: their 401 means "wrong credentials", not "your session ended",
-     * so it must not sign anybody out.
-     */
-    skipUnauthorizedHandler?: boolean;
-  }
-}
+export type { HttpRequest, HttpResponse, Transport, UploadProgress };
 
 /** What every failed call rejects with: the server's body, or one shaped like it. */
 export type ApiError = ApiFailure & { status?: number; canceled?: boolean };
@@ -23,7 +16,16 @@ export type ApiError = ApiFailure & { status?: number; canceled?: boolean };
 export const NETWORK_ERROR_MESSAGE =
   'Cannot reach the registry server. Check your connection and try again.';
 
-export type RequestConfig = Omit<AxiosRequestConfig, 'url' | 'method' | 'data' | 'params'>;
+export interface RequestConfig {
+  signal?: AbortSignal;
+  /** Reported while the body leaves the browser (multipart uploads). */
+  onUploadProgress?: (event: UploadProgress) => void;
+  /**
+   * For the sign-in calls: their 401 means "wrong credentials", not "your session ended",
+   * so it must not sign anybody out.
+   */
+  skipUnauthorizedHandler?: boolean;
+}
 
 export interface ApiClientOptions {
   baseURL?: string;
@@ -31,15 +33,21 @@ export interface ApiClientOptions {
   /** Called on a 401 of any call except the sign-in ones. */
   onUnauthorized?: () => void;
   /** Tests pass a fake transport here instead of mocking modules. */
-  adapter?: AxiosAdapter;
+  transport?: Transport;
 }
 
 export interface ApiClient {
-  http: AxiosInstance;
+  /** Replaceable, so tests can point the app's own client at a fake server. */
+  transport: Transport;
   get<T>(url: string, params?: object, config?: RequestConfig): Promise<ApiSuccess<T>>;
   post<T>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiSuccess<T>>;
   put<T>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiSuccess<T>>;
   del<T>(url: string, config?: RequestConfig): Promise<ApiSuccess<T>>;
+  /**
+   * A file from a signed-in route: every status resolves (an error body arrives as a Blob
+   * for the caller to read) and nobody is signed out.
+   */
+  getBlob(url: string): Promise<HttpResponse & { data: Blob }>;
 }
 
 function isApiFailureBody(value: unknown): value is ApiFailure {
@@ -50,15 +58,16 @@ function isApiFailureBody(value: unknown): value is ApiFailure {
   );
 }
 
-/** Callers read `.error` / `.fields` whatever went wrong: server refusal, proxy page or no network. */
-export function toApiError(error: unknown): ApiError {
-  if (axios.isCancel(error)) {
+/** A refusal of the server, or a page that is not an API answer (a proxy's), as an ApiError. */
+function failedResponse({ data, status }: HttpResponse): ApiError {
+  if (isApiFailureBody(data)) return { ...data, success: false, status };
+  return { success: false, error: GENERIC_MESSAGES.serverError, status };
+}
+
+/** No answer at all: the caller gave up (abort) or the server could not be reached. */
+function noResponse(failure: unknown): ApiError {
+  if ((failure as { name?: unknown } | null)?.name === 'AbortError') {
     return { success: false, error: 'Request cancelled', canceled: true };
-  }
-  if (error instanceof AxiosError && error.response) {
-    const { data, status } = error.response;
-    if (isApiFailureBody(data)) return { ...data, success: false, status };
-    return { success: false, error: GENERIC_MESSAGES.serverError, status };
   }
   return { success: false, error: NETWORK_ERROR_MESSAGE };
 }
@@ -73,42 +82,77 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
+/** Plain values travel as JSON; FormData as it is, so the browser writes the multipart. */
+function serialise(body: unknown, headers: Record<string, string>): HttpRequest['data'] {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const {
     baseURL = '/api/',
     getToken = readAccessToken,
     onUnauthorized = () => unauthorizedHandler?.(),
-    adapter,
   } = options;
 
-  // No timeout on purpose (spec §7): 20 MB video uploads on slow links must not be cut off.
-  const http = axios.create({ baseURL, ...(adapter ? { adapter } : {}) });
-
-  http.interceptors.request.use((config) => {
+  function request(
+    method: HttpRequest['method'],
+    url: string,
+    extra: Pick<HttpRequest, 'params' | 'responseType'>,
+    body: unknown,
+    config: RequestConfig = {},
+  ): Promise<HttpResponse> {
     // Read per request: the token changes on sign-in/out and storage is the source of truth.
     const token = getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
+    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const data = serialise(body, headers);
+    // No timeout on purpose (spec §7): 20 MB video uploads on slow links must not be cut off.
+    return client.transport({
+      method,
+      baseURL,
+      url,
+      ...extra,
+      data,
+      headers,
+      signal: config.signal,
+      onUploadProgress: config.onUploadProgress,
+    });
+  }
 
-  http.interceptors.response.use(undefined, (error: unknown) => {
-    if (
-      error instanceof AxiosError &&
-      error.response?.status === 401 &&
-      !error.config?.skipUnauthorizedHandler
-    ) {
-      onUnauthorized();
+  async function call<T>(
+    method: HttpRequest['method'],
+    url: string,
+    params: object | undefined,
+    body: unknown,
+    config: RequestConfig = {},
+  ): Promise<ApiSuccess<T>> {
+    let response: HttpResponse;
+    try {
+      response = await request(method, url, { params }, body, config);
+    } catch (failure) {
+      throw noResponse(failure);
     }
-    return Promise.reject(toApiError(error));
-  });
+    if (response.status >= 200 && response.status < 300) return response.data as ApiSuccess<T>;
+    if (response.status === 401 && !config.skipUnauthorizedHandler) onUnauthorized();
+    throw failedResponse(response);
+  }
 
-  return {
-    http,
-    get: (url, params, config) => http.get(url, { ...config, params }).then((r) => r.data),
-    post: (url, body, config) => http.post(url, body, config).then((r) => r.data),
-    put: (url, body, config) => http.put(url, body, config).then((r) => r.data),
-    del: (url, config) => http.delete(url, config).then((r) => r.data),
+  const client: ApiClient = {
+    transport: options.transport ?? browserTransport,
+    get: (url, params, config) => call('get', url, params, undefined, config),
+    post: (url, body, config) => call('post', url, undefined, body, config),
+    put: (url, body, config) => call('put', url, undefined, body, config),
+    del: (url, config) => call('delete', url, undefined, undefined, config),
+    getBlob: (url) =>
+      request('get', url, { responseType: 'blob' }, undefined).then(
+        (response) => response as HttpResponse & { data: Blob },
+        (failure: unknown) => Promise.reject(noResponse(failure)),
+      ),
   };
+  return client;
 }
 
 /** The app's client: same-origin /api/, token from storage, logout wired by the store. */

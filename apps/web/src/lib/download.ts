@@ -13,15 +13,9 @@ export function fileNameFrom(disposition: string | undefined, fallback: string):
  */
 export async function downloadFromApi(url: string, fallbackName: string): Promise<void> {
   // Every status resolves here: an error body arrives as a Blob and must be read as JSON.
-  const response = await api.http.get<Blob>(url, {
-    responseType: 'blob',
-    validateStatus: () => true,
-  });
+  const response = await api.getBlob(url);
   if (response.status >= 400) throw await blobError(response.data, response.status);
-  const name = fileNameFrom(
-    response.headers['content-disposition'] as string | undefined,
-    fallbackName,
-  );
+  const name = fileNameFrom(response.headers['content-disposition'], fallbackName);
   const href = URL.createObjectURL(response.data);
   const link = document.createElement('a');
   link.href = href;

@@ -2,26 +2,25 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { ReactNode } from 'react';
-import type { AxiosAdapter } from 'axios';
 import { DEFAULT_ASSOCIATION_NAME, STORAGE_KEYS } from '@registry/domain';
 import { api } from '../lib/api-client';
-import { fakeAdapter, type FakeReply } from '../test/fake-adapter';
+import { fakeTransport, type FakeReply, type Transport } from '../test/fake-transport';
 import { memberLoginResult, memberUser, storeSession } from '../test/fixtures';
 import { createAppStore } from './create-store';
 import { loadBranding, refreshProfile } from './thunks';
 import { useToast } from './use-toast';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 function serve(reply: () => FakeReply) {
-  const fake = fakeAdapter(reply);
-  api.http.defaults.adapter = fake.adapter;
+  const fake = fakeTransport(reply);
+  api.transport = fake.transport;
   return fake.requests;
 }
 

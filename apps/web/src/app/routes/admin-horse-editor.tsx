@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import type { AxiosProgressEvent } from 'axios';
-import { api } from '../../lib/api-client';
+import { api, type UploadProgress } from '../../lib/api-client';
 import {
   HorseEditorContext,
   type HorseEditorProps,
@@ -19,7 +18,7 @@ const HorseRegistrationModal = lazyWithPreload(
 /** PUT admin/horses/:id: the member's edit form, sent to the administrators' route. */
 function saveAsAdmin(id: string, body: FormData, onProgress: (percent: number) => void) {
   return api.put<Horse>(`admin/horses/${encodeURIComponent(id)}`, body, {
-    onUploadProgress: (event: AxiosProgressEvent) => {
+    onUploadProgress: (event: UploadProgress) => {
       if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
     },
   });
@@ -28,7 +27,7 @@ function saveAsAdmin(id: string, body: FormData, onProgress: (percent: number) =
 function registerFor(ownerId: string) {
   return (body: FormData, onProgress: (percent: number) => void) =>
     api.post<Horse>(`admin/horses?ownerId=${encodeURIComponent(ownerId)}`, body, {
-      onUploadProgress: (event: AxiosProgressEvent) => {
+      onUploadProgress: (event: UploadProgress) => {
         if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
       },
     });

@@ -1,25 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../lib/api-client';
 import type { AdminHorse } from '../../lib/admin-types';
 import { adminHorse } from '../../test/admin-horse';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import {
+  fakeTransport,
+  type FakeReply,
+  type Transport,
+  type HttpRequest,
+} from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
   storeSession(adminLoginResult);
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 function serveQueue(horse: AdminHorse, decide: (body: Record<string, unknown>) => FakeReply) {
-  const fake = fakeAdapter((config: InternalAxiosRequestConfig) => {
+  const fake = fakeTransport((config: HttpRequest) => {
     if (config.method === 'put') return decide(JSON.parse(config.data as string));
     if (config.url === `admin/horses/${horse._id}`) {
       return { status: 200, data: { success: true, data: { ...horse, history: [] } } };
@@ -29,7 +33,7 @@ function serveQueue(horse: AdminHorse, decide: (body: Record<string, unknown>) =
       data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
     };
   });
-  api.http.defaults.adapter = fake.adapter;
+  api.transport = fake.transport;
   return fake.requests;
 }
 

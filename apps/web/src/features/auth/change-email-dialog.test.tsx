@@ -1,29 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { PROFILE_MESSAGES, STORAGE_KEYS, OTP_MESSAGES } from '@registry/domain';
 import { api } from '../../lib/api-client';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import {
+  fakeTransport,
+  type FakeReply,
+  type Transport,
+  type HttpRequest,
+} from '../../test/fake-transport';
 import { adminLoginResult, adminUser, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
   storeSession(adminLoginResult);
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
-type Route = (config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>;
+type Route = (config: HttpRequest) => FakeReply | Promise<FakeReply>;
 
 function serve(routes: Record<string, Route>) {
-  const fake = fakeAdapter(
+  const fake = fakeTransport(
     (config) => routes[config.url ?? '']?.(config) ?? { status: 404, data: { error: 'none' } },
   );
-  api.http.defaults.adapter = fake.adapter;
+  api.transport = fake.transport;
   return fake.requests.filter.bind(fake.requests);
 }
 

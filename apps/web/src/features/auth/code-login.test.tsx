@@ -1,26 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { OTP_MESSAGES, STORAGE_KEYS } from '@registry/domain';
 import { api } from '../../lib/api-client';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import {
+  fakeTransport,
+  type FakeReply,
+  type Transport,
+  type HttpRequest,
+} from '../../test/fake-transport';
 import { memberLoginResult } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
-function serve(routes: Record<string, (config: InternalAxiosRequestConfig) => FakeReply>) {
-  const fake = fakeAdapter(
+function serve(routes: Record<string, (config: HttpRequest) => FakeReply>) {
+  const fake = fakeTransport(
     (config) => routes[config.url ?? '']?.(config) ?? { status: 404, data: { error: 'x' } },
   );
-  api.http.defaults.adapter = fake.adapter;
+  api.transport = fake.transport;
   return fake.requests;
 }
 

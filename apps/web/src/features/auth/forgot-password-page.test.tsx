@@ -1,29 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { AUTH_MESSAGES, OTP_MESSAGES } from '@registry/domain';
 import { api } from '../../lib/api-client';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import {
+  fakeTransport,
+  type FakeReply,
+  type Transport,
+  type HttpRequest,
+} from '../../test/fake-transport';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
   vi.useRealTimers();
 });
 
-type Route = (config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>;
+type Route = (config: HttpRequest) => FakeReply | Promise<FakeReply>;
 
 function serve(routes: Record<string, Route>) {
-  const fake = fakeAdapter((config) => {
+  const fake = fakeTransport((config) => {
     const route = routes[config.url ?? ''];
     return route ? route(config) : { status: 404, data: { success: false, error: 'Not found' } };
   });
-  api.http.defaults.adapter = fake.adapter;
+  api.transport = fake.transport;
   return fake.requests;
 }
 

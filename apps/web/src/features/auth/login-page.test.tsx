@@ -1,25 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter } from 'axios';
 import { AUTH_MESSAGES, STORAGE_KEYS } from '@registry/domain';
 import { api } from '../../lib/api-client';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import { fakeTransport, type FakeReply, type Transport } from '../../test/fake-transport';
 import { adminLoginResult, memberLoginResult } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 /** Points the app's API client at a fake server for the duration of a test. */
 function serve(reply: () => FakeReply | Promise<FakeReply>) {
-  const fake = fakeAdapter(reply);
-  api.http.defaults.adapter = fake.adapter;
+  const fake = fakeTransport(reply);
+  api.transport = fake.transport;
   return fake.requests;
 }
 

@@ -1,24 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter } from 'axios';
 import { api } from '../../lib/api-client';
-import { fakeAdapter } from '../../test/fake-adapter';
+import { fakeTransport, type Transport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
   storeSession(adminLoginResult);
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 describe('Dashboard Content', () => {
   it("previews through the server's sanitizer and saves the markdown", async () => {
-    const fake = fakeAdapter((config) => {
+    const fake = fakeTransport((config) => {
       if (config.url === 'admin/dashboard-content/preview') {
         const { markdown } = JSON.parse(config.data as string) as { markdown: string };
         return {
@@ -44,7 +43,7 @@ describe('Dashboard Content', () => {
         },
       };
     });
-    api.http.defaults.adapter = fake.adapter;
+    api.transport = fake.transport;
     const user = userEvent.setup();
     renderApp('/admin/add-content');
     const textarea = await screen.findByLabelText('Markdown', {}, { timeout: 5000 });

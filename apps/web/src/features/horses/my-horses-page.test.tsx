@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../lib/api-client';
 import type { Horse } from '../../lib/horse-types';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import {
+  fakeTransport,
+  type FakeReply,
+  type Transport,
+  type HttpRequest,
+} from '../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
@@ -12,18 +16,18 @@ import { storedHorse } from './registration/test-values';
 // The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
   storeSession(memberLoginResult);
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
-function serve(reply: (config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>) {
-  const fake = fakeAdapter(reply);
-  api.http.defaults.adapter = fake.adapter;
+function serve(reply: (config: HttpRequest) => FakeReply | Promise<FakeReply>) {
+  const fake = fakeTransport(reply);
+  api.transport = fake.transport;
   return fake.requests;
 }
 
@@ -93,7 +97,9 @@ describe('My Horses', () => {
 
   it('filters by approval status and pages through results', async () => {
     const requests = serve((config) =>
-      config.params?.page === 2 ? page([pending], 11) : page([approved], 11),
+      (config.params as { page?: number } | undefined)?.page === 2
+        ? page([pending], 11)
+        : page([approved], 11),
     );
     const user = userEvent.setup();
     renderApp('/horse-list');

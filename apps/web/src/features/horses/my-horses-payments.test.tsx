@@ -1,24 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { HORSE_MESSAGES, PAYMENT_MESSAGES } from '@registry/domain';
 import { api } from '../../lib/api-client';
 import type { Horse } from '../../lib/horse-types';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import {
+  fakeTransport,
+  type FakeReply,
+  type Transport,
+  type HttpRequest,
+} from '../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
   storeSession(memberLoginResult);
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 const failed = {
@@ -28,7 +32,7 @@ const failed = {
 const paid = storedHorse({ _id: 'h8', firstChoice: 'Goldie', paymentStatus: 'paid' });
 
 function serve(status: () => FakeReply) {
-  const fake = fakeAdapter((config: InternalAxiosRequestConfig) => {
+  const fake = fakeTransport((config: HttpRequest) => {
     if (config.url === 'members/stripe/payment-status') return status();
     if (config.url === 'config') return { status: 200, data: { success: true, data: {} } };
     return {
@@ -36,7 +40,7 @@ function serve(status: () => FakeReply) {
       data: { success: true, data: { items: [failed, paid], total: 2, page: 1, pageSize: 10 } },
     };
   });
-  api.http.defaults.adapter = fake.adapter;
+  api.transport = fake.transport;
   return fake.requests;
 }
 

@@ -1,25 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../lib/api-client';
 import type { Member } from '../../lib/admin-types';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import {
+  fakeTransport,
+  type FakeReply,
+  type Transport,
+  type HttpRequest,
+} from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
   storeSession(adminLoginResult);
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
-function serve(reply: (config: InternalAxiosRequestConfig) => FakeReply) {
-  const fake = fakeAdapter(reply);
-  api.http.defaults.adapter = fake.adapter;
+function serve(reply: (config: HttpRequest) => FakeReply) {
+  const fake = fakeTransport(reply);
+  api.transport = fake.transport;
   return fake.requests;
 }
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import {
   PASSWORD_HINT,
   PROFILE_MESSAGES,
@@ -9,7 +8,12 @@ import {
   type MemberProfile,
 } from '@registry/domain';
 import { api } from '../../lib/api-client';
-import { fakeAdapter, type FakeReply } from '../../test/fake-adapter';
+import {
+  fakeTransport,
+  type FakeReply,
+  type Transport,
+  type HttpRequest,
+} from '../../test/fake-transport';
 import { memberLoginResult, memberUser, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { PASSWORDS_DIFFER } from './change-password-form';
@@ -24,23 +28,23 @@ const profile: MemberProfile = {
   phone: '(859) 555-0100',
 };
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
   storeSession(memberLoginResult);
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
-type Route = (config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>;
+type Route = (config: HttpRequest) => FakeReply | Promise<FakeReply>;
 
 function serve(routes: Record<string, Route>) {
-  const fake = fakeAdapter((config) => {
+  const fake = fakeTransport((config) => {
     const route = routes[`${config.method} ${config.url}`];
     return route ? route(config) : { status: 404, data: { success: false, error: 'Not found' } };
   });
-  api.http.defaults.adapter = fake.adapter;
+  api.transport = fake.transport;
   return fake.requests;
 }
 

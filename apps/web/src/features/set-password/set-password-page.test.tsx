@@ -1,25 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter } from 'axios';
 import { PASSWORD_HINT } from '@registry/domain';
 import { api } from '../../lib/api-client';
-import { fakeAdapter } from '../../test/fake-adapter';
+import { fakeTransport, type Transport } from '../../test/fake-transport';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 const TOKEN = 'a'.repeat(43);
 
 describe('Set password', () => {
   it('shows whose link it is, checks the two entries, sets the password and goes to sign in', async () => {
-    const fake = fakeAdapter((config) =>
+    const fake = fakeTransport((config) =>
       config.method === 'get'
         ? { status: 200, data: { success: true, data: { email: 'new@example.org' } } }
         : {
@@ -31,7 +30,7 @@ describe('Set password', () => {
             },
           },
     );
-    api.http.defaults.adapter = fake.adapter;
+    api.transport = fake.transport;
     const user = userEvent.setup();
     const { location, store } = renderApp(`/set-password?token=${TOKEN}`);
     expect(await screen.findByText('new@example.org', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -66,13 +65,13 @@ describe('Set password', () => {
   });
 
   it('says what to do when the link is used or expired', async () => {
-    api.http.defaults.adapter = fakeAdapter(() => ({
+    api.transport = fakeTransport(() => ({
       status: 404,
       data: {
         success: false,
         error: 'This link is invalid or has expired. Ask the association office for a new one.',
       },
-    })).adapter;
+    })).transport;
     renderApp(`/set-password?token=${TOKEN}`);
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('invalid or has expired');

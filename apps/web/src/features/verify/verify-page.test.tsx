@@ -1,21 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
 import { api } from '../../lib/api-client';
-import { fakeAdapter } from '../../test/fake-adapter';
+import { fakeTransport, type Transport } from '../../test/fake-transport';
 import { renderApp } from '../../test/render-app';
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 describe('Verify page', () => {
   it('confirms number, name, status and VERIFIED without signing in', async () => {
-    const fake = fakeAdapter(() => ({
+    const fake = fakeTransport(() => ({
       status: 200,
       data: {
         success: true,
@@ -27,7 +26,7 @@ describe('Verify page', () => {
         },
       },
     }));
-    api.http.defaults.adapter = fake.adapter;
+    api.transport = fake.transport;
     renderApp('/verify/GHR-000042');
     expect(await screen.findByText('Blue Moon', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('GHR-000042')).toBeInTheDocument();
@@ -39,10 +38,10 @@ describe('Verify page', () => {
   });
 
   it('says clearly when the number is unknown', async () => {
-    api.http.defaults.adapter = fakeAdapter(() => ({
+    api.transport = fakeTransport(() => ({
       status: 404,
       data: { success: false, error: 'No horse with this registration number' },
-    })).adapter;
+    })).transport;
     renderApp('/verify/NOPE-1');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('Not found.');

@@ -1,5 +1,4 @@
-import type { AxiosProgressEvent } from 'axios';
-import { api } from '../../../lib/api-client';
+import { api, type UploadProgress } from '../../../lib/api-client';
 import type { ApprovalStatus, Horse, Paged } from '../../../lib/horse-types';
 
 /** The member's horse calls of docs/api.md. */
@@ -16,9 +15,8 @@ export type UploadProgressHandler = (percent: number) => void;
 function progressConfig(onProgress?: UploadProgressHandler) {
   if (!onProgress) return {};
   return {
-    onUploadProgress: (event: AxiosProgressEvent) => {
+    onUploadProgress: (event: UploadProgress) => {
       if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
-      else if (event.progress !== undefined) onProgress(Math.round(event.progress * 100));
     },
   };
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AxiosAdapter } from 'axios';
 import { api } from '../../../lib/api-client';
-import { fakeAdapter } from '../../../test/fake-adapter';
+import { fakeTransport, type Transport } from '../../../test/fake-transport';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, HORSE_MESSAGES } from '@registry/domain';
@@ -18,16 +17,16 @@ const BANK_MESSAGES = [
 ];
 
 // The card fields ask GET /api/config which provider to use: no Stripe key, the sandbox.
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
-  api.http.defaults.adapter = fakeAdapter(() => ({
+  originalTransport = api.transport;
+  api.transport = fakeTransport(() => ({
     status: 200,
     data: { success: true, data: {} },
-  })).adapter;
+  })).transport;
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 describe('section 17: fees, billing and payment (register mode)', () => {

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { AxiosAdapter } from 'axios';
 import { api } from '../../../lib/api-client';
-import { fakeAdapter, type FakeReply } from '../../../test/fake-adapter';
+import { fakeTransport, type FakeReply, type Transport } from '../../../test/fake-transport';
 import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { renderModal } from './render-modal';
@@ -12,17 +11,17 @@ import { storedHorse } from './test-values';
 // The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-let originalAdapter: AxiosAdapter | undefined;
+let originalTransport: Transport;
 beforeEach(() => {
-  originalAdapter = api.http.defaults.adapter as AxiosAdapter | undefined;
+  originalTransport = api.transport;
 });
 afterEach(() => {
-  api.http.defaults.adapter = originalAdapter;
+  api.transport = originalTransport;
 });
 
 function serve(reply: (config: { url?: string }) => FakeReply | Promise<FakeReply>) {
-  const fake = fakeAdapter(reply);
-  api.http.defaults.adapter = fake.adapter;
+  const fake = fakeTransport(reply);
+  api.transport = fake.transport;
   return fake.requests;
 }
 

@@ -1,0 +1,43 @@
+import type { HttpRequest, Transport } from '../lib/api-client';
+
+export type { HttpRequest, Transport };
+
+export interface FakeReply {
+  status: number;
+  data?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RecordedRequest {
+  method: HttpRequest['method'];
+  url: string;
+  baseURL: string;
+  params: unknown;
+  /** JSON bodies parsed back to values; FormData as sent. */
+  data: unknown;
+  authorization: string | undefined;
+}
+
+/**
+ * A transport that answers from a function and records what was sent. Like the browser's,
+ * it resolves with every status; the client decides what counts as a failure.
+ */
+export function fakeTransport(reply: (request: HttpRequest) => FakeReply | Promise<FakeReply>): {
+  transport: Transport;
+  requests: RecordedRequest[];
+} {
+  const requests: RecordedRequest[] = [];
+  const transport: Transport = async (request) => {
+    requests.push({
+      method: request.method,
+      url: request.url,
+      baseURL: request.baseURL,
+      params: request.params,
+      data: typeof request.data === 'string' ? JSON.parse(request.data) : request.data,
+      authorization: request.headers.Authorization,
+    });
+    const { status, data, headers = {} } = await reply(request);
+    return { status, data, headers };
+  };
+  return { transport, requests };
+}
