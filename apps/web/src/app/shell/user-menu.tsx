@@ -1,19 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  CDropdown,
-  CDropdownDivider,
-  CDropdownHeader,
-  CDropdownItem,
-  CDropdownMenu,
-  CDropdownToggle,
-} from '@coreui/react';
 import { AVATAR_SIZE_PX } from '@registry/domain';
 import { UserAvatar } from '../../components/user-avatar';
 import { displayName } from '../../lib/format';
 import { loginPathFor } from '../../lib/routes';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { logout } from '../../stores/session-slice';
+import { MenuButton } from './menu-button';
 
 // Administrators only: loaded with their shell, so members' pages never fetch the dialog and
 // the domain schemas (zod) it validates with.
@@ -40,39 +33,38 @@ export function UserMenu() {
 
   return (
     <>
-      <CDropdown variant="dropdown" alignment="end">
-        <CDropdownToggle caret={false} className="py-0 px-1 border-0" aria-label="Account menu">
-          {/* The picture, or initials when there is none (spec §2.2: a 42 px round avatar). */}
-          <UserAvatar user={user} size={AVATAR_SIZE_PX} />
-        </CDropdownToggle>
-        <CDropdownMenu as="div">
-          {/* role=none keeps the name out of the menu's item list (menus may only own items). */}
-          <CDropdownHeader as="div" role="none" className="text-body text-truncate">
-            <div className="fw-semibold text-truncate">{displayName(user)}</div>
-            {/* The sign-in address, so a changed email is visible at once. */}
-            {user.email && (
-              <div className="small text-body-secondary text-truncate" data-testid="menu-email">
-                {user.email}
-              </div>
-            )}
-          </CDropdownHeader>
-          <CDropdownDivider />
-          {isAdmin && (
-            <CDropdownItem
-              as="button"
-              type="button"
-              role="menuitem"
-              onClick={() => setChangeEmailOpen(true)}
-            >
-              Change Email
-            </CDropdownItem>
+      <MenuButton
+        label="Account menu"
+        toggleClassName="py-0 px-1 border-0"
+        // The picture, or initials when there is none (spec §2.2: a 42 px round avatar).
+        toggle={<UserAvatar user={user} size={AVATAR_SIZE_PX} />}
+      >
+        {/* role=none keeps the name out of the menu's item list (menus may only own items). */}
+        <div role="none" className="dropdown-header text-body text-truncate">
+          <div className="fw-semibold text-truncate">{displayName(user)}</div>
+          {/* The sign-in address, so a changed email is visible at once. */}
+          {user.email && (
+            <div className="small text-body-secondary text-truncate" data-testid="menu-email">
+              {user.email}
+            </div>
           )}
-          {isAdmin && <CDropdownDivider />}
-          <CDropdownItem as="button" type="button" role="menuitem" onClick={handleLogout}>
-            Log Out
-          </CDropdownItem>
-        </CDropdownMenu>
-      </CDropdown>
+        </div>
+        <hr className="dropdown-divider" />
+        {isAdmin && (
+          <button
+            type="button"
+            role="menuitem"
+            className="dropdown-item"
+            onClick={() => setChangeEmailOpen(true)}
+          >
+            Change Email
+          </button>
+        )}
+        {isAdmin && <hr className="dropdown-divider" />}
+        <button type="button" role="menuitem" className="dropdown-item" onClick={handleLogout}>
+          Log Out
+        </button>
+      </MenuButton>
       {isAdmin && (
         <Suspense fallback={null}>
           <ChangeEmailDialog visible={changeEmailOpen} onClose={() => setChangeEmailOpen(false)} />
