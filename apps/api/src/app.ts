@@ -14,6 +14,7 @@ import { secretKey } from './modules/auth/tokens.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { createUrlSigner } from './modules/files/signed-urls.js';
 import { openStorage } from './modules/files/open-storage.js';
+import { startOrphanSweeper } from './modules/files/orphan-sweep.js';
 import { horseRoutes } from './modules/horses/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
@@ -157,6 +158,8 @@ export async function buildApp(
 
   const { storage, stop: stopSweeping } = await openStorage(config, app.log);
   app.addHook('onClose', async () => stopSweeping());
+  const orphans = startOrphanSweeper(database.db, storage, config.orphanMinAgeMs, app.log);
+  app.addHook('preClose', () => orphans.stop());
   const signer = createUrlSigner(config.jwtSecret);
   const avatars = createAvatarLinks(config.jwtSecret);
   const authSettings = {

@@ -15,6 +15,8 @@ export interface Config {
   storageUrl: string | undefined;
   /** Staged uploads untouched this long belong to a dead request and are swept. */
   stagingStaleMs: number;
+  /** Committed uploads no row references are removed once committed at least this long ago. */
+  orphanMinAgeMs: number;
   /** PostgreSQL connection string; undefined means the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   adminEmail: string;
@@ -166,6 +168,10 @@ const envSchema = z.object({
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
     'must be a whole number of seconds, at least 1',
   ),
+  UPLOAD_ORPHAN_AGE_SECONDS: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
+    'must be a whole number of seconds, at least 1',
+  ),
   LOGIN_RATE_LIMIT_PER_MINUTE: optionalText.refine(
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
     'must be a whole number, at least 1',
@@ -204,6 +210,7 @@ export function loadConfig(
     uploadsDir: path.join(dataDir, 'uploads'),
     storageUrl: e.STORAGE_URL,
     stagingStaleMs: Number(e.UPLOAD_STAGING_STALE_SECONDS ?? '900') * 1000,
+    orphanMinAgeMs: Number(e.UPLOAD_ORPHAN_AGE_SECONDS ?? '3600') * 1000,
     databaseUrl: e.DATABASE_URL,
     adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

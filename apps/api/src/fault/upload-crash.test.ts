@@ -103,9 +103,14 @@ describe('crash during uploads', () => {
 
     const staging = path.join(dataDir, 'uploads', 'tmp');
     const leftBehind = existsSync(staging) ? readdirSync(staging).length : 0;
-    // A restart with a short staleness limit sweeps what the killed requests left staged.
+    // A restart with short age limits sweeps what the killed requests left staged, and the files
+    // they had committed without their rows (a shutdown waits for a sweep in progress).
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const last = await startServerProcess({ ...env, UPLOAD_STAGING_STALE_SECONDS: '1' });
+    const last = await startServerProcess({
+      ...env,
+      UPLOAD_STAGING_STALE_SECONDS: '1',
+      UPLOAD_ORPHAN_AGE_SECONDS: '1',
+    });
     await last.kill('SIGTERM');
     expect(readdirSync(staging)).toEqual([]);
 
@@ -125,6 +130,12 @@ describe('crash during uploads', () => {
         );
       });
       expect(broken).toEqual([]);
+      // Every committed file belongs to a row (the demo members have no profile pictures).
+      const named = new Set(rows.map((row) => row.storageKey));
+      const committed = readdirSync(path.join(dataDir, 'uploads'), { recursive: true })
+        .map((entry) => path.basename(String(entry)))
+        .filter((name) => /^[0-9a-f-]{36}$/.test(name));
+      expect(committed.filter((key) => !named.has(key))).toEqual([]);
       // The kills were real: some requests died with files staged (swept above).
       expect(leftBehind + rows.length).toBeGreaterThan(0);
     } finally {

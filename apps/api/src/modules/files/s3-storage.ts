@@ -4,6 +4,7 @@ import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AwsClient } from 'aws4fetch';
+import { parseListing } from './s3-listing.js';
 import { LocalDiskStorage, type FileStorage, type StageResult } from './storage.js';
 
 /**
@@ -45,6 +46,9 @@ export function parseStorageUrl(value: string): S3Location {
     secretAccessKey: decodeURIComponent(url.password),
   };
 }
+
+/** Where committed objects live: `<first two characters of the key>/<key>`. */
+const COMMITTED_OBJECT = /^([0-9a-f]{2})\/(\1[0-9a-f-]{34})$/;
 
 function missing(key: string): Error {
   return Object.assign(new Error(`No stored file ${key}`), { code: 'ENOENT' });
@@ -133,5 +137,24 @@ export class S3Storage implements FileStorage {
     if (!response.ok && response.status !== 404) {
       throw new Error(`Object store could not delete ${key}: ${response.status}`);
     }
+  }
+
+  /** Committed objects dated before `cutoffMs`: the store's LastModified is when the PUT landed. */
+  async *committedBefore(cutoffMs: number): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const url = new URL(`${this.location.endpoint}/${this.location.bucket}`);
+      url.searchParams.set('list-type', '2');
+      if (token) url.searchParams.set('continuation-token', token);
+      const response = await this.client.fetch(url.toString());
+      const body = await response.text();
+      if (!response.ok) throw new Error(`Object store refused a listing: ${response.status}`);
+      const page = parseListing(body);
+      for (const object of page.objects) {
+        const key = COMMITTED_OBJECT.exec(object.key)?.[2];
+        if (key && object.lastModifiedMs < cutoffMs) yield key;
+      }
+      token = page.nextToken;
+    } while (token);
   }
 }

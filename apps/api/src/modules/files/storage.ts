@@ -42,9 +42,16 @@ export interface FileStorage {
   open(key: string): Promise<Readable>;
   /** Removes a staged or committed file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Keys of the committed files that were committed before `cutoffMs` (epoch milliseconds), for
+   * the orphan sweep (orphan-sweep.ts). Files committed since are never listed.
+   */
+  committedBefore(cutoffMs: number): AsyncIterable<string>;
 }
 
 const KEY = /^[0-9a-f-]{36}$/;
+/** The folders committed files are spread over: the first two characters of their keys. */
+const SPREAD_FOLDER = /^[0-9a-f]{2}$/;
 
 /** Local disk: `<root>/tmp/<key>` while staged, `<root>/<first two chars>/<key>` once committed. */
 export class LocalDiskStorage implements FileStorage {
@@ -136,6 +143,20 @@ export class LocalDiskStorage implements FileStorage {
   async remove(key: string): Promise<void> {
     await rm(this.stagedPath(key), { force: true });
     await rm(this.committedPath(key), { force: true });
+  }
+
+  async *committedBefore(cutoffMs: number): AsyncIterable<string> {
+    const folders = await readdir(this.root).catch(() => [] as string[]);
+    for (const folder of folders.filter((name) => SPREAD_FOLDER.test(name))) {
+      const names = await readdir(path.join(this.root, folder)).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!KEY.test(name) || !name.startsWith(folder)) continue;
+        const info = await stat(path.join(this.root, folder, name)).catch(() => undefined);
+        // The commit is a rename, which sets ctime; mtime is when the upload was written, which
+        // can be long before for a slow request, so it would make an in-flight file look old.
+        if (info?.isFile() && info.ctimeMs < cutoffMs) yield name;
+      }
+    }
   }
 }
 
