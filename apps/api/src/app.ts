@@ -34,6 +34,7 @@ import { otpKey } from './modules/otp/service.js';
 import { createAvatarLinks } from './modules/profile/avatar-links.js';
 import { avatarRoute } from './modules/profile/avatar-route.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { changeFeedPlugin } from './modules/read-cache/plugin.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
@@ -117,7 +118,13 @@ export async function buildApp(
   await registerSecurity(app, { stripe: Boolean(config.payments.stripePublishableKey) });
 
   const key = secretKey(config.jwtSecret);
-  await app.register(accessPlugin, { db: database.db, key });
+  await app.register(changeFeedPlugin, { database });
+  await app.register(accessPlugin, {
+    db: database.db,
+    key,
+    changes: app.changes,
+    cacheMs: config.readCacheMs,
+  });
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.decorate('mail', {
@@ -211,7 +218,12 @@ export async function buildApp(
         verifyPerIpPerMinute: 30,
       });
       await api.register(profileRoutes, { db: database.db, storage, auth: authSettings });
-      await api.register(horseRoutes, { db: database.db, storage, signer });
+      await api.register(horseRoutes, {
+        db: database.db,
+        storage,
+        signer,
+        cacheMs: config.readCacheMs,
+      });
       await api.register(paymentRoutes, paymentDeps);
       await api.register(adminPaymentRoutes, paymentDeps);
       await api.register(webhookRoutes, {

@@ -19,6 +19,8 @@ export interface Config {
   orphanMinAgeMs: number;
   /** PostgreSQL connection string; undefined means the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** How long session checks and horse lists may be served from memory (0: never). */
+  readCacheMs: number;
   adminEmail: string;
   adminPassword: string | undefined;
   demoData: boolean;
@@ -172,6 +174,10 @@ const envSchema = z.object({
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
     'must be a whole number of seconds, at least 1',
   ),
+  READ_CACHE_SECONDS: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 3600),
+    'must be a whole number of seconds between 0 and 3600',
+  ),
   LOGIN_RATE_LIMIT_PER_MINUTE: optionalText.refine(
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
     'must be a whole number, at least 1',
@@ -212,6 +218,7 @@ export function loadConfig(
     stagingStaleMs: Number(e.UPLOAD_STAGING_STALE_SECONDS ?? '900') * 1000,
     orphanMinAgeMs: Number(e.UPLOAD_ORPHAN_AGE_SECONDS ?? '3600') * 1000,
     databaseUrl: e.DATABASE_URL,
+    readCacheMs: Number(e.READ_CACHE_SECONDS ?? '30') * 1000,
     adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenOnPostgres, type ChannelListener, type Subscription } from './notifications.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** LISTEN to a NOTIFY channel; the listener hears when delivery is (again) guaranteed. */
+  listen(channel: string, listener: ChannelListener): Promise<Subscription>;
   close(): Promise<void>;
   /** In-memory PGlite only: its whole data directory, to start other instances from (tests). */
   dumpDataDir?: () => Promise<Blob>;
@@ -77,6 +80,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, listener) => listenOnPostgres(url, channel, listener),
     close: () => pool.end(),
   };
 }
@@ -99,6 +103,12 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    // In-process: notifications arrive synchronously at commit and cannot be lost.
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, (payload) => listener.message(payload));
+      listener.up();
+      return { close: () => unlisten() };
     },
     close: () => client.close(),
     ...(dataDir ? {} : { dumpDataDir: () => client.dumpDataDir('none') }),

@@ -38,11 +38,21 @@ afterAll(async () => {
 const listHorses = () =>
   app.inject({ method: 'GET', url: '/api/auth/horses', headers: bearer(token) });
 
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 15_000) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('database outage', () => {
   it('answers 503 with a clear message while PostgreSQL is away, then recovers alone', async () => {
     expect((await listHorses()).statusCode).toBe(200);
 
     await cutter.cut();
+    // Copies of reads are served only while change notifications flow; their connection was cut
+    // too, so they stop at once and every request goes to the (absent) database.
+    await until(() => !app.changes.live, 'cached reads are off');
     const during = await listHorses();
     expect(during.statusCode).toBe(503);
     expect(during.json()).toEqual({
@@ -67,5 +77,7 @@ describe('database outage', () => {
     }
     expect(after.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // The notification listener reconnects by itself too, and copies are used again.
+    await until(() => app.changes.live, 'change notifications flow again');
   }, 60_000);
 });

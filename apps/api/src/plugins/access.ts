@@ -4,6 +4,8 @@ import { AUTH_MESSAGES } from '@registry/domain';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http-error.js';
 import { authenticate, type AuthContext } from '../modules/auth/service.js';
+import type { ChangeFeed } from '../modules/read-cache/change-feed.js';
+import { ReadCache } from '../modules/read-cache/read-cache.js';
 
 /**
  * Who may call a route. Every /api route must declare one (checked when routes are added),
@@ -46,8 +48,31 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+export interface AccessOptions {
+  db: Db;
+  key: Uint8Array;
+  changes: ChangeFeed;
+  /** How long a checked token may be trusted without asking the database again. */
+  cacheMs: number;
+}
+
+/** Enough for every member of an association signed in on a few devices. */
+const MAX_CACHED_SESSIONS = 10_000;
+
 export const accessPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; key: Uint8Array }) => {
+  async (app: FastifyInstance, options: AccessOptions) => {
+    // Keyed by the whole token: the same string was verified (signature, expiry) when it was
+    // copied, and any sign-out, password change or deactivation anywhere drops every copy.
+    const checked = new ReadCache<AuthContext>(options.changes, 'sessions', {
+      ttlMs: options.cacheMs,
+      maxEntries: MAX_CACHED_SESSIONS,
+    });
+    const check = (token: string) =>
+      checked.get(token, async () => {
+        const found = await authenticate(options.db, options.key, token);
+        return found && { value: found.auth, validUntil: found.expiresAt.getTime() };
+      });
+
     app.decorateRequest('auth', null);
     const routeTable: RouteAccess[] = [];
     app.decorate('routeTable', routeTable);
@@ -72,7 +97,7 @@ export const accessPlugin = fp(
       const access = request.routeOptions.config?.access;
       if (!access || access === 'public') return;
       const token = bearerToken(request);
-      const auth = token ? await authenticate(options.db, options.key, token) : undefined;
+      const auth = token ? await check(token) : undefined;
       if (!auth) {
         throw new HttpError(
           401,

@@ -163,6 +163,12 @@ export async function startSession(
   return { token, role: user.role, user: toSessionUser(user, settings.pictureUrl) };
 }
 
+/** A valid session behind a token, and when it ends at the latest. */
+export interface Authenticated {
+  auth: AuthContext;
+  expiresAt: Date;
+}
+
 /**
  * The caller behind a bearer token, or undefined when the token is forged, expired, or its
  * session was closed (sign-out, deactivation, password change).
@@ -171,11 +177,11 @@ export async function authenticate(
   db: Db,
   key: Uint8Array,
   token: string,
-): Promise<AuthContext | undefined> {
+): Promise<Authenticated | undefined> {
   const claims = await readToken(token, key);
   if (!claims) return undefined;
   const [row] = await db
-    .select({ role: users.role })
+    .select({ role: users.role, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -190,7 +196,10 @@ export async function authenticate(
     )
     .limit(1);
   if (!row) return undefined;
-  return { userId: claims.userId, role: row.role, sessionId: claims.sessionId };
+  return {
+    auth: { userId: claims.userId, role: row.role, sessionId: claims.sessionId },
+    expiresAt: row.expiresAt,
+  };
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES } from '@registry/domain';
 import { APPROVAL_STATUSES } from '../../db/schema.js';
 import { requireAuth } from '../../plugins/access.js';
+import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { MULTIPART_LIMITS, receiveForm } from './multipart.js';
 import { listOwnHorses, searchRegistry } from './queries.js';
@@ -18,7 +19,10 @@ import {
   type HorseDeps,
 } from './service.js';
 
-export type HorseRoutesOptions = Omit<HorseDeps, 'log'>;
+export type HorseRoutesOptions = Omit<HorseDeps, 'log'> & {
+  /** How long list and search answers may be served from memory (0: never). */
+  cacheMs: number;
+};
 
 /** Any id that is not one of the member's horses is "not found", malformed ones included. */
 const idParams = z.object({ id: z.string().max(64) });
@@ -61,7 +65,12 @@ const multipartBody = {
 export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app, options) => {
   // Registered here so that only these routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
-  const deps = (log: HorseDeps['log']): HorseDeps => ({ ...options, log });
+  const { cacheMs, ...services } = options;
+  const deps = (log: HorseDeps['log']): HorseDeps => ({ ...services, log });
+  // Members open these lists far more often than anything in them changes.
+  const answers = new JsonAnswers(app.changes, 'horses', cacheMs);
+  const ownPage = successSchema(pageSchema(horseSchema));
+  const publicPage = successSchema(pageSchema(publicHorseSchema));
 
   app.post(
     '/members/horses/register',
@@ -149,13 +158,18 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         summary: 'My horses, newest first',
         security,
         querystring: ownListQuery,
-        response: { 200: successSchema(pageSchema(horseSchema)), ...errors },
+        response: { 200: ownPage, ...errors },
       },
     },
-    async (request) =>
-      ok(
-        await listOwnHorses(options.db, options.signer, requireAuth(request).userId, request.query),
-      ),
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      return answers.send(
+        reply,
+        `mine:${userId}:${JSON.stringify(request.query)}`,
+        ownPage,
+        async () => ok(await listOwnHorses(options.db, options.signer, userId, request.query)),
+      );
+    },
   );
 
   app.get(
@@ -167,16 +181,16 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         summary: 'My horses awaiting approval',
         security,
         querystring: ownListQuery.omit({ approvalStatus: true }),
-        response: { 200: successSchema(pageSchema(horseSchema)), ...errors },
+        response: { 200: ownPage, ...errors },
       },
     },
-    async (request) =>
-      ok(
-        await listOwnHorses(options.db, options.signer, requireAuth(request).userId, {
-          ...request.query,
-          approvalStatus: 'pending',
-        }),
-      ),
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      const query = { ...request.query, approvalStatus: 'pending' as const };
+      return answers.send(reply, `mine:${userId}:${JSON.stringify(query)}`, ownPage, async () =>
+        ok(await listOwnHorses(options.db, options.signer, userId, query)),
+      );
+    },
   );
 
   app.get(
@@ -188,9 +202,13 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         summary: 'Search the approved horses of the whole registry',
         security,
         querystring: searchQuery,
-        response: { 200: successSchema(pageSchema(publicHorseSchema)), ...errors },
+        response: { 200: publicPage, ...errors },
       },
     },
-    async (request) => ok(await searchRegistry(options.db, options.signer, request.query)),
+    // The same for every member: approved horses only, public fields only.
+    async (request, reply) =>
+      answers.send(reply, `search:${JSON.stringify(request.query)}`, publicPage, async () =>
+        ok(await searchRegistry(options.db, options.signer, request.query)),
+      ),
   );
 };

@@ -1,0 +1,32 @@
+import type { FastifyReply } from 'fastify';
+import type { ZodType } from 'zod';
+import type { ChangeFeed, ChangeTopic } from './change-feed.js';
+import { ReadCache } from './read-cache.js';
+
+/** Distinct pages of lists and searches kept per server; the oldest goes first. */
+const MAX_ANSWERS = 2_000;
+
+/**
+ * Whole JSON answers of a hot read route, kept as the text that goes on the wire: a repeat of
+ * the same request costs neither queries nor serialisation. Each copy is shaped by the route's
+ * response schema once, exactly as Fastify's serializer would have.
+ */
+export class JsonAnswers {
+  private readonly copies: ReadCache<string>;
+
+  constructor(feed: ChangeFeed, topic: ChangeTopic, ttlMs: number) {
+    this.copies = new ReadCache(feed, topic, { ttlMs, maxEntries: MAX_ANSWERS });
+  }
+
+  async send(
+    reply: FastifyReply,
+    key: string,
+    schema: ZodType,
+    load: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const body = await this.copies.get(key, async () => ({
+      value: JSON.stringify(schema.parse(await load())),
+    }));
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+}

@@ -1,0 +1,56 @@
+import type { ChangeFeed, ChangeTopic } from './change-feed.js';
+
+export interface Loaded<T> {
+  value: T;
+  /** Epoch ms after which the value must not be served even if nothing changed. */
+  validUntil?: number;
+}
+
+interface Entry<T> {
+  value: T;
+  generation: number;
+  until: number;
+}
+
+/**
+ * Short-lived copies of reads, keyed by the caller, dropped as soon as the change feed says
+ * their topic changed. A value loaded while a change happened is returned but not kept, so a
+ * read that raced a write can never be served afterwards. `undefined` results are not kept.
+ */
+export class ReadCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly topic: ChangeTopic,
+    private readonly options: { ttlMs: number; maxEntries: number },
+  ) {}
+
+  async get(key: string, load: () => Promise<Loaded<T> | undefined>): Promise<T | undefined> {
+    const usable = this.feed.live && this.options.ttlMs > 0;
+    const generation = this.feed.generation(this.topic);
+    const now = Date.now();
+    const hit = usable ? this.entries.get(key) : undefined;
+    if (hit && hit.generation === generation && hit.until > now) return hit.value;
+    if (hit) this.entries.delete(key);
+
+    const loaded = await load();
+    if (!loaded) return undefined;
+    if (usable && this.feed.live && this.feed.generation(this.topic) === generation) {
+      const until = Math.min(now + this.options.ttlMs, loaded.validUntil ?? Infinity);
+      this.remember(key, { value: loaded.value, generation, until });
+    }
+    return loaded.value;
+  }
+
+  private remember(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    // Maps keep insertion order: the first key is the oldest copy.
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
