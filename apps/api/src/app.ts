@@ -265,7 +265,15 @@ export async function buildApp(
     demoData: config.demoData,
     demoPassword: config.demoPassword,
     demoHorses:
-      (options.demoHorses ?? true) ? { db: database.db, storage, signer, log: app.log } : undefined,
+      (options.demoHorses ?? true)
+        ? {
+            db: database.db,
+            storage,
+            signer,
+            log: app.log,
+            registrationNumbers: registrationNumberFormat,
+          }
+        : undefined,
   });
   if (generated.length > 0) options.onGeneratedCredentials?.(generated);
 

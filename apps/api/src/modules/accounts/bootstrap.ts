@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { recordAudit } from '../audit/service.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { seedDemoHorses } from '../horses/demo.js';
-import type { HorseDeps } from '../horses/service.js';
+import { seedDemoHorses, type DemoHorseDeps } from '../horses/demo.js';
 
 export interface GeneratedCredential {
   email: string;
@@ -18,7 +17,7 @@ export interface BootstrapOptions {
   demoData: boolean;
   demoPassword: string | undefined;
   /** With demo data: where the demo horses and their files go; undefined adds no horses. */
-  demoHorses?: HorseDeps;
+  demoHorses?: DemoHorseDeps;
 }
 
 export const DEMO_MEMBERS = [

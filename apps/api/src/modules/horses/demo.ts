@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { UPLOAD_FIELDS, emptyParent } from '@registry/domain';
 import { horses, type ApprovalStatus, type PaymentStatus } from '../../db/schema.js';
+import { nextSequence, type RegistrationNumberFormat } from '../approvals/registration-number.js';
 import { isOversized } from '../files/storage.js';
 import { demoPdf, demoPng } from './demo-files.js';
 import { filePart } from './form-fields.js';
@@ -171,9 +172,13 @@ async function addFile(
  * Registers a few horses per demo member through the same service as the API, so demo data obeys
  * every rule and has real files, then moves some along the approval and payment states.
  */
-export async function seedDemoHorses(deps: HorseDeps, owners: DemoOwner[]): Promise<number> {
+export interface DemoHorseDeps extends HorseDeps {
+  /** Approved demo horses draw their numbers like real approvals, so later ones follow on. */
+  registrationNumbers: RegistrationNumberFormat;
+}
+
+export async function seedDemoHorses(deps: DemoHorseDeps, owners: DemoOwner[]): Promise<number> {
   let registered = 0;
-  let approved = 0;
   for (const [i, owner] of owners.entries()) {
     for (const horse of DEMO_HORSES[i % DEMO_HORSES.length] ?? []) {
       const form = emptyForm();
@@ -199,7 +204,11 @@ export async function seedDemoHorses(deps: HorseDeps, owners: DemoOwner[]): Prom
       const { row } = await registerHorse(deps, owner.id, form);
       registered += 1;
       const isApproved = horse.approval === 'approved';
-      if (isApproved) approved += 1;
+      const now = new Date();
+      const format = deps.registrationNumbers;
+      const registrationNumber = isApproved
+        ? format.render(await nextSequence(deps.db, format.scope(now)), now)
+        : null;
       await deps.db
         .update(horses)
         .set({
@@ -207,7 +216,7 @@ export async function seedDemoHorses(deps: HorseDeps, owners: DemoOwner[]): Prom
           paymentStatus: horse.payment,
           paymentMode: horse.payment === 'paid' ? 'Credit Card' : null,
           approvedName: isApproved ? horse.names[0] : null,
-          registrationNumber: isApproved ? `GHR-${String(approved).padStart(6, '0')}` : null,
+          registrationNumber,
         })
         .where(eq(horses.id, row.id));
     }

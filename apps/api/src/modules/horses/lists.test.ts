@@ -12,6 +12,8 @@ import { createUrlSigner } from '../files/signed-urls.js';
 import { DOWNLOAD_MESSAGES } from '../files/routes.js';
 
 /** These tests read the demo horses (DEMO_DATA): a few per member, in every state. */
+/** Demo horses are numbered like approvals: the default format carries the year. */
+const YEAR = new Date().getUTCFullYear();
 let t: TestApp;
 let memberA: string;
 let memberB: string;
@@ -64,7 +66,7 @@ describe('demo data', () => {
     expect(byName['Easy Rack']).toMatchObject({
       approvalStatus: 'approved',
       approvedName: 'Easy Rack',
-      registrationNum: 'GHR-000001',
+      registrationNum: `GHR-${YEAR}-00001`,
     });
     expect(byName['Blue Ridge Lady']).toMatchObject({ approvalStatus: 'rejected' });
     for (const item of mine.items) {
@@ -92,7 +94,7 @@ describe('GET /api/auth/horses', () => {
     ]);
     expect(names(await page('/api/auth/horses?approvalStatus='))).toHaveLength(4);
     expect(names(await page('/api/auth/horses?q=GRAY%20ghost'))).toEqual(['Silver Step']);
-    expect(names(await page('/api/auth/horses?q=ghr-000001'))).toEqual(['Easy Rack']);
+    expect(names(await page(`/api/auth/horses?q=ghr-${YEAR}-00001`))).toEqual(['Easy Rack']);
     // Another member's horse is never found, by any name.
     expect((await page('/api/auth/horses?q=Copper')).total).toBe(0);
   });
@@ -124,9 +126,9 @@ describe('GET /api/auth/horses/search', () => {
     const all = await page('/api/auth/horses/search');
     expect(names(all)).toEqual(['Easy Rack', 'Golden Rhythm', 'Tennessee Waltz']);
     expect(all.items.map((item) => item.registrationNum)).toEqual([
-      'GHR-000001',
-      'GHR-000002',
-      'GHR-000003',
+      `GHR-${YEAR}-00001`,
+      `GHR-${YEAR}-00002`,
+      `GHR-${YEAR}-00003`,
     ]);
     const horse = all.items[1] as unknown as Record<string, unknown>;
     for (const key of [
@@ -147,7 +149,9 @@ describe('GET /api/auth/horses/search', () => {
 
   it('matches the approved name, registration number, sire and dam name', async () => {
     expect(names(await page('/api/auth/horses/search?q=rhythm'))).toEqual(['Golden Rhythm']);
-    expect(names(await page('/api/auth/horses/search?q=GHR-000003'))).toEqual(['Tennessee Waltz']);
+    expect(names(await page(`/api/auth/horses/search?q=GHR-${YEAR}-00003`))).toEqual([
+      'Tennessee Waltz',
+    ]);
     // Sire "Midnight Sun": the approved Easy Rack, not the pending Midnight Glide.
     expect(names(await page('/api/auth/horses/search?q=midnight%20sun'))).toEqual(['Easy Rack']);
     // Dam "Waltz Time" and the name "Tennessee Waltz" are the same horse: listed once.
