@@ -4,6 +4,7 @@ import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { bearer, createServerDatabase, login, MEMBER_A, testConfig } from '../test/harness.js';
 import { TcpCutter } from '../test/tcp-cutter.js';
+import { until } from '../test/eventually.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -38,13 +39,6 @@ afterAll(async () => {
 const listHorses = () =>
   app.inject({ method: 'GET', url: '/api/auth/horses', headers: bearer(token) });
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 15_000) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('database outage', () => {
   it('answers 503 with a clear message while PostgreSQL is away, then recovers alone', async () => {
     expect((await listHorses()).statusCode).toBe(200);
@@ -52,7 +46,7 @@ describe('database outage', () => {
     await cutter.cut();
     // Copies of reads are served only while change notifications flow; their connection was cut
     // too, so they stop at once and every request goes to the (absent) database.
-    await until(() => !app.changes.live, 'cached reads are off');
+    await until(() => !app.changes.live, 'cached reads are off', 15_000);
     const during = await listHorses();
     expect(during.statusCode).toBe(503);
     expect(during.json()).toEqual({
@@ -78,6 +72,6 @@ describe('database outage', () => {
     expect(after.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     // The notification listener reconnects by itself too, and copies are used again.
-    await until(() => app.changes.live, 'change notifications flow again');
+    await until(() => app.changes.live, 'change notifications flow again', 15_000);
   }, 60_000);
 });

@@ -13,6 +13,7 @@ import {
   testConfig,
   type TestApp,
 } from '../../test/harness.js';
+import { eventually } from '../../test/eventually.js';
 
 /**
  * Session checks, lists and searches are served from memory between changes. These tests warm
@@ -132,17 +133,3 @@ describe('cached reads across servers', () => {
     expect((await onSecond(token)).statusCode).toBe(200);
   });
 });
-
-/** Retries an assertion for up to two seconds: notifications travel asynchronously. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
+import { until } from '../../test/eventually.js';
 import { createTestDatabase } from '../../test/harness.js';
 import { ChangeFeed } from './change-feed.js';
 import { ReadCache } from './read-cache.js';
@@ -103,16 +104,9 @@ describe('ReadCache', () => {
     const before = feed.generation('horses');
     // Straight SQL, as another server or a background job would write.
     await database.db.execute(`update horses set updated_at = now() where false`);
-    await waitFor(() => feed.generation('horses') > before);
+    await until(() => feed.generation('horses') > before, 'the horses notification arrived');
     const sessions = feed.generation('sessions');
     await database.db.execute(`update sessions set revoked_at = revoked_at where false`);
-    await waitFor(() => feed.generation('sessions') > sessions);
+    await until(() => feed.generation('sessions') > sessions, 'the sessions notification arrived');
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 5_000) throw new Error('no notification arrived');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
