@@ -17,6 +17,7 @@ import { measureLoad, type LoadResult } from './load.js';
 import { measurePageWeights, type PageWeight } from './page-weight.js';
 import { measureSearchScale, type SearchScale } from './search-scale.js';
 import { BENCH_MEMBER, root, startServer } from './server.js';
+import { measureUploads, type UploadFigures, type UploadRun } from './uploads.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -148,11 +149,54 @@ function apiSection(api: ApiFigures): string[] {
   return lines;
 }
 
+/** The most a registration's upload may grow the server's memory by (the issue's target). */
+const UPLOAD_GROWTH_TARGET_MB = 16;
+
+function uploadsSection(uploads: UploadFigures | { error: string }): string[] {
+  const lines = [
+    `## Uploads: a 20 MB video, target memory growth at most ${UPLOAD_GROWTH_TARGET_MB} MB; ` +
+      `10 at once all complete`,
+    '',
+  ];
+  if ('error' in uploads) return [...lines, `Not measured: ${uploads.error}`, ''];
+  const row = (label: string, run: UploadRun) => {
+    const growthMet = run.growthMb <= UPLOAD_GROWTH_TARGET_MB ? 'yes' : 'no';
+    const allCreated = run.created === run.uploads ? 'yes' : 'no';
+    return (
+      `| ${label} | ${run.created} of ${run.uploads} | ${run.baselineMb} | ${run.peakMb} | ` +
+      `${run.growthMb} | ${run.ms} | ${growthMet} | ${allCreated} |`
+    );
+  };
+  return [
+    ...lines,
+    `Registrations (\`POST /api/members/horses/register\`, multipart), each carrying an .mp4 of`,
+    `exactly the largest allowed size (${uploads.videoMb} MB) besides the form's other values and files,`,
+    'sent by Node fetch to a server of their own on the embedded database. Growth is the',
+    "server's peak resident memory during the uploads less its baseline, the median of VmRSS read",
+    'every 20 ms over the second before (after a warm-up registration with a small video). The',
+    "peak is the kernel's VmHWM, reset before the uploads (where it cannot be reset, the highest",
+    '20 ms reading). A 201 counts only when the stored video has every byte.',
+    '',
+    '| case | 201 Created | baseline MB | peak MB | growth MB | ms | growth target met | all complete |',
+    '|---|---|---|---|---|---|---|---|',
+    row('one upload', uploads.single),
+    row(`${uploads.concurrent.uploads} at once`, uploads.concurrent),
+    '',
+    ...[uploads.single, uploads.concurrent]
+      .filter((run) => run.created < run.uploads)
+      .map(
+        (run) =>
+          `Statuses of the ${run.uploads} sent (0: a 201 without the whole video): ${run.statuses.join(', ')}.`,
+      ),
+  ];
+}
+
 function report(
   startup: { firstMs: number; restartMs: number[] },
   weights: PageWeight[],
   keys: KeystrokeResult,
   api: ApiFigures,
+  uploads: UploadFigures | { error: string },
 ): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const median = [...startup.restartMs].sort((a, b) => a - b)[1] ?? NaN;
@@ -197,7 +241,7 @@ function report(
   } else {
     lines.push(`Not measured: ${keys.reason}.`);
   }
-  lines.push('', ...apiSection(api), ...loadSection(api.load));
+  lines.push('', ...apiSection(api), ...loadSection(api.load), ...uploadsSection(uploads));
   return lines.join('\n') + '\n';
 }
 
@@ -240,6 +284,18 @@ async function apiFigures(embeddedBaseURL: string): Promise<ApiFigures> {
   }
 }
 
+/** Uploads on a server of their own, so other runs' memory does not blur the growth. */
+async function uploadFigures(): Promise<UploadFigures | { error: string }> {
+  const server = await startServer(undefined, BENCH_ENV);
+  try {
+    return await measureUploads(server);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const startup = await startupFigures();
   const server = await startServer(undefined, BENCH_ENV);
@@ -256,7 +312,8 @@ async function main(): Promise<void> {
     const weights = await measurePageWeights(browser, server.baseURL, session);
     const keys = await measureKeystrokes(browser, server.baseURL, session);
     const api = await apiFigures(server.baseURL);
-    const text = report(startup, weights, keys, api);
+    const uploads = await uploadFigures();
+    const text = report(startup, weights, keys, api, uploads);
     writeFileSync(path.join(root, 'docs/benchmarks.md'), text);
     process.stdout.write(text);
   } finally {

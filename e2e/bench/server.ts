@@ -24,6 +24,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseURL: string;
+  /** The server process, whose memory the upload bench reads from /proc. */
+  pid: number;
   /** Milliseconds from spawning the process to the first healthy answer. */
   readyMs: number;
   stop(): Promise<void>;
@@ -60,6 +62,8 @@ export async function startServer(
       stdio: 'ignore',
     },
   );
+  if (child.pid === undefined) throw new Error('bench server did not start');
+  const pid = child.pid;
   const baseURL = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error('bench server exited during start-up');
@@ -73,6 +77,7 @@ export async function startServer(
   const readyMs = performance.now() - started;
   return {
     baseURL,
+    pid,
     readyMs,
     stop: async () => {
       child.kill('SIGTERM');
