@@ -1,28 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { ReactNode } from 'react';
 import { DEFAULT_ASSOCIATION_NAME, STORAGE_KEYS } from '@registry/domain';
-import { api } from '../lib/api-client';
-import { fakeTransport, type FakeReply, type Transport } from '../test/fake-transport';
+import { withFakeTransport } from '../test/fake-transport';
 import { memberLoginResult, memberUser, storeSession } from '../test/fixtures';
 import { createAppStore } from './create-store';
 import { loadBranding, refreshProfile } from './thunks';
 import { useToast } from './use-toast';
 
-let originalTransport: Transport;
-beforeEach(() => {
-  originalTransport = api.transport;
-});
-afterEach(() => {
-  api.transport = originalTransport;
-});
-
-function serve(reply: () => FakeReply) {
-  const fake = fakeTransport(reply);
-  api.transport = fake.transport;
-  return fake.requests;
-}
+const serve = withFakeTransport();
 
 describe('loadBranding', () => {
   it('uses the association name from GET /api/config', async () => {

@@ -1,4 +1,5 @@
-import type { HttpRequest, Transport } from '../lib/api-client';
+import { afterEach, beforeEach } from 'vitest';
+import { api, type HttpRequest, type Transport } from '../lib/api-client';
 
 export type { HttpRequest, Transport };
 
@@ -40,4 +41,28 @@ export function fakeTransport(reply: (request: HttpRequest) => FakeReply | Promi
     return { status, data, headers };
   };
   return { transport, requests };
+}
+
+export type Serve = (
+  reply: (request: HttpRequest) => FakeReply | Promise<FakeReply>,
+) => RecordedRequest[];
+
+/**
+ * For a test file that points the app's own API client at fake servers: registers hooks that put
+ * the real transport back after each test, and returns `serve`, which installs a fake answering
+ * from `reply` and gives back the list of requests it records.
+ */
+export function withFakeTransport(): Serve {
+  let originalTransport: Transport;
+  beforeEach(() => {
+    originalTransport = api.transport;
+  });
+  afterEach(() => {
+    api.transport = originalTransport;
+  });
+  return (reply) => {
+    const fake = fakeTransport(reply);
+    api.transport = fake.transport;
+    return fake.requests;
+  };
 }

@@ -1,29 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../lib/api-client';
 import type { AdminHorse } from '../../lib/admin-types';
 import { adminHorse } from '../../test/admin-horse';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
+const serve = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
   storeSession(adminLoginResult);
-});
-afterEach(() => {
-  api.transport = originalTransport;
 });
 
 function serveQueue(horse: AdminHorse, decide: (body: Record<string, unknown>) => FakeReply) {
-  const fake = fakeTransport((config: HttpRequest) => {
+  const requests = serve((config: HttpRequest) => {
     if (config.method === 'put') return decide(JSON.parse(config.data as string));
     if (config.url === `admin/horses/${horse._id}`) {
       return { status: 200, data: { success: true, data: { ...horse, history: [] } } };
@@ -33,8 +23,7 @@ function serveQueue(horse: AdminHorse, decide: (body: Record<string, unknown>) =
       data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
     };
   });
-  api.transport = fake.transport;
-  return fake.requests;
+  return requests;
 }
 
 async function openDialog(decision: 'Approve' | 'Reject') {

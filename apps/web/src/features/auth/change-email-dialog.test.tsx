@@ -1,34 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_MESSAGES, STORAGE_KEYS, OTP_MESSAGES } from '@registry/domain';
-import { api } from '../../lib/api-client';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { adminLoginResult, adminUser, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
+const serveFake = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
   storeSession(adminLoginResult);
-});
-afterEach(() => {
-  api.transport = originalTransport;
 });
 
 type Route = (config: HttpRequest) => FakeReply | Promise<FakeReply>;
 
 function serve(routes: Record<string, Route>) {
-  const fake = fakeTransport(
+  const requests = serveFake(
     (config) => routes[config.url ?? '']?.(config) ?? { status: 404, data: { error: 'none' } },
   );
-  api.transport = fake.transport;
-  return fake.requests.filter.bind(fake.requests);
+  return requests.filter.bind(requests);
 }
 
 const sent: Route = () => ({

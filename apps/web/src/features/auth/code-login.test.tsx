@@ -1,31 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OTP_MESSAGES, STORAGE_KEYS } from '@registry/domain';
-import { api } from '../../lib/api-client';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { memberLoginResult } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
-beforeEach(() => {
-  originalTransport = api.transport;
-});
-afterEach(() => {
-  api.transport = originalTransport;
-});
+const serveFake = withFakeTransport();
 
 function serve(routes: Record<string, (config: HttpRequest) => FakeReply>) {
-  const fake = fakeTransport(
+  const requests = serveFake(
     (config) => routes[config.url ?? '']?.(config) ?? { status: 404, data: { error: 'x' } },
   );
-  api.transport = fake.transport;
-  return fake.requests;
+  return requests;
 }
 
 async function openCodeForm() {

@@ -1,34 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, OTP_MESSAGES } from '@registry/domain';
-import { api } from '../../lib/api-client';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
-beforeEach(() => {
-  originalTransport = api.transport;
-});
+const serveFake = withFakeTransport();
 afterEach(() => {
-  api.transport = originalTransport;
   vi.useRealTimers();
 });
 
 type Route = (config: HttpRequest) => FakeReply | Promise<FakeReply>;
 
 function serve(routes: Record<string, Route>) {
-  const fake = fakeTransport((config) => {
+  const requests = serveFake((config) => {
     const route = routes[config.url ?? ''];
     return route ? route(config) : { status: 404, data: { success: false, error: 'Not found' } };
   });
-  api.transport = fake.transport;
-  return fake.requests;
+  return requests;
 }
 
 const ok =

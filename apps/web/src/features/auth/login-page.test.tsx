@@ -1,26 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, STORAGE_KEYS } from '@registry/domain';
-import { api } from '../../lib/api-client';
-import { fakeTransport, type FakeReply, type Transport } from '../../test/fake-transport';
+import { withFakeTransport, type FakeReply } from '../../test/fake-transport';
 import { adminLoginResult, memberLoginResult } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
-beforeEach(() => {
-  originalTransport = api.transport;
-});
-afterEach(() => {
-  api.transport = originalTransport;
-});
+const serve = withFakeTransport();
 
 /** Points the app's API client at a fake server for the duration of a test. */
-function serve(reply: () => FakeReply | Promise<FakeReply>) {
-  const fake = fakeTransport(reply);
-  api.transport = fake.transport;
-  return fake.requests;
-}
 
 async function openLogin(path: string) {
   const user = userEvent.setup();

@@ -1,23 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../lib/api-client';
-import { fakeTransport, type Transport } from '../../test/fake-transport';
+import { withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
+const serve = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
   storeSession(adminLoginResult);
-});
-afterEach(() => {
-  api.transport = originalTransport;
 });
 
 describe('Dashboard Content', () => {
   it("previews through the server's sanitizer and saves the markdown", async () => {
-    const fake = fakeTransport((config) => {
+    const requests = serve((config) => {
       if (config.url === 'admin/dashboard-content/preview') {
         const { markdown } = JSON.parse(config.data as string) as { markdown: string };
         return {
@@ -43,7 +38,6 @@ describe('Dashboard Content', () => {
         },
       };
     });
-    api.transport = fake.transport;
     const user = userEvent.setup();
     renderApp('/admin/add-content');
     const textarea = await screen.findByLabelText('Markdown', {}, { timeout: 5000 });
@@ -55,12 +49,12 @@ describe('Dashboard Content', () => {
     await waitFor(() =>
       expect(screen.getByTestId('content-preview')).toHaveTextContent('19 chars'),
     );
-    const previews = fake.requests.filter((r) => r.url === 'admin/dashboard-content/preview');
+    const previews = requests.filter((r) => r.url === 'admin/dashboard-content/preview');
     // Debounced: far fewer calls than key presses.
     expect(previews.length).toBeLessThan(5);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(fake.requests.find((r) => r.method === 'put')).toMatchObject({
+      expect(requests.find((r) => r.method === 'put')).toMatchObject({
         url: 'admin/dashboard-content',
         data: { markdown: 'Hello world<script>' },
       }),

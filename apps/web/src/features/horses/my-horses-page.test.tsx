@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../lib/api-client';
 import type { Horse } from '../../lib/horse-types';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport, type FakeReply } from '../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
@@ -16,20 +10,10 @@ import { storedHorse } from './registration/test-values';
 // The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-let originalTransport: Transport;
+const serve = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
   storeSession(memberLoginResult);
 });
-afterEach(() => {
-  api.transport = originalTransport;
-});
-
-function serve(reply: (config: HttpRequest) => FakeReply | Promise<FakeReply>) {
-  const fake = fakeTransport(reply);
-  api.transport = fake.transport;
-  return fake.requests;
-}
 
 const page = (items: Horse[], total = items.length) => ({
   status: 200,

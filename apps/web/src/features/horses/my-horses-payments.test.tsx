@@ -1,28 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HORSE_MESSAGES, PAYMENT_MESSAGES } from '@registry/domain';
-import { api } from '../../lib/api-client';
 import type { Horse } from '../../lib/horse-types';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let originalTransport: Transport;
+const serveFake = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
   storeSession(memberLoginResult);
-});
-afterEach(() => {
-  api.transport = originalTransport;
 });
 
 const failed = {
@@ -32,7 +22,7 @@ const failed = {
 const paid = storedHorse({ _id: 'h8', firstChoice: 'Goldie', paymentStatus: 'paid' });
 
 function serve(status: () => FakeReply) {
-  const fake = fakeTransport((config: HttpRequest) => {
+  const requests = serveFake((config: HttpRequest) => {
     if (config.url === 'members/stripe/payment-status') return status();
     if (config.url === 'config') return { status: 200, data: { success: true, data: {} } };
     return {
@@ -40,8 +30,7 @@ function serve(status: () => FakeReply) {
       data: { success: true, data: { items: [failed, paid], total: 2, page: 1, pageSize: 10 } },
     };
   });
-  api.transport = fake.transport;
-  return fake.requests;
+  return requests;
 }
 
 async function rowOf(name: string) {

@@ -1,31 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../lib/api-client';
 import type { Member } from '../../lib/admin-types';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
+const serve = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
   storeSession(adminLoginResult);
 });
-afterEach(() => {
-  api.transport = originalTransport;
-});
-
-function serve(reply: (config: HttpRequest) => FakeReply) {
-  const fake = fakeTransport(reply);
-  api.transport = fake.transport;
-  return fake.requests;
-}
 
 const member = (id: string, name: string, active: boolean): Member => ({
   id,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -7,13 +7,7 @@ import {
   STORAGE_KEYS,
   type MemberProfile,
 } from '@registry/domain';
-import { api } from '../../lib/api-client';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { memberLoginResult, memberUser, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { PASSWORDS_DIFFER } from './change-password-form';
@@ -28,24 +22,19 @@ const profile: MemberProfile = {
   phone: '(859) 555-0100',
 };
 
-let originalTransport: Transport;
+const serveFake = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
   storeSession(memberLoginResult);
-});
-afterEach(() => {
-  api.transport = originalTransport;
 });
 
 type Route = (config: HttpRequest) => FakeReply | Promise<FakeReply>;
 
 function serve(routes: Record<string, Route>) {
-  const fake = fakeTransport((config) => {
+  const requests = serveFake((config) => {
     const route = routes[`${config.method} ${config.url}`];
     return route ? route(config) : { status: 404, data: { success: false, error: 'Not found' } };
   });
-  api.transport = fake.transport;
-  return fake.requests;
+  return requests;
 }
 
 const loaded: Route = () => ({ status: 200, data: { success: true, data: profile } });

@@ -1,31 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../lib/api-client';
 import type { PublicHorse } from '../../lib/horse-types';
-import {
-  fakeTransport,
-  type FakeReply,
-  type Transport,
-  type HttpRequest,
-} from '../../test/fake-transport';
+import { withFakeTransport } from '../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
+const serve = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
   storeSession(memberLoginResult);
 });
-afterEach(() => {
-  api.transport = originalTransport;
-});
-
-function serve(reply: (config: HttpRequest) => FakeReply) {
-  const fake = fakeTransport(reply);
-  api.transport = fake.transport;
-  return fake.requests;
-}
 
 const person = (name: string) => ({
   name,

@@ -1,24 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PASSWORD_HINT } from '@registry/domain';
-import { api } from '../../lib/api-client';
-import { fakeTransport, type Transport } from '../../test/fake-transport';
+import { withFakeTransport } from '../../test/fake-transport';
 import { renderApp } from '../../test/render-app';
 
-let originalTransport: Transport;
-beforeEach(() => {
-  originalTransport = api.transport;
-});
-afterEach(() => {
-  api.transport = originalTransport;
-});
+const serve = withFakeTransport();
 
 const TOKEN = 'a'.repeat(43);
 
 describe('Set password', () => {
   it('shows whose link it is, checks the two entries, sets the password and goes to sign in', async () => {
-    const fake = fakeTransport((config) =>
+    const requests = serve((config) =>
       config.method === 'get'
         ? { status: 200, data: { success: true, data: { email: 'new@example.org' } } }
         : {
@@ -30,11 +23,10 @@ describe('Set password', () => {
             },
           },
     );
-    api.transport = fake.transport;
     const user = userEvent.setup();
     const { location, store } = renderApp(`/set-password?token=${TOKEN}`);
     expect(await screen.findByText('new@example.org', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(fake.requests[0]?.url).toBe(`auth/set-password/${TOKEN}`);
+    expect(requests[0]?.url).toBe(`auth/set-password/${TOKEN}`);
     expect(screen.getByText(PASSWORD_HINT)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('New password'), 'horse battery staple');
@@ -49,12 +41,12 @@ describe('Set password', () => {
     expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
       'The two passwords do not match',
     );
-    expect(fake.requests.filter((r) => r.method === 'post')).toHaveLength(0);
+    expect(requests.filter((r) => r.method === 'post')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Confirm new password'), 'e');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(location.pathname).toBe('/login'));
-    expect(fake.requests.at(-1)).toMatchObject({
+    expect(requests.at(-1)).toMatchObject({
       url: 'auth/set-password',
       data: { token: TOKEN, password: 'horse-battery-staple' },
     });
@@ -65,13 +57,13 @@ describe('Set password', () => {
   });
 
   it('says what to do when the link is used or expired', async () => {
-    api.transport = fakeTransport(() => ({
+    serve(() => ({
       status: 404,
       data: {
         success: false,
         error: 'This link is invalid or has expired. Ask the association office for a new one.',
       },
-    })).transport;
+    }));
     renderApp(`/set-password?token=${TOKEN}`);
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('invalid or has expired');

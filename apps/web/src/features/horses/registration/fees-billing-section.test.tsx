@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../../lib/api-client';
-import { fakeTransport, type Transport } from '../../../test/fake-transport';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withFakeTransport } from '../../../test/fake-transport';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, HORSE_MESSAGES } from '@registry/domain';
@@ -17,16 +16,12 @@ const BANK_MESSAGES = [
 ];
 
 // The card fields ask GET /api/config which provider to use: no Stripe key, the sandbox.
-let originalTransport: Transport;
+const serve = withFakeTransport();
 beforeEach(() => {
-  originalTransport = api.transport;
-  api.transport = fakeTransport(() => ({
+  serve(() => ({
     status: 200,
     data: { success: true, data: {} },
-  })).transport;
-});
-afterEach(() => {
-  api.transport = originalTransport;
+  }));
 });
 
 describe('section 17: fees, billing and payment (register mode)', () => {

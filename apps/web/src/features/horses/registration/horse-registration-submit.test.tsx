@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { api } from '../../../lib/api-client';
-import { fakeTransport, type FakeReply, type Transport } from '../../../test/fake-transport';
+import { withFakeTransport, type FakeReply } from '../../../test/fake-transport';
 import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { renderModal } from './render-modal';
@@ -11,19 +10,7 @@ import { storedHorse } from './test-values';
 // The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-let originalTransport: Transport;
-beforeEach(() => {
-  originalTransport = api.transport;
-});
-afterEach(() => {
-  api.transport = originalTransport;
-});
-
-function serve(reply: (config: { url?: string }) => FakeReply | Promise<FakeReply>) {
-  const fake = fakeTransport(reply);
-  api.transport = fake.transport;
-  return fake.requests;
-}
+const serve = withFakeTransport();
 
 const section = (title: string) => screen.getByRole('region', { name: title });
 const file = (name: string, type: string) => new File(['data'], name, { type });
