@@ -32,21 +32,22 @@ export function contentSecurityPolicy(options: { stripe: boolean }): string {
     .join(';');
 }
 
-/**
- * The security headers every response carries (the set helmet's defaults give, with our CSP).
- * They never vary by request, so they are worked out once: on the hottest routes, building them
- * per request cost more than Fastify itself.
- */
-export function securityHeaders(options: { stripe: boolean }): Readonly<Record<string, string>> {
+/** Headers on every answer, page or API. */
+const COMMON_HEADERS = {
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  // Browsers heed it only over HTTPS, i.e. behind the TLS proxy (docs/operations.md).
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+};
+
+/** What pages (the web app, the API docs, downloads) carry: helmet's default set, our CSP. */
+export function pageHeaders(options: { stripe: boolean }): Readonly<Record<string, string>> {
   return Object.freeze({
+    ...COMMON_HEADERS,
     'content-security-policy': contentSecurityPolicy(options),
     'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    // Browsers heed it only over HTTPS, i.e. behind the TLS proxy (docs/operations.md).
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
-    'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
     'x-frame-options': 'SAMEORIGIN',
@@ -55,24 +56,34 @@ export function securityHeaders(options: { stripe: boolean }): Readonly<Record<s
   });
 }
 
-/** Security headers on every response and the rate-limit machinery (limits are set per route). */
+/**
+ * What API answers carry. JSON is never rendered as a page, so its CSP allows nothing at all,
+ * and it carries personal data: no browser or proxy may keep a copy.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...COMMON_HEADERS,
+  'content-security-policy':
+    "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+});
+
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Security headers on every response and the rate-limit machinery (limits are set per route).
+ * The header sets never vary by request, so they are worked out once: on the hottest routes,
+ * building them per request (as helmet does) cost more than Fastify itself.
+ */
 export async function registerSecurity(
   app: FastifyInstance,
   options: { stripe: boolean } = { stripe: false },
 ): Promise<void> {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const forPages = pageHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? API_HEADERS : forPages);
     done();
   });
 
   await app.register(rateLimit, { global: false });
-
-  // API answers carry personal data: never let a browser or proxy keep a copy.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
-      reply.header('Cache-Control', 'no-store');
-    }
-    return payload;
-  });
 }

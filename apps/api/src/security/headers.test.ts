@@ -41,11 +41,16 @@ describe('security headers', () => {
     expect(missing).toEqual([]);
   });
 
-  it('allows no third-party origin when Stripe is not configured', async () => {
-    const response = await plain.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(response.headers['content-security-policy']);
+  it('gives API answers a CSP that allows nothing, and pages one that allows only us', async () => {
+    const api = await plain.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toMatch(/^default-src 'none';/);
+    const page = await plain.app.inject({ method: 'GET', url: '/login' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/^default-src 'self';/);
     expect(csp).not.toContain('stripe.com');
     expect(csp).toContain("frame-src 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it("opens exactly Stripe's origins when a publishable key is configured", async () => {
@@ -54,7 +59,7 @@ describe('security headers', () => {
       payments: { ...base.payments, stripePublishableKey: 'pk_test_123' },
     });
     try {
-      const response = await withStripe.app.inject({ method: 'GET', url: '/api/health' });
+      const response = await withStripe.app.inject({ method: 'GET', url: '/dashboard' });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com(;|$)/);
       expect(csp).toMatch(/frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com(;|$)/);
