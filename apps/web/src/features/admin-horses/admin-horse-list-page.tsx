@@ -1,15 +1,22 @@
 import { useState } from 'react';
-import { CAlert, CButton, CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
+import { CAlert, CButton } from '@coreui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
+import { ListFooter, ListStates, countOf } from '../../components/list-states';
+import {
+  ClearFiltersButton,
+  FilterSelect,
+  ListToolbar,
+  SearchField,
+} from '../../components/list-toolbar';
 import { APPROVAL_LABELS, PAYMENT_LABELS } from '../../components/status-badges';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorse, SortState } from '../../lib/admin-types';
 import { downloadFromApi } from '../../lib/download';
 import { useHorseForms } from '../../lib/horse-editor';
 import { horseDisplayName } from '../../lib/horse-types';
+import { pageOf } from '../../lib/paging';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -50,9 +57,7 @@ export default function AdminHorseListPage() {
   const q = useDebouncedValue(filters.q, 300);
   const { data, error, loading, reload } = useAdminHorses({ ...filters, q }, page, sort);
   const Horses = useMediaQuery(PHONE_QUERY) ? AdminHorseCards : AdminHorsesTable;
-  const items = data?.items ?? [];
-  const total = data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / (data?.pageSize || HORSES_PAGE_SIZE)));
+  const { items, total, pageCount } = pageOf(data, HORSES_PAGE_SIZE);
   const filtered =
     filters.q.trim() !== '' ||
     filters.approvalStatus !== '' ||
@@ -109,55 +114,32 @@ export default function AdminHorseListPage() {
         }
       />
 
-      <form
-        className="row g-2 align-items-end mb-3"
-        role="search"
-        aria-label="Filter horses"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <div className="col-12 col-lg-4">
-          <CFormLabel htmlFor="horses-q">Name, registration number, sire or dam</CFormLabel>
-          <CFormInput
-            id="horses-q"
-            type="search"
-            value={filters.q}
-            onChange={(event) => update('q', event.target.value)}
-          />
-        </div>
-        <div className="col-6 col-md-3 col-lg-2">
-          <CFormLabel htmlFor="horses-approval">Approval status</CFormLabel>
-          <CFormSelect
-            id="horses-approval"
-            value={filters.approvalStatus}
-            onChange={(event) =>
-              update('approvalStatus', event.target.value as AdminHorseFilters['approvalStatus'])
-            }
-          >
-            <option value="">Any</option>
-            {Object.entries(APPROVAL_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </CFormSelect>
-        </div>
-        <div className="col-6 col-md-3 col-lg-2">
-          <CFormLabel htmlFor="horses-payment">Payment status</CFormLabel>
-          <CFormSelect
-            id="horses-payment"
-            value={filters.paymentStatus}
-            onChange={(event) =>
-              update('paymentStatus', event.target.value as AdminHorseFilters['paymentStatus'])
-            }
-          >
-            <option value="">Any</option>
-            {Object.entries(PAYMENT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </CFormSelect>
-        </div>
+      <ListToolbar label="Filter horses">
+        <SearchField
+          id="horses-q"
+          label="Name, registration number, sire or dam"
+          className="col-12 col-lg-4"
+          value={filters.q}
+          onChange={(value) => update('q', value)}
+        />
+        <FilterSelect
+          id="horses-approval"
+          label="Approval status"
+          className="col-6 col-md-3 col-lg-2"
+          choices={Object.entries(APPROVAL_LABELS)}
+          value={filters.approvalStatus}
+          onChange={(value) =>
+            update('approvalStatus', value as AdminHorseFilters['approvalStatus'])
+          }
+        />
+        <FilterSelect
+          id="horses-payment"
+          label="Payment status"
+          className="col-6 col-md-3 col-lg-2"
+          choices={Object.entries(PAYMENT_LABELS)}
+          value={filters.paymentStatus}
+          onChange={(value) => update('paymentStatus', value as AdminHorseFilters['paymentStatus'])}
+        />
         <div className="col-12 col-md-6 col-lg-4">
           <MemberPicker
             label="Owner"
@@ -167,63 +149,52 @@ export default function AdminHorseListPage() {
           />
         </div>
         {filtered && (
-          <div className="col-12">
-            <CButton
-              color="secondary"
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setFilters(EMPTY_HORSE_FILTERS);
-                setPage(1);
-              }}
-            >
-              Clear filters
-            </CButton>
-          </div>
-        )}
-      </form>
-
-      {error && !loading && (
-        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
-          <span>The horses could not be loaded: {error.error}</span>
-          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
-            Try again
-          </CButton>
-        </CAlert>
-      )}
-      {loading && !data ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <CSpinner color="primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading horses…</span>
-        </div>
-      ) : items.length === 0 && !error ? (
-        <EmptyState title={filtered ? 'No horses match these filters' : 'No horses yet'}>
-          {filtered ? 'Try fewer filters.' : 'Horses appear here as soon as members register them.'}
-        </EmptyState>
-      ) : (
-        items.length > 0 && (
-          <Horses
-            horses={items}
-            busy={loading}
-            label={`Horses, page ${page} of ${pageCount}`}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
+          <ClearFiltersButton
+            onClick={() => {
+              setFilters(EMPTY_HORSE_FILTERS);
               setPage(1);
             }}
-            onAction={onAction}
-            canEdit={forms !== null}
           />
-        )
-      )}
-      {total > 0 && (
-        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
-          <span className="text-body-secondary small">
-            {total} {total === 1 ? 'horse' : 'horses'}
-          </span>
-          <Pager page={page} pageCount={pageCount} onChange={setPage} label="Horse list pages" />
-        </div>
-      )}
+        )}
+      </ListToolbar>
+
+      <ListStates
+        loaded={data !== undefined}
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        count={items.length}
+        errorLead="The horses could not be loaded"
+        loadingLabel="Loading horses…"
+        empty={
+          <EmptyState title={filtered ? 'No horses match these filters' : 'No horses yet'}>
+            {filtered
+              ? 'Try fewer filters.'
+              : 'Horses appear here as soon as members register them.'}
+          </EmptyState>
+        }
+      >
+        <Horses
+          horses={items}
+          busy={loading}
+          label={`Horses, page ${page} of ${pageCount}`}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          onAction={onAction}
+          canEdit={forms !== null}
+        />
+      </ListStates>
+      <ListFooter
+        total={total}
+        summary={countOf(total, 'horse', 'horses')}
+        page={page}
+        pageCount={pageCount}
+        onPage={setPage}
+        pagerLabel="Horse list pages"
+      />
 
       {forms && (
         <>

@@ -1,13 +1,13 @@
 import {
   CCard,
   CCardBody,
-  CTable,
   CTableBody,
   CTableDataCell,
   CTableHead,
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
+import { CardList, TableCard } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
@@ -57,65 +57,52 @@ function Actions({
 export function AdminHorsesTable(props: AdminHorsesViewProps) {
   const { horses, busy, label, sort, onSort } = props;
   return (
-    <CCard>
-      <CCardBody className="p-0">
-        <CTable
-          responsive
-          hover
-          align="middle"
-          className="mb-0"
-          aria-label={label}
-          aria-busy={busy}
-        >
-          <CTableHead>
-            <CTableRow>
-              <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
-              <SortableHeader
-                field="registrationNumber"
-                label="Registration No."
-                sort={sort}
-                onSort={onSort}
-              />
-              <CTableHeaderCell scope="col">Owner</CTableHeaderCell>
-              <SortableHeader field="approvalStatus" label="Approval" sort={sort} onSort={onSort} />
-              <SortableHeader field="paymentStatus" label="Payment" sort={sort} onSort={onSort} />
-              <SortableHeader field="createdAt" label="Submitted" sort={sort} onSort={onSort} />
-              <CTableHeaderCell scope="col">
-                <span className="visually-hidden">Actions</span>
-              </CTableHeaderCell>
-            </CTableRow>
-          </CTableHead>
-          <CTableBody>
-            {horses.map((horse) => (
-              <CTableRow key={horse._id}>
-                <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
-                <CTableDataCell className="text-nowrap">
-                  {horse.registrationNum ?? '—'}
-                </CTableDataCell>
-                <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
-                <CTableDataCell>
-                  <ApprovalStatusBadge status={horse.approvalStatus} />
-                </CTableDataCell>
-                <CTableDataCell>
-                  <PaymentStatusBadge status={horse.paymentStatus} />
-                </CTableDataCell>
-                <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
-                <CTableDataCell>
-                  <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
-                </CTableDataCell>
-              </CTableRow>
-            ))}
-          </CTableBody>
-        </CTable>
-      </CCardBody>
-    </CCard>
+    <TableCard label={label} busy={busy}>
+      <CTableHead>
+        <CTableRow>
+          <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
+          <SortableHeader
+            field="registrationNumber"
+            label="Registration No."
+            sort={sort}
+            onSort={onSort}
+          />
+          <CTableHeaderCell scope="col">Owner</CTableHeaderCell>
+          <SortableHeader field="approvalStatus" label="Approval" sort={sort} onSort={onSort} />
+          <SortableHeader field="paymentStatus" label="Payment" sort={sort} onSort={onSort} />
+          <SortableHeader field="createdAt" label="Submitted" sort={sort} onSort={onSort} />
+          <CTableHeaderCell scope="col">
+            <span className="visually-hidden">Actions</span>
+          </CTableHeaderCell>
+        </CTableRow>
+      </CTableHead>
+      <CTableBody>
+        {horses.map((horse) => (
+          <CTableRow key={horse._id}>
+            <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+            <CTableDataCell className="text-nowrap">{horse.registrationNum ?? '—'}</CTableDataCell>
+            <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
+            <CTableDataCell>
+              <ApprovalStatusBadge status={horse.approvalStatus} />
+            </CTableDataCell>
+            <CTableDataCell>
+              <PaymentStatusBadge status={horse.paymentStatus} />
+            </CTableDataCell>
+            <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
+            <CTableDataCell>
+              <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
+            </CTableDataCell>
+          </CTableRow>
+        ))}
+      </CTableBody>
+    </TableCard>
   );
 }
 
 /** The same horses as cards, for phones. */
 export function AdminHorseCards(props: AdminHorsesViewProps) {
   return (
-    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={props.label} aria-busy={props.busy}>
+    <CardList label={props.label} busy={props.busy}>
       {props.horses.map((horse) => (
         <li key={horse._id}>
           <CCard>
@@ -134,6 +121,6 @@ export function AdminHorseCards(props: AdminHorsesViewProps) {
           </CCard>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -10,6 +10,7 @@ import {
   CSpinner,
 } from '@coreui/react';
 import { DASHBOARD_CONTENT_MAX_BYTES } from '@registry/domain';
+import { LoadError, LoadingBlock } from '../../components/load-states';
 import { PageHeader } from '../../components/page-header';
 import type { ApiError } from '../../lib/api-client';
 import { formatDaySlashed } from '../../lib/format';
@@ -87,19 +88,14 @@ export default function DashboardContentPage() {
           </CButton>
         }
       />
-      {error && !loading && (
-        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
-          <span>The content could not be loaded: {error.error}</span>
-          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
-            Try again
-          </CButton>
-        </CAlert>
-      )}
+      <LoadError
+        lead="The content could not be loaded"
+        error={error}
+        loading={loading}
+        onRetry={reload}
+      />
       {loading && !data ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <CSpinner color="primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading the content…</span>
-        </div>
+        <LoadingBlock label="Loading the content…" />
       ) : (
         <div className="row g-3">
           <div className="col-12 col-lg-6">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { CAlert, CButton, CCard, CCardBody, CSpinner } from '@coreui/react';
+import { CCard, CCardBody } from '@coreui/react';
 import { formatUsd } from '@registry/domain';
+import { LoadError, LoadingBlock } from '../../components/load-states';
 import { PageHeader } from '../../components/page-header';
 import { ROUTES } from '../../lib/routes';
 import { useStatistics, type Statistics } from './api';
@@ -63,13 +64,6 @@ function Figures({ stats }: { stats: Statistics }) {
   );
 }
 
-const spinner = (text: string) => (
-  <div className="d-flex justify-content-center py-5" role="status">
-    <CSpinner color="primary" aria-hidden="true" />
-    <span className="visually-hidden">{text}</span>
-  </div>
-);
-
 /** The administrators' home: statistics (issue 6 item 4). */
 export default function AdminDashboardPage() {
   const { data, error, loading, reload } = useStatistics();
@@ -77,19 +71,17 @@ export default function AdminDashboardPage() {
     <>
       <PageHeader title={ROUTES.adminDashboard.title} />
       <WelcomeCard />
-      {error && !loading && (
-        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
-          <span>The statistics could not be loaded: {error.error}</span>
-          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
-            Try again
-          </CButton>
-        </CAlert>
-      )}
-      {loading && !data && spinner('Loading statistics…')}
+      <LoadError
+        lead="The statistics could not be loaded"
+        error={error}
+        loading={loading}
+        onRetry={reload}
+      />
+      {loading && !data && <LoadingBlock label="Loading statistics…" />}
       {data && (
         <>
           <Figures stats={data} />
-          <Suspense fallback={spinner('Loading charts…')}>
+          <Suspense fallback={<LoadingBlock label="Loading charts…" />}>
             <StatisticsCharts stats={data} />
           </Suspense>
         </>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { CAlert, CButton, CCard, CCardBody, CSpinner } from '@coreui/react';
+import { CAlert, CCard, CCardBody } from '@coreui/react';
 import { EmptyState } from '../../components/empty-state';
+import { LoadError, LoadingBlock } from '../../components/load-states';
 import { PageHeader } from '../../components/page-header';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import { ROUTES } from '../../lib/routes';
@@ -67,20 +68,13 @@ export default function MemberDashboardPage() {
     <>
       <PageHeader title={ROUTES.memberDashboard.title} />
       <WelcomeCard />
-      {error && !loading && (
-        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
-          <span>Your dashboard could not be loaded: {error.error}</span>
-          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
-            Try again
-          </CButton>
-        </CAlert>
-      )}
-      {loading && !data && (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <CSpinner color="primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading your dashboard…</span>
-        </div>
-      )}
+      <LoadError
+        lead="Your dashboard could not be loaded"
+        error={error}
+        loading={loading}
+        onRetry={reload}
+      />
+      {loading && !data && <LoadingBlock label="Loading your dashboard…" />}
       {data && (
         <>
           <PaymentsNeedingAction items={data.paymentsNeedingAction} />

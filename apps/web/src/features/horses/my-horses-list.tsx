@@ -3,13 +3,13 @@ import {
   CButton,
   CCard,
   CCardBody,
-  CTable,
   CTableBody,
   CTableDataCell,
   CTableHead,
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
+import { CardList, TableCard } from '../../components/data-table';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName, type Horse } from '../../lib/horse-types';
 import { CertificateButton, RejectionNote } from './certificate-button';
@@ -103,61 +103,50 @@ function HorseActions({
 /** The member's horses as a table (tablets and wider). */
 export function HorsesTable({ horses, busy, label, ...actions }: HorseListProps) {
   return (
-    <CCard>
-      <CCardBody className="p-0">
-        <CTable
-          responsive
-          hover
-          align="middle"
-          className="mb-0"
-          aria-label={label}
-          aria-busy={busy}
-        >
-          <CTableHead>
-            <CTableRow>
-              <CTableHeaderCell scope="col">Name</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Approval</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Payment</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Updated</CTableHeaderCell>
-              <CTableHeaderCell scope="col" className="text-end">
-                Actions
-              </CTableHeaderCell>
-            </CTableRow>
-          </CTableHead>
-          <CTableBody>
-            {horses.map((horse) => (
-              <CTableRow key={horse._id}>
-                <CTableHeaderCell scope="row" className="fw-semibold">
-                  {horseDisplayName(horse)}
-                </CTableHeaderCell>
-                <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
-                <CTableDataCell>
-                  <ApprovalBadge status={horse.approvalStatus} />
-                  <RejectionNote horse={horse} />
-                </CTableDataCell>
-                <CTableDataCell>
-                  <PaymentBadge status={horse.paymentStatus} />
-                </CTableDataCell>
-                <CTableDataCell className="text-nowrap">
-                  {formatDaySlashed(horse.updatedAt)}
-                </CTableDataCell>
-                <CTableDataCell>
-                  <HorseActions horse={horse} {...actions} />
-                </CTableDataCell>
-              </CTableRow>
-            ))}
-          </CTableBody>
-        </CTable>
-      </CCardBody>
-    </CCard>
+    <TableCard label={label} busy={busy}>
+      <CTableHead>
+        <CTableRow>
+          <CTableHeaderCell scope="col">Name</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Approval</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Payment</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Updated</CTableHeaderCell>
+          <CTableHeaderCell scope="col" className="text-end">
+            Actions
+          </CTableHeaderCell>
+        </CTableRow>
+      </CTableHead>
+      <CTableBody>
+        {horses.map((horse) => (
+          <CTableRow key={horse._id}>
+            <CTableHeaderCell scope="row" className="fw-semibold">
+              {horseDisplayName(horse)}
+            </CTableHeaderCell>
+            <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
+            <CTableDataCell>
+              <ApprovalBadge status={horse.approvalStatus} />
+              <RejectionNote horse={horse} />
+            </CTableDataCell>
+            <CTableDataCell>
+              <PaymentBadge status={horse.paymentStatus} />
+            </CTableDataCell>
+            <CTableDataCell className="text-nowrap">
+              {formatDaySlashed(horse.updatedAt)}
+            </CTableDataCell>
+            <CTableDataCell>
+              <HorseActions horse={horse} {...actions} />
+            </CTableDataCell>
+          </CTableRow>
+        ))}
+      </CTableBody>
+    </TableCard>
   );
 }
 
 /** The same horses as cards, for phones: no sideways scrolling. */
 export function HorseCards({ horses, busy, label, ...actions }: HorseListProps) {
   return (
-    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={label} aria-busy={busy}>
+    <CardList label={label} busy={busy}>
       {horses.map((horse) => (
         <li key={horse._id}>
           <CCard>
@@ -179,6 +168,6 @@ export function HorseCards({ horses, busy, label, ...actions }: HorseListProps) 
           </CCard>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { PAYMENT_MESSAGES } from '@registry/domain';
-import { CAlert, CButton, CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
+import { CButton } from '@coreui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
+import { ListFooter, ListStates, countOf } from '../../components/list-states';
+import { FilterSelect, ListToolbar, SearchField } from '../../components/list-toolbar';
 import type { ApiError } from '../../lib/api-client';
 import {
   APPROVAL_STATUSES,
@@ -12,6 +13,7 @@ import {
   type ApprovalStatus,
   type Horse,
 } from '../../lib/horse-types';
+import { pageOf } from '../../lib/paging';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -70,9 +72,7 @@ export default function MyHorsesPage() {
     approvalStatus,
     q,
   });
-  const items = data?.items ?? [];
-  const total = data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / (data?.pageSize || MY_HORSES_PAGE_SIZE)));
+  const { items, total, pageCount } = pageOf(data, MY_HORSES_PAGE_SIZE);
   const filtered = approvalStatus !== '' || q !== '';
   const List = useMediaQuery(PHONE_QUERY) ? HorseCards : HorsesTable;
 
@@ -119,94 +119,76 @@ export default function MyHorsesPage() {
         actions={<RegisterButton onClick={openRegister} />}
       />
 
-      <form
-        className="row g-2 align-items-end mb-3"
-        role="search"
-        aria-label="Filter my horses"
-        onSubmit={(event) => event.preventDefault()}
+      <ListToolbar label="Filter my horses">
+        <SearchField
+          id="my-horses-search"
+          label="Search"
+          placeholder="Name or registration number"
+          className="col-12 col-sm-7 col-md-5"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <FilterSelect
+          id="my-horses-status"
+          label="Approval status"
+          anyLabel="All"
+          className="col-12 col-sm-5 col-md-3"
+          choices={APPROVAL_STATUSES.map((status) => [status, APPROVAL_LABELS[status]] as const)}
+          value={approvalStatus}
+          onChange={(value) => {
+            setApprovalStatus(value as ApprovalStatus | '');
+            setPage(1);
+          }}
+        />
+      </ListToolbar>
+
+      <ListStates
+        loaded={data !== undefined}
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        count={items.length}
+        errorLead="Your horses could not be loaded"
+        loadingLabel="Loading your horses…"
+        empty={
+          filtered ? (
+            <EmptyState title="No horses match these filters">
+              Try another name or status.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No horses yet">
+              <p>Register your first horse: its approval and payment status will show here.</p>
+              <RegisterButton onClick={openRegister} />
+            </EmptyState>
+          )
+        }
       >
-        <div className="col-12 col-sm-7 col-md-5">
-          <CFormLabel htmlFor="my-horses-search">Search</CFormLabel>
-          <CFormInput
-            id="my-horses-search"
-            type="search"
-            placeholder="Name or registration number"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div className="col-12 col-sm-5 col-md-3">
-          <CFormLabel htmlFor="my-horses-status">Approval status</CFormLabel>
-          <CFormSelect
-            id="my-horses-status"
-            value={approvalStatus}
-            onChange={(event) => {
-              setApprovalStatus(event.target.value as ApprovalStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All</option>
-            {APPROVAL_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {APPROVAL_LABELS[status]}
-              </option>
-            ))}
-          </CFormSelect>
-        </div>
-      </form>
+        <List
+          horses={items}
+          busy={loading}
+          label={`My horses, page ${page} of ${pageCount}`}
+          onOpen={setModal}
+          onPay={setPaying}
+          onCheckPayment={(horse) => void checkPayment(horse)}
+          checkingId={checkingId}
+          onDelete={(target) => {
+            setToDelete(target);
+            setConfirmOpen(true);
+          }}
+        />
+      </ListStates>
 
-      {error && !loading && (
-        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
-          <span>Your horses could not be loaded: {error.error}</span>
-          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
-            Try again
-          </CButton>
-        </CAlert>
-      )}
-
-      {loading && !data ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <CSpinner color="primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading your horses…</span>
-        </div>
-      ) : items.length === 0 && !error ? (
-        filtered ? (
-          <EmptyState title="No horses match these filters">Try another name or status.</EmptyState>
-        ) : (
-          <EmptyState title="No horses yet">
-            <p>Register your first horse: its approval and payment status will show here.</p>
-            <RegisterButton onClick={openRegister} />
-          </EmptyState>
-        )
-      ) : (
-        items.length > 0 && (
-          <List
-            horses={items}
-            busy={loading}
-            label={`My horses, page ${page} of ${pageCount}`}
-            onOpen={setModal}
-            onPay={setPaying}
-            onCheckPayment={(horse) => void checkPayment(horse)}
-            checkingId={checkingId}
-            onDelete={(target) => {
-              setToDelete(target);
-              setConfirmOpen(true);
-            }}
-          />
-        )
-      )}
-
-      {total > 0 && (
-        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
-          <span className="text-body-secondary small">
-            {total} {total === 1 ? 'horse' : 'horses'}
-          </span>
-          <Pager page={page} pageCount={pageCount} onChange={setPage} label="My horses pages" />
-        </div>
-      )}
+      <ListFooter
+        total={total}
+        summary={countOf(total, 'horse', 'horses')}
+        page={page}
+        pageCount={pageCount}
+        onPage={setPage}
+        pagerLabel="My horses pages"
+      />
 
       <HorseModalHost state={modal} onClose={() => setModal(null)} onSaved={reload} />
 

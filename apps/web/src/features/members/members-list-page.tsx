@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { CAlert, CButton, CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
+import { CAlert, CButton, CFormLabel, CFormSelect } from '@coreui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
+import { ListFooter, ListStates, countOf } from '../../components/list-states';
+import { ListToolbar, SearchField } from '../../components/list-toolbar';
 import type { ApiError } from '../../lib/api-client';
 import type { Member, SortState } from '../../lib/admin-types';
 import { downloadFromApi } from '../../lib/download';
+import { pageOf } from '../../lib/paging';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -49,9 +51,7 @@ export default function MembersListPage() {
   const { data, error, loading, reload } = useMemberList({ q: search, page, sort });
   const phone = useMediaQuery(PHONE_QUERY);
   const Members = phone ? MemberCards : MembersTable;
-  const items = data?.items ?? [];
-  const total = data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / (data?.pageSize || MEMBERS_PAGE_SIZE)));
+  const { items, total, pageCount } = pageOf(data, MEMBERS_PAGE_SIZE);
 
   const toggle = async (member: Member) => {
     setBusy(true);
@@ -142,24 +142,17 @@ export default function MembersListPage() {
         }
       />
 
-      <form
-        className="row g-2 align-items-end mb-3"
-        role="search"
-        aria-label="Search members"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <div className="col-12 col-md-6 col-lg-5">
-          <CFormLabel htmlFor="members-q">Name, email, member number or city</CFormLabel>
-          <CFormInput
-            id="members-q"
-            type="search"
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+      <ListToolbar label="Search members">
+        <SearchField
+          id="members-q"
+          label="Name, email, member number or city"
+          className="col-12 col-md-6 col-lg-5"
+          value={q}
+          onChange={(value) => {
+            setQ(value);
+            setPage(1);
+          }}
+        />
         {phone && (
           <div className="col-12">
             <CFormLabel htmlFor="members-sort">Sort by</CFormLabel>
@@ -183,52 +176,45 @@ export default function MembersListPage() {
             </CFormSelect>
           </div>
         )}
-      </form>
+      </ListToolbar>
 
-      {error && !loading && (
-        <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
-          <span>The members could not be loaded: {error.error}</span>
-          <CButton color="danger" variant="outline" size="sm" className="ms-auto" onClick={reload}>
-            Try again
-          </CButton>
-        </CAlert>
-      )}
+      <ListStates
+        loaded={data !== undefined}
+        loading={loading}
+        error={error}
+        onRetry={reload}
+        count={items.length}
+        errorLead="The members could not be loaded"
+        loadingLabel="Loading members…"
+        empty={
+          <EmptyState title={search.trim() ? 'No members match this search' : 'No members yet'}>
+            {search.trim()
+              ? 'Try part of a name, an email, a member number or a city.'
+              : 'Create members one by one with New member, or import a spreadsheet with Import CSV.'}
+          </EmptyState>
+        }
+      >
+        <Members
+          members={items}
+          busy={loading}
+          label={`Members, page ${page} of ${pageCount}`}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          onAction={onAction}
+        />
+      </ListStates>
 
-      {loading && !data ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <CSpinner color="primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading members…</span>
-        </div>
-      ) : items.length === 0 && !error ? (
-        <EmptyState title={search.trim() ? 'No members match this search' : 'No members yet'}>
-          {search.trim()
-            ? 'Try part of a name, an email, a member number or a city.'
-            : 'Create members one by one with New member, or import a spreadsheet with Import CSV.'}
-        </EmptyState>
-      ) : (
-        items.length > 0 && (
-          <Members
-            members={items}
-            busy={loading}
-            label={`Members, page ${page} of ${pageCount}`}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
-            onAction={onAction}
-          />
-        )
-      )}
-
-      {total > 0 && (
-        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
-          <span className="text-body-secondary small">
-            {total} {total === 1 ? 'member' : 'members'}
-          </span>
-          <Pager page={page} pageCount={pageCount} onChange={setPage} label="Member list pages" />
-        </div>
-      )}
+      <ListFooter
+        total={total}
+        summary={countOf(total, 'member', 'members')}
+        page={page}
+        pageCount={pageCount}
+        onPage={setPage}
+        pagerLabel="Member list pages"
+      />
 
       <MemberFormModal
         visible={editing !== null}

@@ -1,13 +1,13 @@
 import {
   CCard,
   CCardBody,
-  CTable,
   CTableBody,
   CTableDataCell,
   CTableHead,
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
+import { CardList, TableCard } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { StatusBadge } from '../../components/status-badges';
@@ -69,56 +69,45 @@ function State({ member }: { member: Member }) {
 /** Members as a sortable table (tablets and wider). */
 export function MembersTable({ members, busy, label, sort, onSort, onAction }: MembersViewProps) {
   return (
-    <CCard>
-      <CCardBody className="p-0">
-        <CTable
-          responsive
-          hover
-          align="middle"
-          className="mb-0"
-          aria-label={label}
-          aria-busy={busy}
-        >
-          <CTableHead>
-            <CTableRow>
-              <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
-              <SortableHeader field="email" label="Email" sort={sort} onSort={onSort} />
-              <SortableHeader field="memberNumber" label="Member No." sort={sort} onSort={onSort} />
-              <SortableHeader field="city" label="City" sort={sort} onSort={onSort} />
-              <CTableHeaderCell scope="col">Horses</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Status</CTableHeaderCell>
-              <CTableHeaderCell scope="col">
-                <span className="visually-hidden">Actions</span>
-              </CTableHeaderCell>
-            </CTableRow>
-          </CTableHead>
-          <CTableBody>
-            {members.map((member) => (
-              <CTableRow key={member.id}>
-                <CTableHeaderCell scope="row">{text(member.name)}</CTableHeaderCell>
-                <CTableDataCell>{member.email}</CTableDataCell>
-                <CTableDataCell>{text(member.memberNumber)}</CTableDataCell>
-                <CTableDataCell>{text(member.city)}</CTableDataCell>
-                <CTableDataCell>{member.horseCount}</CTableDataCell>
-                <CTableDataCell>
-                  <State member={member} />
-                </CTableDataCell>
-                <CTableDataCell>
-                  <Actions member={member} onAction={onAction} />
-                </CTableDataCell>
-              </CTableRow>
-            ))}
-          </CTableBody>
-        </CTable>
-      </CCardBody>
-    </CCard>
+    <TableCard label={label} busy={busy}>
+      <CTableHead>
+        <CTableRow>
+          <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
+          <SortableHeader field="email" label="Email" sort={sort} onSort={onSort} />
+          <SortableHeader field="memberNumber" label="Member No." sort={sort} onSort={onSort} />
+          <SortableHeader field="city" label="City" sort={sort} onSort={onSort} />
+          <CTableHeaderCell scope="col">Horses</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Status</CTableHeaderCell>
+          <CTableHeaderCell scope="col">
+            <span className="visually-hidden">Actions</span>
+          </CTableHeaderCell>
+        </CTableRow>
+      </CTableHead>
+      <CTableBody>
+        {members.map((member) => (
+          <CTableRow key={member.id}>
+            <CTableHeaderCell scope="row">{text(member.name)}</CTableHeaderCell>
+            <CTableDataCell>{member.email}</CTableDataCell>
+            <CTableDataCell>{text(member.memberNumber)}</CTableDataCell>
+            <CTableDataCell>{text(member.city)}</CTableDataCell>
+            <CTableDataCell>{member.horseCount}</CTableDataCell>
+            <CTableDataCell>
+              <State member={member} />
+            </CTableDataCell>
+            <CTableDataCell>
+              <Actions member={member} onAction={onAction} />
+            </CTableDataCell>
+          </CTableRow>
+        ))}
+      </CTableBody>
+    </TableCard>
   );
 }
 
 /** The same members as cards, for phones (sorting from the select above the list). */
 export function MemberCards({ members, busy, label, onAction }: MembersViewProps) {
   return (
-    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={label} aria-busy={busy}>
+    <CardList label={label} busy={busy}>
       {members.map((member) => (
         <li key={member.id}>
           <CCard>
@@ -137,6 +126,6 @@ export function MemberCards({ members, busy, label, onAction }: MembersViewProps
           </CCard>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -2,13 +2,13 @@ import {
   CButton,
   CCard,
   CCardBody,
-  CTable,
   CTableBody,
   CTableDataCell,
   CTableHead,
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
+import { CardList, TableCard } from '../../components/data-table';
 import { horseDisplayName, type PublicHorse } from '../../lib/horse-types';
 
 export interface SearchResultsProps {
@@ -37,54 +37,43 @@ function ViewButton({
 /** Results as a table (tablets and wider). */
 export function SearchResultsTable({ horses, busy, label, onView }: SearchResultsProps) {
   return (
-    <CCard>
-      <CCardBody className="p-0">
-        <CTable
-          responsive
-          hover
-          align="middle"
-          className="mb-0"
-          aria-label={label}
-          aria-busy={busy}
-        >
-          <CTableHead>
-            <CTableRow>
-              <CTableHeaderCell scope="col">Name</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Sex</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Color</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Sire</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Dam</CTableHeaderCell>
-              <CTableHeaderCell scope="col">
-                <span className="visually-hidden">Actions</span>
-              </CTableHeaderCell>
-            </CTableRow>
-          </CTableHead>
-          <CTableBody>
-            {horses.map((horse) => (
-              <CTableRow key={horse._id}>
-                <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
-                <CTableDataCell>{text(horse.registrationNum)}</CTableDataCell>
-                <CTableDataCell>{text(horse.sex)}</CTableDataCell>
-                <CTableDataCell>{text(horse.color)}</CTableDataCell>
-                <CTableDataCell>{text(horse.sire?.name)}</CTableDataCell>
-                <CTableDataCell>{text(horse.dam?.name)}</CTableDataCell>
-                <CTableDataCell className="text-end">
-                  <ViewButton horse={horse} onView={onView} />
-                </CTableDataCell>
-              </CTableRow>
-            ))}
-          </CTableBody>
-        </CTable>
-      </CCardBody>
-    </CCard>
+    <TableCard label={label} busy={busy}>
+      <CTableHead>
+        <CTableRow>
+          <CTableHeaderCell scope="col">Name</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Sex</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Color</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Sire</CTableHeaderCell>
+          <CTableHeaderCell scope="col">Dam</CTableHeaderCell>
+          <CTableHeaderCell scope="col">
+            <span className="visually-hidden">Actions</span>
+          </CTableHeaderCell>
+        </CTableRow>
+      </CTableHead>
+      <CTableBody>
+        {horses.map((horse) => (
+          <CTableRow key={horse._id}>
+            <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+            <CTableDataCell>{text(horse.registrationNum)}</CTableDataCell>
+            <CTableDataCell>{text(horse.sex)}</CTableDataCell>
+            <CTableDataCell>{text(horse.color)}</CTableDataCell>
+            <CTableDataCell>{text(horse.sire?.name)}</CTableDataCell>
+            <CTableDataCell>{text(horse.dam?.name)}</CTableDataCell>
+            <CTableDataCell className="text-end">
+              <ViewButton horse={horse} onView={onView} />
+            </CTableDataCell>
+          </CTableRow>
+        ))}
+      </CTableBody>
+    </TableCard>
   );
 }
 
 /** The same results as cards, for phones. */
 export function SearchResultCards({ horses, busy, label, onView }: SearchResultsProps) {
   return (
-    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={label} aria-busy={busy}>
+    <CardList label={label} busy={busy}>
       {horses.map((horse) => (
         <li key={horse._id}>
           <CCard>
@@ -105,6 +94,6 @@ export function SearchResultCards({ horses, busy, label, onView }: SearchResults
           </CCard>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }
