@@ -1,15 +1,6 @@
-import { useId } from 'react';
-import {
-  CAlert,
-  CButton,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CSpinner,
-} from '@coreui/react';
+import { CButton } from '@coreui/react';
 import { HorseRecord } from '../../components/horse-record';
+import { HorseRecordDialog } from '../../components/horse-record-dialog';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
@@ -30,62 +21,22 @@ export function ReviewDialog({
   onApprove: (horse: AdminHorse) => void;
   onReject: (horse: AdminHorse) => void;
 }) {
-  const titleId = useId();
   const { data: horse, error, loading, reload } = useHorseForReview(visible ? horseId : null);
-  const ready = horse && horse._id === horseId;
+  const ready = horse != null && horse._id === horseId;
   return (
-    <CModal
+    <HorseRecordDialog
       visible={visible}
       onClose={onClose}
-      size="xl"
-      fullscreen="lg"
-      scrollable
-      aria-labelledby={titleId}
-    >
-      <CModalHeader>
-        <CModalTitle as="h2" className="h5" id={titleId}>
-          {ready ? `Review ${horseDisplayName(horse)}` : 'Review registration'}
-        </CModalTitle>
-      </CModalHeader>
-      <CModalBody>
-        {error && !loading && (
-          <CAlert color="danger" className="d-flex flex-wrap align-items-center gap-2">
-            <span>The registration could not be loaded: {error.error}</span>
-            <CButton
-              color="danger"
-              variant="outline"
-              size="sm"
-              className="ms-auto"
-              onClick={reload}
-            >
-              Try again
-            </CButton>
-          </CAlert>
-        )}
-        {!ready && loading && (
-          <div className="d-flex justify-content-center py-5" role="status">
-            <CSpinner color="primary" aria-hidden="true" />
-            <span className="visually-hidden">Loading the registration…</span>
-          </div>
-        )}
-        {ready && (
-          <>
-            <p className="mb-3">
-              Submitted {formatDaySlashed(horse.createdAt)} by{' '}
-              <strong>{horse.owner?.name || horse.owner?.email || 'unknown member'}</strong>
-              {horse.owner?.memberNumber && ` (member no. ${horse.owner.memberNumber})`} · Payment{' '}
-              <PaymentStatusBadge status={horse.paymentStatus} />
-              {horse.paymentMode && ` · ${horse.paymentMode}`}
-            </p>
-            <HorseRecord horse={horse} />
-          </>
-        )}
-      </CModalBody>
-      <CModalFooter>
-        <CButton color="secondary" variant="outline" onClick={onClose}>
-          Close
-        </CButton>
-        {ready && horse.approvalStatus === 'pending' && (
+      title={ready ? `Review ${horseDisplayName(horse)}` : 'Review registration'}
+      ready={ready}
+      loading={loading}
+      error={error}
+      onRetry={reload}
+      errorLead="The registration could not be loaded"
+      loadingLabel="Loading the registration…"
+      actions={
+        ready &&
+        horse.approvalStatus === 'pending' && (
           <>
             <CButton color="danger" variant="outline" onClick={() => onReject(horse)}>
               Reject
@@ -94,8 +45,21 @@ export function ReviewDialog({
               Approve
             </CButton>
           </>
-        )}
-      </CModalFooter>
-    </CModal>
+        )
+      }
+    >
+      {ready && (
+        <>
+          <p className="mb-3">
+            Submitted {formatDaySlashed(horse.createdAt)} by{' '}
+            <strong>{horse.owner?.name || horse.owner?.email || 'unknown member'}</strong>
+            {horse.owner?.memberNumber && ` (member no. ${horse.owner.memberNumber})`} · Payment{' '}
+            <PaymentStatusBadge status={horse.paymentStatus} />
+            {horse.paymentMode && ` · ${horse.paymentMode}`}
+          </p>
+          <HorseRecord horse={horse} />
+        </>
+      )}
+    </HorseRecordDialog>
   );
 }
