@@ -81,6 +81,9 @@ export interface BuildOptions {
 const REDACTED = [
   'req.headers.authorization',
   'req.headers.cookie',
+  // @fastify/multipart echoes the request headers at trace level.
+  'busboyOptions.headers.authorization',
+  'busboyOptions.headers.cookie',
   'res.headers["set-cookie"]',
   '*.password',
   '*.newPassword',

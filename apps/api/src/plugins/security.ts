@@ -68,7 +68,14 @@ export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cache-control': 'no-store',
 });
 
-const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An HTML page served under /api (the sandbox payment page): page headers, never stored. */
+    htmlPage?: boolean;
+  }
+}
+
+const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**
  * Security headers on every response and the rate-limit machinery (limits are set per route).
@@ -80,8 +87,10 @@ export async function registerSecurity(
   options: { stripe: boolean } = { stripe: false },
 ): Promise<void> {
   const forPages = pageHeaders(options);
+  const forApiPages = Object.freeze({ ...forPages, 'cache-control': 'no-store' });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? API_HEADERS : forPages);
+    if (!isApi(request.url)) reply.headers(forPages);
+    else reply.headers(request.routeOptions.config?.htmlPage ? forApiPages : API_HEADERS);
     done();
   });
 

@@ -54,7 +54,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
   app.get(
     '/sandbox/payments/:paymentIntentId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', htmlPage: true },
       schema: { tags: ['payments'], summary: 'Sandbox approval page (HTML)', params },
     },
     async (request, reply) => {
