@@ -77,14 +77,12 @@ export async function listOwnHorses(
       : undefined,
   );
   const { rows, total } = await page(db, where, [desc(horses.createdAt), desc(horses.id)], query);
-  const files = await filesByHorse(
-    db,
-    rows.map((r) => r.id),
-  );
-  const intents = await latestPaymentIntentIds(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  // Independent lookups: on PostgreSQL they travel side by side on two pooled connections.
+  const [files, intents] = await Promise.all([
+    filesByHorse(db, ids),
+    latestPaymentIntentIds(db, ids),
+  ]);
   const items = rows.map((row) =>
     toHorse(row, files.get(row.id) ?? [], signer, intents.get(row.id) ?? null),
   );
