@@ -96,6 +96,8 @@ export interface Horse {
   approvalStatus: ApprovalStatus;
   paymentStatus: PaymentStatus;
   paymentMode: string | null;
+  /** The latest provider payment of the horse (docs/api.md "Payments"), null before any. */
+  paymentIntentId?: string | null;
   /** Why the registry rejected it (shown to the owner); null otherwise. */
   rejectionReason?: string | null;
   createdAt: string;

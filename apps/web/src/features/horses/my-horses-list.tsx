@@ -30,8 +30,7 @@ export interface HorseListProps {
 
 /** The latest provider payment of the horse (docs/api.md "Payments"). */
 export function paymentIntentOf(horse: Horse): string | null {
-  const id = (horse as Horse & { paymentIntentId?: unknown }).paymentIntentId;
-  return typeof id === 'string' && id !== '' ? id : null;
+  return horse.paymentIntentId || null;
 }
 
 type ActionProps = Pick<

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HORSE_MESSAGES, PAYMENT_MESSAGES } from '@registry/domain';
-import type { Horse } from '../../lib/horse-types';
 import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -15,10 +14,12 @@ beforeEach(() => {
   storeSession(memberLoginResult);
 });
 
-const failed = {
-  ...storedHorse({ _id: 'h7', firstChoice: 'Dusty', paymentStatus: 'failed' }),
+const failed = storedHorse({
+  _id: 'h7',
+  firstChoice: 'Dusty',
+  paymentStatus: 'failed',
   paymentIntentId: 'pi_sandbox_7',
-} as Horse;
+});
 const paid = storedHorse({ _id: 'h8', firstChoice: 'Goldie', paymentStatus: 'paid' });
 
 function serve(status: () => FakeReply) {
