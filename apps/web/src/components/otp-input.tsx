@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  type Ref,
-} from 'react';
+import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { OTP_LENGTH } from '@registry/domain';
 import './otp-input.css';
 
@@ -54,11 +46,13 @@ export function OtpInput({
   const labelId = useId();
   const errorId = `${id}-error`;
 
-  useEffect(() => {
+  // Only a change from outside matters (our own changes already match the boxes). Adjusted
+  // while rendering, as React advises for state that follows a prop, instead of in an effect.
+  const [shown, setShown] = useState({ value, length });
+  if (shown.value !== value || shown.length !== length) {
+    setShown({ value, length });
     if (boxes.join('') !== value) setBoxes(boxesFrom(value, length));
-    // Only a change from outside matters; our own changes already match.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, length]);
+  }
 
   function focusBox(index: number) {
     const target = inputs.current[Math.max(0, Math.min(length - 1, index))];

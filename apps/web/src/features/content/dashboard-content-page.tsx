@@ -40,8 +40,10 @@ export default function DashboardContentPage() {
     if (data && markdown === null) setHtml(data.html);
   }, [data, markdown]);
 
+  // Previews only once the text is edited, and again whenever the debounced text changes.
+  const edited = markdown !== null;
   useEffect(() => {
-    if (markdown === null) return;
+    if (!edited) return;
     const controller = new AbortController();
     previewDashboardContent(debounced, controller.signal).then(
       (rendered) => {
@@ -53,7 +55,7 @@ export default function DashboardContentPage() {
       },
     );
     return () => controller.abort();
-  }, [debounced, markdown === null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [debounced, edited]);
 
   const save = async () => {
     setSaving(true);

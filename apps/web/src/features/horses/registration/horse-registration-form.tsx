@@ -141,9 +141,9 @@ export function HorseRegistrationForm({
         </RegistrationContext.Provider>
       </FormProvider>
     ),
-    // `methods` is the same object for the form's life; its formState is read by no one here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [context, sections],
+    // useForm answers the same `methods` object for the form's life, so typing does not
+    // rebuild the sections; nothing here reads its formState.
+    [methods, context, sections],
   );
 
   /** The register or edit call; answers the stored horse, or null after showing the error. */
