@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ApiError } from '../lib/api-client';
+import type { ApiQuery } from '../lib/use-api-query';
 import { LoadError, LoadingBlock } from './load-states';
 import { Pager } from './pager';
 
@@ -9,20 +9,14 @@ import { Pager } from './pager';
  * page stays in view while the next one loads.
  */
 export function ListStates({
-  loaded,
-  loading,
-  error,
-  onRetry,
+  query: { data, error, loading, reload },
   count,
   errorLead,
   loadingLabel,
   empty,
   children,
 }: {
-  loaded: boolean;
-  loading: boolean;
-  error: ApiError | undefined;
-  onRetry: () => void;
+  query: ApiQuery<unknown>;
   /** Rows on this page. */
   count: number;
   errorLead: string;
@@ -31,12 +25,12 @@ export function ListStates({
   children: ReactNode;
 }) {
   let body: ReactNode = null;
-  if (loading && !loaded) body = <LoadingBlock label={loadingLabel} />;
+  if (loading && data === undefined) body = <LoadingBlock label={loadingLabel} />;
   else if (count > 0) body = children;
   else if (!error) body = empty;
   return (
     <>
-      <LoadError lead={errorLead} error={error} loading={loading} onRetry={onRetry} />
+      <LoadError lead={errorLead} error={error} loading={loading} onRetry={reload} />
       {body}
     </>
   );

@@ -17,6 +17,7 @@ import { downloadFromApi } from '../../lib/download';
 import { useHorseForms } from '../../lib/horse-editor';
 import { horseDisplayName } from '../../lib/horse-types';
 import { pageOf } from '../../lib/paging';
+import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -41,12 +42,10 @@ type Dialog = { kind: 'view' | 'delete' | 'transfer'; horse: AdminHorse } | null
 /** Every horse of the registry, for administrators (spec §2.1 /admin/horse-list). */
 export default function AdminHorseListPage() {
   const toast = useToast();
-  const [filters, setFilters] = useState<AdminHorseFilters>(EMPTY_HORSE_FILTERS);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState<AdminHorseSortField>>({
-    field: 'createdAt',
-    order: 'desc',
-  });
+  const { filters, page, sort, setPage, setFilter, clearFilters, setSort } = useListQuery<
+    AdminHorseFilters,
+    SortState<AdminHorseSortField>
+  >(EMPTY_HORSE_FILTERS, { field: 'createdAt', order: 'desc' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -55,7 +54,8 @@ export default function AdminHorseListPage() {
   const [choosingOwner, setChoosingOwner] = useState(false);
   const [registerFor, setRegisterFor] = useState<string | null>(null);
   const q = useDebouncedValue(filters.q, 300);
-  const { data, error, loading, reload } = useAdminHorses({ ...filters, q }, page, sort);
+  const query = useAdminHorses({ ...filters, q }, page, sort);
+  const { data, loading, reload } = query;
   const Horses = useMediaQuery(PHONE_QUERY) ? AdminHorseCards : AdminHorsesTable;
   const { items, total, pageCount } = pageOf(data, HORSES_PAGE_SIZE);
   const filtered =
@@ -64,10 +64,6 @@ export default function AdminHorseListPage() {
     filters.paymentStatus !== '' ||
     filters.owner !== null;
 
-  const update = <K extends keyof AdminHorseFilters>(key: K, value: AdminHorseFilters[K]) => {
-    setFilters((previous) => ({ ...previous, [key]: value }));
-    setPage(1);
-  };
   // CoreUI calls onClose when a modal finishes hiding; close only the current dialog.
   const close = (kind: NonNullable<Dialog>['kind']) => () =>
     setDialog((open) => (open?.kind === kind ? null : open));
@@ -120,7 +116,7 @@ export default function AdminHorseListPage() {
           label="Name, registration number, sire or dam"
           className="col-12 col-lg-4"
           value={filters.q}
-          onChange={(value) => update('q', value)}
+          onChange={(value) => setFilter('q', value)}
         />
         <FilterSelect
           id="horses-approval"
@@ -129,7 +125,7 @@ export default function AdminHorseListPage() {
           choices={Object.entries(APPROVAL_LABELS)}
           value={filters.approvalStatus}
           onChange={(value) =>
-            update('approvalStatus', value as AdminHorseFilters['approvalStatus'])
+            setFilter('approvalStatus', value as AdminHorseFilters['approvalStatus'])
           }
         />
         <FilterSelect
@@ -138,31 +134,23 @@ export default function AdminHorseListPage() {
           className="col-6 col-md-3 col-lg-2"
           choices={Object.entries(PAYMENT_LABELS)}
           value={filters.paymentStatus}
-          onChange={(value) => update('paymentStatus', value as AdminHorseFilters['paymentStatus'])}
+          onChange={(value) =>
+            setFilter('paymentStatus', value as AdminHorseFilters['paymentStatus'])
+          }
         />
         <div className="col-12 col-md-6 col-lg-4">
           <MemberPicker
             label="Owner"
             value={filters.owner ? { ...filters.owner, memberNumber: null, active: true } : null}
-            onChange={(member) => update('owner', member)}
+            onChange={(member) => setFilter('owner', member)}
             allowInactive
           />
         </div>
-        {filtered && (
-          <ClearFiltersButton
-            onClick={() => {
-              setFilters(EMPTY_HORSE_FILTERS);
-              setPage(1);
-            }}
-          />
-        )}
+        {filtered && <ClearFiltersButton onClick={clearFilters} />}
       </ListToolbar>
 
       <ListStates
-        loaded={data !== undefined}
-        loading={loading}
-        error={error}
-        onRetry={reload}
+        query={query}
         count={items.length}
         errorLead="The horses could not be loaded"
         loadingLabel="Loading horses…"
@@ -179,10 +167,7 @@ export default function AdminHorseListPage() {
           busy={loading}
           label={`Horses, page ${page} of ${pageCount}`}
           sort={sort}
-          onSort={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
+          onSort={setSort}
           onAction={onAction}
           canEdit={forms !== null}
         />

@@ -19,6 +19,7 @@ import type { AdminHorse } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { pageOf } from '../../lib/paging';
+import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -108,10 +109,10 @@ function QueueCards({
 /** The approval queue (spec §2.1 /admin/horse-reject-approve, issue 6 item 3). */
 export default function HorseApprovalsPage() {
   const toast = useToast();
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const search = useDebouncedValue(q, 300);
-  const { data, error, loading, reload } = usePendingHorses(page, search);
+  const { filters, page, setPage, setFilter } = useListQuery({ q: '' }, null);
+  const search = useDebouncedValue(filters.q, 300);
+  const query = usePendingHorses(page, search);
+  const { data, reload } = query;
   const [selected, setSelected] = useState<AdminHorse | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   // CoreUI calls onClose when a modal finishes hiding, also when we hid it to open the next
@@ -131,19 +132,13 @@ export default function HorseApprovalsPage() {
           id="queue-q"
           label="Name choice or sire/dam"
           className="col-12 col-md-6 col-lg-5"
-          value={q}
-          onChange={(value) => {
-            setQ(value);
-            setPage(1);
-          }}
+          value={filters.q}
+          onChange={(value) => setFilter('q', value)}
         />
       </ListToolbar>
 
       <ListStates
-        loaded={data !== undefined}
-        loading={loading}
-        error={error}
-        onRetry={reload}
+        query={query}
         count={items.length}
         errorLead="The queue could not be loaded"
         loadingLabel="Loading the queue…"

@@ -14,6 +14,7 @@ import {
   type Horse,
 } from '../../lib/horse-types';
 import { pageOf } from '../../lib/paging';
+import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -54,10 +55,12 @@ function RegisterButton({ onClick }: { onClick: () => void }) {
 /** The signed-in member's own horses (spec §2.1 /horse-list). */
 export default function MyHorsesPage() {
   const toast = useToast();
-  const [page, setPage] = useState(1);
-  const [approvalStatus, setApprovalStatus] = useState<ApprovalStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
+  const { filters, page, setPage, setFilter } = useListQuery<{
+    search: string;
+    approvalStatus: ApprovalStatus | '';
+  }>({ search: '', approvalStatus: '' }, null);
+  const { approvalStatus } = filters;
+  const q = useDebouncedValue(filters.search.trim(), 300);
   const [modal, setModal] = useState<HorseModalState | null>(null);
   // The horse stays set while the dialog fades out, so its text does not vanish first.
   const [toDelete, setToDelete] = useState<Horse | null>(null);
@@ -66,12 +69,13 @@ export default function MyHorsesPage() {
   const [paying, setPaying] = useState<Horse | null>(null);
   const [checkingId, setCheckingId] = useState<string | null>(null);
 
-  const { data, error, loading, reload } = useMyHorses({
+  const query = useMyHorses({
     page,
     pageSize: MY_HORSES_PAGE_SIZE,
     approvalStatus,
     q,
   });
+  const { data, loading, reload } = query;
   const { items, total, pageCount } = pageOf(data, MY_HORSES_PAGE_SIZE);
   const filtered = approvalStatus !== '' || q !== '';
   const List = useMediaQuery(PHONE_QUERY) ? HorseCards : HorsesTable;
@@ -125,11 +129,8 @@ export default function MyHorsesPage() {
           label="Search"
           placeholder="Name or registration number"
           className="col-12 col-sm-7 col-md-5"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          value={filters.search}
+          onChange={(value) => setFilter('search', value)}
         />
         <FilterSelect
           id="my-horses-status"
@@ -138,18 +139,12 @@ export default function MyHorsesPage() {
           className="col-12 col-sm-5 col-md-3"
           choices={APPROVAL_STATUSES.map((status) => [status, APPROVAL_LABELS[status]] as const)}
           value={approvalStatus}
-          onChange={(value) => {
-            setApprovalStatus(value as ApprovalStatus | '');
-            setPage(1);
-          }}
+          onChange={(value) => setFilter('approvalStatus', value as ApprovalStatus | '')}
         />
       </ListToolbar>
 
       <ListStates
-        loaded={data !== undefined}
-        loading={loading}
-        error={error}
-        onRetry={reload}
+        query={query}
         count={items.length}
         errorLead="Your horses could not be loaded"
         loadingLabel="Loading your horses…"

@@ -9,6 +9,7 @@ import type { ApiError } from '../../lib/api-client';
 import type { Member, SortState } from '../../lib/admin-types';
 import { downloadFromApi } from '../../lib/download';
 import { pageOf } from '../../lib/paging';
+import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -39,16 +40,18 @@ const SORT_CHOICES: ReadonlyArray<[string, string]> = [
 /** Administrators' member list (spec §2.1 /admin/members-list, issue 6 item 1). */
 export default function MembersListPage() {
   const toast = useToast();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState<MemberSortField>>({ field: 'name', order: 'asc' });
+  const { filters, page, sort, setPage, setFilter, setSort } = useListQuery<
+    { q: string },
+    SortState<MemberSortField>
+  >({ q: '' }, { field: 'name', order: 'asc' });
   const [editing, setEditing] = useState<{ member: Member | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const search = useDebouncedValue(q, 300);
-  const { data, error, loading, reload } = useMemberList({ q: search, page, sort });
+  const search = useDebouncedValue(filters.q, 300);
+  const query = useMemberList({ q: search, page, sort });
+  const { data, loading, reload } = query;
   const phone = useMediaQuery(PHONE_QUERY);
   const Members = phone ? MemberCards : MembersTable;
   const { items, total, pageCount } = pageOf(data, MEMBERS_PAGE_SIZE);
@@ -147,11 +150,8 @@ export default function MembersListPage() {
           id="members-q"
           label="Name, email, member number or city"
           className="col-12 col-md-6 col-lg-5"
-          value={q}
-          onChange={(value) => {
-            setQ(value);
-            setPage(1);
-          }}
+          value={filters.q}
+          onChange={(value) => setFilter('q', value)}
         />
         {phone && (
           <div className="col-12">
@@ -165,7 +165,6 @@ export default function MembersListPage() {
                   'asc' | 'desc',
                 ];
                 setSort({ field, order });
-                setPage(1);
               }}
             >
               {SORT_CHOICES.map(([value, label]) => (
@@ -179,10 +178,7 @@ export default function MembersListPage() {
       </ListToolbar>
 
       <ListStates
-        loaded={data !== undefined}
-        loading={loading}
-        error={error}
-        onRetry={reload}
+        query={query}
         count={items.length}
         errorLead="The members could not be loaded"
         loadingLabel="Loading members…"
@@ -199,10 +195,7 @@ export default function MembersListPage() {
           busy={loading}
           label={`Members, page ${page} of ${pageCount}`}
           sort={sort}
-          onSort={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
+          onSort={setSort}
           onAction={onAction}
         />
       </ListStates>

@@ -11,6 +11,7 @@ import {
 } from '../../components/list-toolbar';
 import type { PublicHorse } from '../../lib/horse-types';
 import { pageOf } from '../../lib/paging';
+import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -27,21 +28,19 @@ const SELECTS: ReadonlyArray<[keyof HorseSearchFilters, string, readonly string[
 
 /** Approved horses of the whole registry (spec §2.1 /search-all-horses). */
 export default function SearchHorsesPage() {
-  const [filters, setFilters] = useState<HorseSearchFilters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, setFilter, clearFilters } = useListQuery<HorseSearchFilters>(
+    EMPTY_FILTERS,
+    null,
+  );
   // Kept while the dialog fades out, so its content does not vanish first.
   const [selected, setSelected] = useState<PublicHorse | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const q = useDebouncedValue(filters.q, 300);
-  const { data, error, loading, reload } = useHorseSearch({ ...filters, q }, page);
+  const query = useHorseSearch({ ...filters, q }, page);
+  const { data, loading } = query;
   const { items, total, pageCount } = pageOf(data, SEARCH_PAGE_SIZE);
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
   const Results = useMediaQuery(PHONE_QUERY) ? SearchResultCards : SearchResultsTable;
-
-  const update = (key: keyof HorseSearchFilters, value: string) => {
-    setFilters((previous) => ({ ...previous, [key]: value }));
-    setPage(1);
-  };
 
   return (
     <>
@@ -53,7 +52,7 @@ export default function SearchHorsesPage() {
           label="Name, registration number, sire or dam"
           className="col-12 col-lg-4"
           value={filters.q}
-          onChange={(value) => update('q', value)}
+          onChange={(value) => setFilter('q', value)}
         />
         {SELECTS.map(([key, label, options]) => (
           <FilterSelect
@@ -63,24 +62,14 @@ export default function SearchHorsesPage() {
             className="col-6 col-md-3 col-lg-2"
             choices={options.map((option) => [option, option] as const)}
             value={filters[key]}
-            onChange={(value) => update(key, value)}
+            onChange={(value) => setFilter(key, value)}
           />
         ))}
-        {filtered && (
-          <ClearFiltersButton
-            onClick={() => {
-              setFilters(EMPTY_FILTERS);
-              setPage(1);
-            }}
-          />
-        )}
+        {filtered && <ClearFiltersButton onClick={clearFilters} />}
       </ListToolbar>
 
       <ListStates
-        loaded={data !== undefined}
-        loading={loading}
-        error={error}
-        onRetry={reload}
+        query={query}
         count={items.length}
         errorLead="The search could not be run"
         loadingLabel="Searching…"
