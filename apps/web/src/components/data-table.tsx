@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CCard, CCardBody, CTable } from '@coreui/react';
+import { CCard, CCardBody, CTable, CTableHeaderCell } from '@coreui/react';
 
 /** A list's table in a card, for tablets and wider; `busy` while the next page loads. */
 export function TableCard({
@@ -43,5 +43,14 @@ export function CardList({
     <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={label} aria-busy={busy}>
       {children}
     </ul>
+  );
+}
+
+/** The header of a row-actions column: no visible text, but screen readers name the column. */
+export function ActionsHeaderCell() {
+  return (
+    <CTableHeaderCell scope="col">
+      <span className="visually-hidden">Actions</span>
+    </CTableHeaderCell>
   );
 }

@@ -7,7 +7,7 @@ import {
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
-import { CardList, TableCard } from '../../components/data-table';
+import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
@@ -71,9 +71,7 @@ export function AdminHorsesTable(props: AdminHorsesViewProps) {
           <SortableHeader field="approvalStatus" label="Approval" sort={sort} onSort={onSort} />
           <SortableHeader field="paymentStatus" label="Payment" sort={sort} onSort={onSort} />
           <SortableHeader field="createdAt" label="Submitted" sort={sort} onSort={onSort} />
-          <CTableHeaderCell scope="col">
-            <span className="visually-hidden">Actions</span>
-          </CTableHeaderCell>
+          <ActionsHeaderCell />
         </CTableRow>
       </CTableHead>
       <CTableBody>

@@ -9,7 +9,7 @@ import {
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
-import { CardList, TableCard } from '../../components/data-table';
+import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { ListFooter, ListStates } from '../../components/list-states';
@@ -47,9 +47,7 @@ function QueueTable({
           <CTableHeaderCell scope="col">Submitted</CTableHeaderCell>
           <CTableHeaderCell scope="col">Verification</CTableHeaderCell>
           <CTableHeaderCell scope="col">Payment</CTableHeaderCell>
-          <CTableHeaderCell scope="col">
-            <span className="visually-hidden">Actions</span>
-          </CTableHeaderCell>
+          <ActionsHeaderCell />
         </CTableRow>
       </CTableHead>
       <CTableBody>

@@ -7,7 +7,7 @@ import {
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
-import { CardList, TableCard } from '../../components/data-table';
+import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { StatusBadge } from '../../components/status-badges';
@@ -78,9 +78,7 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
           <SortableHeader field="city" label="City" sort={sort} onSort={onSort} />
           <CTableHeaderCell scope="col">Horses</CTableHeaderCell>
           <CTableHeaderCell scope="col">Status</CTableHeaderCell>
-          <CTableHeaderCell scope="col">
-            <span className="visually-hidden">Actions</span>
-          </CTableHeaderCell>
+          <ActionsHeaderCell />
         </CTableRow>
       </CTableHead>
       <CTableBody>

@@ -8,7 +8,7 @@ import {
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
-import { CardList, TableCard } from '../../components/data-table';
+import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
 import { horseDisplayName, type PublicHorse } from '../../lib/horse-types';
 
 export interface SearchResultsProps {
@@ -46,9 +46,7 @@ export function SearchResultsTable({ horses, busy, label, onView }: SearchResult
           <CTableHeaderCell scope="col">Color</CTableHeaderCell>
           <CTableHeaderCell scope="col">Sire</CTableHeaderCell>
           <CTableHeaderCell scope="col">Dam</CTableHeaderCell>
-          <CTableHeaderCell scope="col">
-            <span className="visually-hidden">Actions</span>
-          </CTableHeaderCell>
+          <ActionsHeaderCell />
         </CTableRow>
       </CTableHead>
       <CTableBody>
