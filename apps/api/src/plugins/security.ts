@@ -12,7 +12,7 @@ const STRIPE = {
 };
 
 /** Our Content-Security-Policy: only our own origin; no inline scripts, plugins or framing. */
-export function contentSecurityPolicy(options: { stripe: boolean }): string {
+function contentSecurityPolicy(options: { stripe: boolean }): string {
   const stripe = (origins: string[]) => (options.stripe ? origins : []);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -42,7 +42,7 @@ const COMMON_HEADERS = {
 };
 
 /** What pages (the web app, the API docs, downloads) carry: helmet's default set, our CSP. */
-export function pageHeaders(options: { stripe: boolean }): Readonly<Record<string, string>> {
+function pageHeaders(options: { stripe: boolean }): Readonly<Record<string, string>> {
   return Object.freeze({
     ...COMMON_HEADERS,
     'content-security-policy': contentSecurityPolicy(options),
@@ -60,7 +60,7 @@ export function pageHeaders(options: { stripe: boolean }): Readonly<Record<strin
  * What API answers carry. JSON is never rendered as a page, so its CSP allows nothing at all,
  * and it carries personal data: no browser or proxy may keep a copy.
  */
-export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...COMMON_HEADERS,
   'content-security-policy':
     "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'",
