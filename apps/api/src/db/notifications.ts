@@ -42,7 +42,14 @@ export async function listenOnPostgres(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      // A connection that silently died (no reset from a lost network) is noticed within
+      // a minute or so; until then READ_CACHE_SECONDS still bounds how old a copy can be.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client = next;
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
