@@ -128,7 +128,7 @@ export function MemberImportDialog({
         )}
         {busy && (
           <p className="mt-3 mb-0" role="status">
-            <CSpinner size="sm" className="me-2" aria-hidden="true" />
+            <CSpinner as="span" size="sm" className="me-2" aria-hidden="true" />
             Reading the file…
           </p>
         )}

@@ -78,7 +78,7 @@ export function OrderSummaryDialog({
         </table>
         {status && (
           <p className="mt-3 mb-0 d-flex align-items-center gap-2" role="status">
-            <CSpinner size="sm" aria-hidden="true" />
+            <CSpinner as="span" size="sm" aria-hidden="true" />
             {status}
           </p>
         )}

@@ -70,7 +70,7 @@ export default function SetPasswordPage() {
       <h1 className="h4 mb-3">Choose your password</h1>
       {link.loading && !link.data && (
         <p role="status">
-          <CSpinner size="sm" className="me-2" aria-hidden="true" />
+          <CSpinner as="span" size="sm" className="me-2" aria-hidden="true" />
           Checking your link…
         </p>
       )}
@@ -123,7 +123,7 @@ export default function SetPasswordPage() {
             </CAlert>
           )}
           <CButton type="submit" color="primary" className="w-100" disabled={busy}>
-            {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+            {busy && <CSpinner as="span" size="sm" className="me-2" aria-hidden="true" />}
             Set password
           </CButton>
         </form>

@@ -32,7 +32,7 @@ export default function VerifyPage() {
       <h1 className="h4 mb-3">Registration check</h1>
       {loading && !data && (
         <p role="status">
-          <CSpinner size="sm" className="me-2" aria-hidden="true" />
+          <CSpinner as="span" size="sm" className="me-2" aria-hidden="true" />
           Checking {number}…
         </p>
       )}
