@@ -3,6 +3,8 @@ import type { ZodType } from 'zod';
 import type { ChangeFeed, ChangeTopic } from './change-feed.js';
 import { ReadCache } from './read-cache.js';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Distinct pages of lists and searches kept per server; the oldest goes first. */
 const MAX_ANSWERS = 2_000;
 
@@ -19,15 +21,17 @@ export class JsonAnswers {
     this.copies = new ReadCache(feed, topic, { ttlMs, maxEntries: MAX_ANSWERS });
   }
 
-  async send(
+  send(
     reply: FastifyReply,
     key: string,
     schema: ZodType,
     load: () => Promise<unknown>,
-  ): Promise<FastifyReply> {
-    const body = await this.copies.get(key, async () => ({
-      value: Buffer.from(JSON.stringify(schema.parse(await load()))),
-    }));
-    return reply.type('application/json; charset=utf-8').send(body);
+  ): FastifyReply | Promise<FastifyReply> {
+    // A repeat is answered without a single promise; only a miss waits for the database.
+    const copy = this.copies.peek(key);
+    if (copy) return reply.type(JSON_TYPE).send(copy);
+    return this.copies
+      .get(key, async () => ({ value: Buffer.from(JSON.stringify(schema.parse(await load()))) }))
+      .then((body) => reply.type(JSON_TYPE).send(body));
   }
 }

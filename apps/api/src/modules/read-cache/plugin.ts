@@ -21,10 +21,10 @@ export const changeFeedPlugin = fp(
     const feed = new ChangeFeed();
     await feed.start(options.database, app.log);
     app.decorate('changes', feed);
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       // A request refused by a rate limit never reached a handler that could write.
       if (!READS.has(request.method) && reply.statusCode !== 429) feed.changed();
-      return payload;
+      done(null, payload);
     });
     app.addHook('onClose', () => feed.stop());
   },

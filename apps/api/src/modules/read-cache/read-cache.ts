@@ -26,14 +26,24 @@ export class ReadCache<T> {
     private readonly options: { ttlMs: number; maxEntries: number },
   ) {}
 
+  /** The copy under `key` if it may be served now; synchronous, for the hot path. */
+  peek(key: string): T | undefined {
+    if (!this.feed.live || this.options.ttlMs <= 0) return undefined;
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.generation === this.feed.generation(this.topic) && hit.until > Date.now()) {
+      return hit.value;
+    }
+    this.entries.delete(key);
+    return undefined;
+  }
+
   async get(key: string, load: () => Promise<Loaded<T> | undefined>): Promise<T | undefined> {
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const usable = this.feed.live && this.options.ttlMs > 0;
     const generation = this.feed.generation(this.topic);
     const now = Date.now();
-    const hit = usable ? this.entries.get(key) : undefined;
-    if (hit && hit.generation === generation && hit.until > now) return hit.value;
-    if (hit) this.entries.delete(key);
-
     const loaded = await load();
     if (!loaded) return undefined;
     if (usable && this.feed.live && this.feed.generation(this.topic) === generation) {
