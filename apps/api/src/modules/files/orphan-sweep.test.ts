@@ -3,38 +3,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horseFiles, users } from '../../db/schema.js';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
 import { createTestApp, login, MEMBER_A, type TestApp } from '../../test/harness.js';
+import { startLocalS3, type LocalS3 } from '../../test/s3-server.js';
 import { sweepOrphanedUploads } from './orphan-sweep.js';
 import { parseListing } from './s3-listing.js';
 import { parseStorageUrl, S3Storage } from './s3-storage.js';
 import { isOversized, LocalDiskStorage, type FileStorage } from './storage.js';
 
 /** Real storages: the local disk, and an S3-compatible server (s3rver) on a free local port. */
-let s3: S3rver;
-let bucketDir: string;
+let s3: LocalS3;
 let s3Url: string;
 const cleanup: string[] = [];
 
 beforeAll(async () => {
-  bucketDir = mkdtempSync(path.join(tmpdir(), 'registry-orphans-s3-'));
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: bucketDir,
-    configureBuckets: [{ name: 'uploads', configs: [] }],
-  });
-  const { port } = await s3.run();
-  s3Url = `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/uploads`;
+  s3 = await startLocalS3('uploads');
+  s3Url = s3.url;
 }, 60_000);
 
 afterAll(async () => {
-  await s3?.close();
-  for (const dir of [bucketDir, ...cleanup]) rmSync(dir, { recursive: true, force: true });
+  await s3?.stop();
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 });
 
 async function commitFile(storage: FileStorage, text: string): Promise<string> {

@@ -1,34 +1,23 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
 import { bearer, createTestApp, login, MEMBER_A, type TestApp } from '../../test/harness.js';
 import { filesUnder, SAMPLE_BYTES } from '../../test/multipart.js';
+import { startLocalS3, type LocalS3 } from '../../test/s3-server.js';
 
 /** The whole app with STORAGE_URL: uploads go to the bucket and come back through signed links. */
-let server: S3rver;
-let bucketDir: string;
+let s3: LocalS3;
 let t: TestApp;
 
 beforeAll(async () => {
-  bucketDir = mkdtempSync(path.join(tmpdir(), 'registry-s3-app-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: bucketDir,
-    configureBuckets: [{ name: 'uploads', configs: [] }],
-  });
-  const { port } = await server.run();
-  t = await createTestApp({ storageUrl: `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/uploads` });
+  s3 = await startLocalS3('uploads');
+  t = await createTestApp({ storageUrl: s3.url });
 }, 60_000);
 
 afterAll(async () => {
   await t?.close();
-  await server?.close();
-  rmSync(bucketDir, { recursive: true, force: true });
+  await s3?.stop();
 });
 
 describe('uploads in an S3-compatible bucket', () => {
@@ -38,7 +27,7 @@ describe('uploads in an S3-compatible bucket', () => {
 
     // Six files (document, four markings, the owner's signature) are objects in the bucket;
     // nothing stays on local disk.
-    const objects = readdirSync(path.join(bucketDir, 'uploads'), { recursive: true })
+    const objects = readdirSync(path.join(s3.dir, 'uploads'), { recursive: true })
       .map(String)
       .filter((name) => /[0-9a-f-]{36}\._S3rver_object$/.test(name));
     expect(objects.length).toBe(6);

@@ -4,34 +4,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalS3, type LocalS3 } from '../../test/s3-server.js';
 import { isOversized } from './storage.js';
 import { parseStorageUrl, S3Storage } from './s3-storage.js';
 
 /** Against a real S3-compatible server (s3rver from npm) on a free local port. */
-let server: S3rver;
+let s3: LocalS3;
 let serverDir: string;
 let stagingDir: string;
 let storageUrl: string;
 
 beforeAll(async () => {
-  serverDir = mkdtempSync(path.join(tmpdir(), 'registry-s3-'));
   stagingDir = mkdtempSync(path.join(tmpdir(), 'registry-s3-staging-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: serverDir,
-    configureBuckets: [{ name: 'registry', configs: [] }],
-  });
-  const { port } = await server.run();
-  storageUrl = `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/registry`;
+  s3 = await startLocalS3('registry');
+  serverDir = s3.dir;
+  storageUrl = s3.url;
 });
 
 afterAll(async () => {
-  await server?.close();
-  rmSync(serverDir, { recursive: true, force: true });
+  await s3?.stop();
   rmSync(stagingDir, { recursive: true, force: true });
 });
 
