@@ -5,7 +5,7 @@ import { ReadCache } from './read-cache.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Distinct pages of lists and searches kept per server; the oldest goes first. */
+/** Distinct pages of lists and searches kept per server (~14 KB each); the oldest goes first. */
 const MAX_ANSWERS = 2_000;
 
 /**
@@ -27,7 +27,7 @@ export class JsonAnswers {
     schema: ZodType,
     load: () => Promise<unknown>,
   ): FastifyReply | Promise<FastifyReply> {
-    // A repeat is answered without a single promise; only a miss waits for the database.
+    // A repeat is answered at once; only a miss waits for the database.
     const copy = this.copies.peek(key);
     if (copy) return reply.type(JSON_TYPE).send(copy);
     return this.copies
