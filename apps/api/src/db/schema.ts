@@ -129,6 +129,11 @@ export const horses = pgTable(
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     paymentMode: text('payment_mode'),
     verified: text('verified').notNull().default('No'),
+    /**
+     * Set by migration 0007 on approved horses whose name an earlier approved horse already
+     * carried (approved before names had to be unique); only these escape the unique name index.
+     */
+    legacyDuplicateName: boolean('legacy_duplicate_name').notNull().default(false),
     sex: text('sex').notNull(),
     color: text('color').notNull(),
     gaitDesignation: text('gait_designation').notNull().default(''),
@@ -152,6 +157,10 @@ export const horses = pgTable(
     index('horses_owner_created_idx').on(t.ownerId, t.createdAt),
     index('horses_status_created_idx').on(t.approvalStatus, t.createdAt),
     trigram('horses_approved_name_trgm_idx', t.approvedName),
+    // Approved names are unique ignoring case and whitespace (docs/decisions.md "Register rules").
+    uniqueIndex('horses_approved_name_unique_idx')
+      .on(sql`lower(regexp_replace(${t.approvedName}, '[[:space:]]', '', 'g'))`)
+      .where(sql`${t.approvalStatus} = 'approved' and not ${t.legacyDuplicateName}`),
     trigram('horses_registration_number_trgm_idx', t.registrationNumber),
     trigram('horses_sire_name_trgm_idx', t.sireName),
     trigram('horses_dam_name_trgm_idx', t.damName),
