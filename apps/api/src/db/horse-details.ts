@@ -51,3 +51,15 @@ export interface HorseDetails {
   owners: Owner[];
   checkedOwnerInfo: boolean;
 }
+
+/** The stored values of a registration or edit: the columns lists filter on, and details. */
+export interface HorseRecordValues {
+  sex: string;
+  color: string;
+  gaitDesignation: string;
+  stateFoaledIn: string;
+  sireName: string;
+  damName: string;
+  foalDate: string;
+  details: HorseDetails;
+}

@@ -15,7 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { HorseDetails } from './horse-details.js';
+import type { FieldChange } from '@registry/domain';
+import type { HorseDetails, HorseRecordValues } from './horse-details.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -360,6 +361,44 @@ export const ownershipTransfers = pgTable(
   (t) => [index('ownership_transfers_horse_idx').on(t.horseId, t.at)],
 );
 
+export const CHANGE_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+
+/**
+ * A member's edit of an approved horse's record, waiting for the office (docs/decisions.md
+ * "Approved records change through the office"). `proposed` is the whole record as the member
+ * sent it; an approval applies its reviewed fields to the record of that moment. At most one
+ * request per horse is pending.
+ */
+export const horseChangeRequests = pgTable(
+  'horse_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    horseId: uuid('horse_id')
+      .notNull()
+      .references(() => horses.id, { onDelete: 'cascade' }),
+    requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: CHANGE_REQUEST_STATUSES }).notNull().default('pending'),
+    proposed: jsonb('proposed').$type<HorseRecordValues>().notNull(),
+    /** What differs from the approved record: when sent, and once decided, what was applied. */
+    changes: jsonb('changes').$type<FieldChange[]>().notNull(),
+    reason: text('reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'horse_change_requests_status_check',
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`,
+    ),
+    uniqueIndex('horse_change_requests_pending_idx')
+      .on(t.horseId)
+      .where(sql`${t.status} = 'pending'`),
+    index('horse_change_requests_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
 /** Single-use links that let a member choose a password; only the SHA-256 of the token is kept. */
 export const setPasswordTokens = pgTable(
   'set_password_tokens',
@@ -396,12 +435,14 @@ export const schema = {
   webhookEvents,
   registrationCounters,
   ownershipTransfers,
+  horseChangeRequests,
   setPasswordTokens,
   dashboardContent,
 };
 export type UserRow = typeof users.$inferSelect;
 export type HorseRow = typeof horses.$inferSelect;
 export type HorseFileRow = typeof horseFiles.$inferSelect;
+export type HorseChangeRequestRow = typeof horseChangeRequests.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type OtpCodeRow = typeof otpCodes.$inferSelect;

@@ -1,3 +1,4 @@
 export * from './messages.js';
 export * from './members.js';
 export * from './horses.js';
+export * from './change-requests.js';
