@@ -38,10 +38,14 @@ import { changeFeedPlugin } from './modules/read-cache/plugin.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
+import { horseNameRoutes } from './modules/horse-names/routes.js';
 import { accessPlugin } from './plugins/access.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
+import { serializeError } from './plugins/error-log.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerTextGuard } from './plugins/text-guard.js';
 import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -104,6 +108,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED, censor: '[redacted]' },
+      // Errors are logged without the values they carry (query parameters, rejected input).
+      serializers: { err: serializeError },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -118,7 +124,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextGuard(app);
   await registerSecurity(app, { stripe: Boolean(config.payments.stripePublishableKey) });
+  // Before any route: it attaches to each route as the route is added.
+  await registerCompression(app);
 
   const key = secretKey(config.jwtSecret);
   await app.register(changeFeedPlugin, { database });
@@ -248,6 +257,7 @@ export async function buildApp(
         onMailQueued: () => worker?.wake(),
       });
       await api.register(statisticsRoutes, { db: database.db });
+      await api.register(horseNameRoutes, { db: database.db });
       await api.register(contentRoutes, { db: database.db });
       await api.register(contentPreviewRoute);
       await api.register(certificateRoutes, {

@@ -6,7 +6,8 @@ export const emailField = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
-  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailInvalid)
+  // abort: an over-long value stops here; the pattern never runs on it.
+  .max(EMAIL_MAX_LENGTH, { error: AUTH_MESSAGES.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid);
 
 /** Sign-in takes any non-empty password: strength rules apply when one is set, not when used. */

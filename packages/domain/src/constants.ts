@@ -43,5 +43,8 @@ export const EMAIL_MAX_LENGTH = 254;
 /**
  * The "simple address pattern" of spec §5.2: something@something.tld, no spaces. Kept here,
  * away from the zod schemas, so the sign-in page can check an address without loading zod.
+ * The domain is written as dot-free labels joined by dots, so no character can be matched in
+ * two ways: the test takes linear time on any input (the earlier `[^\s@]+\.[^\s@]+` backtracked
+ * polynomially on "a@a.a.a.…@" and blocked the server for seconds; docs/decisions.md).
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;

@@ -26,6 +26,9 @@ export const GENERIC_MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The registry database is unavailable. Please try again shortly.',
   tooManyRequests: 'Too many requests. Please slow down and try again.',
+  unsafeText: 'This field contains a character that cannot be stored (a NUL or a broken character)',
+  invalidValue: 'A value in this request is not valid',
+  malformedUpload: 'The upload was not a well-formed multipart form. Please try again.',
 } as const;
 
 export const PASSWORD_POLICY_MESSAGES = {

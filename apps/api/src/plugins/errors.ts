@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, GENERIC_MESSAGES, type ApiFailure } from '@registry/domain';
 import { HttpError } from '../http-error.js';
+import { multipartFailure } from './multipart-errors.js';
 
 /** Error codes meaning the database cannot be reached right now (network or server shutdown). */
 const DATABASE_DOWN_CODES = new Set([
@@ -18,16 +19,42 @@ const DATABASE_DOWN_CODES = new Set([
   '08006',
 ]);
 
+/** The error and what it wraps: `cause` chains, and the attempts inside an AggregateError. */
+function* causes(error: unknown): Generator<Record<string, unknown>> {
+  const queue: unknown[] = [error];
+  for (let seen = 0; queue.length > 0 && seen < 10; seen += 1) {
+    const current = queue.shift();
+    if (typeof current !== 'object' || current === null) continue;
+    const record = current as Record<string, unknown>;
+    yield record;
+    if (record.cause !== undefined) queue.push(record.cause);
+    if (Array.isArray(record.errors)) queue.push(...record.errors.slice(0, 4));
+  }
+}
+
+/** Messages of the pg driver and pool when no connection can be had (they carry no code). */
+const DATABASE_DOWN_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
 function isDatabaseDown(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connection timeout/i.test(message)) {
+  for (const record of causes(error)) {
+    if (typeof record.code === 'string' && DATABASE_DOWN_CODES.has(record.code)) return true;
+    if (typeof record.message === 'string' && DATABASE_DOWN_MESSAGE.test(record.message)) {
       return true;
     }
-    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A value PostgreSQL refused as data (SQLSTATE class 22: bad text, number out of range, a
+ * date that does not exist...). The edge checks refuse what we know of; anything that still
+ * gets through was sent by the client, so it is a 400, not a 500.
+ */
+function isRefusedValue(error: unknown): boolean {
+  for (const record of causes(error)) {
+    const code = record.code;
+    if (typeof code === 'string' && code.length === 5 && code.startsWith('22')) return true;
   }
   return false;
 }
@@ -57,6 +84,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         fields,
       });
     }
+    const upload = multipartFailure(error);
+    if (upload) return send(upload.statusCode, { success: false, error: upload.message });
     if (error.statusCode === 429) {
       const isLogin = request.url.startsWith('/api/auth/');
       return send(429, {
@@ -67,6 +96,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return send(503, { success: false, error: GENERIC_MESSAGES.databaseUnavailable });
+    }
+    if (isRefusedValue(error)) {
+      request.log.warn({ err: error }, 'database refused a value');
+      return send(400, { success: false, error: GENERIC_MESSAGES.invalidValue });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -6,7 +6,8 @@ import { HORSE_MESSAGES, invalidChoiceMessage, tooLongMessage } from './messages
 /**
  * Field builders shared by the sections. Inputs are plain strings because that is what form
  * controls hold (an untouched select is ''); outputs are narrowed to the allowed values.
- * No check uses `abort`: an explicit abort would also silence the cross-field checks.
+ * No check here uses `abort`: an explicit abort would also silence the cross-field checks. (Only
+ * length checks that guard a pattern abort, so a pattern never runs on an over-long value.)
  */
 
 export function requiredText(requiredMsg: string, max: number, label: string) {

@@ -7,6 +7,8 @@ export const FILE_NAME_MAX = 150;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const RESERVED = /["*:<>?|]/g;
+// Half of a surrogate pair cannot be stored as text (docs/decisions.md, "Hostile input").
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * The member's file name made safe to store and show: no folders, no control or direction
@@ -18,6 +20,7 @@ export function safeFileName(raw: string, fallback = 'file'): string {
   let name = base
     .normalize('NFC')
     .replace(INVISIBLE, '')
+    .replace(LONE_SURROGATE, '')
     .replace(RESERVED, '_')
     .trim()
     .replace(/^\.+/, '');

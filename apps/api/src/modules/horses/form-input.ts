@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { PEDIGREE_ANCESTORS, PEDIGREE_PARENTS, emptyParent, type FileLike } from '@registry/domain';
+import {
+  GENERIC_MESSAGES,
+  PEDIGREE_ANCESTORS,
+  PEDIGREE_PARENTS,
+  emptyParent,
+  type FileLike,
+} from '@registry/domain';
+import { findUnsafeText } from '../../plugins/text-guard.js';
 import { FORM_MESSAGES, JSON_FIELDS } from './form-fields.js';
 import type { ReceivedForm } from './multipart.js';
 
@@ -93,6 +100,9 @@ export function buildSchemaInput(
     parseJsonParts(form, problems),
   );
   dropClaimedFiles(input);
+  // The same refusal as every JSON route's (plugins/text-guard.ts), for the form's text parts.
+  const unsafe = findUnsafeText(input);
+  if (unsafe) problems[unsafe] = GENERIC_MESSAGES.unsafeText;
 
   if (typeof input.checkedOwnerInfo === 'string') {
     // Multipart carries text; 'true' is the only yes. Anything else is "not agreed".

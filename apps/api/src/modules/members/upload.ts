@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { GENERIC_MESSAGES } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
 
 /**
@@ -36,5 +37,9 @@ export async function readSingleFile(
   }
   if (tooLarge) throw new HttpError(413, messages.tooLarge, { file: messages.tooLarge });
   if (!file || extra) throw new HttpError(400, messages.missing, { file: messages.missing });
+  // A text file with a NUL byte is not text; PostgreSQL could not store what it holds.
+  if (file.includes(0)) {
+    throw new HttpError(400, GENERIC_MESSAGES.unsafeText, { file: GENERIC_MESSAGES.unsafeText });
+  }
   return file;
 }

@@ -11,7 +11,8 @@ import { optionalChoice, optionalText, requiredChoice } from '../fields.js';
 import { performanceVideoField, registrationDocumentField } from '../files.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
 
-const HTTP_URL = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
+// Host labels exclude the dot, so the pattern matches each character one way only (linear time).
+const HTTP_URL = /^https?:\/\/[^\s/?#.]+(?:\.[^\s/?#.]+)+(?:[/?#]\S*)?$/i;
 
 /** Form sections 1-6: type, gait, number, verification, performance video, registration document. */
 export function registrationShape(ctx: SectionContext) {
@@ -32,7 +33,7 @@ export function registrationShape(ctx: SectionContext) {
     performanceLink: z
       .string()
       .trim()
-      .max(URL_MAX, tooLongMessage('Performance Link', URL_MAX))
+      .max(URL_MAX, { error: tooLongMessage('Performance Link', URL_MAX), abort: true })
       .refine(
         (value) => value === '' || HTTP_URL.test(value),
         HORSE_MESSAGES.performanceLinkInvalid,
