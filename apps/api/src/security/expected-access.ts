@@ -28,6 +28,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/auth/set-password/:token': 'public',
   'GET /api/config': 'public',
   'GET /api/health': 'public',
+  'GET /api/horse-names/availability': 'signed-in',
   'GET /api/members/:id': 'member',
   'GET /api/members/dashboard/content': 'member',
   'GET /api/members/horses/:id': 'member',

@@ -14,3 +14,4 @@ export type { OtherRegistry } from './sections/other-registries.js';
 export type { OtherMarkings } from './sections/markings.js';
 export type { Owner } from './sections/owners.js';
 export type { BillingInfo, HorseFees, PaymentInfo } from './sections/payment.js';
+export * from './register-rules.js';

@@ -35,8 +35,16 @@ const decide = (id: string, body: Record<string, unknown>, token = admin) =>
     payload: body,
   });
 
+// Approved names are unique in the register, so every fresh horse brings names of its own.
+let horseCount = 0;
 async function freshHorse(paymentStatus: HorseRow['paymentStatus'] = 'paid'): Promise<HorseRow> {
-  const [row] = await cloneHorses(t.database.db, template, 1, { paymentStatus });
+  horseCount += 1;
+  const [row] = await cloneHorses(t.database.db, template, 1, {
+    paymentStatus,
+    firstChoice: `Fresh ${horseCount} One`,
+    secondChoice: `Fresh ${horseCount} Two`,
+    thirdChoice: `Fresh ${horseCount} Three`,
+  });
   if (!row) throw new Error('no row');
   return row;
 }

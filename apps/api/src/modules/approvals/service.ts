@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_MESSAGES, type ApproveHorseInput } from '@registry/domain';
-import type { Db, Executor } from '../../db/client.js';
+import { ADMIN_MESSAGES, REGISTER_RULE_MESSAGES, type ApproveHorseInput } from '@registry/domain';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { horses, users, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { adminHorseById, loadHorse, type AdminHorse } from '../admin-horses/view.js';
 import { recordAudit } from '../audit/service.js';
+import { isApprovedNameClash, nameAvailability } from '../horse-names/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { horseApprovedMail, horseRejectedMail } from '../mail/templates.js';
@@ -24,12 +25,35 @@ export interface Actor {
   userAgent?: string;
 }
 
-function chosenName(row: HorseRow, requested: string | undefined): string {
+/**
+ * The approved name: the requested choice, or by default the first choice no approved horse
+ * carries yet. A taken choice is refused (409); the unique index catches a race with another
+ * approval (see decideHorse).
+ */
+async function chosenName(
+  tx: Executor,
+  row: HorseRow,
+  requested: string | undefined,
+): Promise<string> {
   const choices = [row.firstChoice, row.secondChoice, row.thirdChoice];
-  if (requested === undefined || requested === '') return row.firstChoice;
-  if (!choices.includes(requested)) {
+  if (requested !== undefined && requested !== '' && !choices.includes(requested)) {
     throw new HttpError(400, ADMIN_MESSAGES.approvedNameInvalid, {
       approvedName: ADMIN_MESSAGES.approvedNameInvalid,
+    });
+  }
+  const availability = await nameAvailability(tx, choices, row.id);
+  if (requested === undefined || requested === '') {
+    const free = availability.find((choice) => !choice.taken);
+    if (!free) {
+      throw new HttpError(409, REGISTER_RULE_MESSAGES.allNamesTaken, {
+        approvedName: REGISTER_RULE_MESSAGES.allNamesTaken,
+      });
+    }
+    return free.name;
+  }
+  if (availability.find((choice) => choice.name === requested)?.taken) {
+    throw new HttpError(409, REGISTER_RULE_MESSAGES.approvedNameTaken, {
+      approvedName: REGISTER_RULE_MESSAGES.approvedNameTaken,
     });
   }
   return requested;
@@ -61,7 +85,19 @@ export async function decideHorse(
   input: ApproveHorseInput,
   actor: Actor,
 ): Promise<AdminHorse> {
-  await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(decide).catch((error: unknown) => {
+    // Another approval committed the same name between our check and our write.
+    if (isApprovedNameClash(error)) {
+      throw new HttpError(409, REGISTER_RULE_MESSAGES.nameTakenMeanwhile, {
+        approvedName: REGISTER_RULE_MESSAGES.nameTakenMeanwhile,
+      });
+    }
+    throw error;
+  });
+  deps.onMailQueued?.();
+  return adminHorseById(deps.db, deps.signer, horseId);
+
+  async function decide(tx: Tx) {
     const row = await loadHorse(tx, horseId, true);
     if (row.approvalStatus !== 'pending') {
       throw new HttpError(409, ADMIN_MESSAGES.alreadyDecided(row.approvalStatus));
@@ -95,7 +131,7 @@ export async function decideHorse(
       }
       return;
     }
-    const approvedName = chosenName(row, input.approvedName);
+    const approvedName = await chosenName(tx, row, input.approvedName);
     const verified = verifiedValue(row, input.verified);
     const unpaid = row.paymentStatus !== 'paid';
     if (unpaid && input.overrideUnpaid !== true) throw new HttpError(409, ADMIN_MESSAGES.unpaid);
@@ -137,7 +173,5 @@ export async function decideHorse(
         }),
       );
     }
-  });
-  deps.onMailQueued?.();
-  return adminHorseById(deps.db, deps.signer, horseId);
+  }
 }
