@@ -1,5 +1,7 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { constants as zlibConstants } from 'node:zlib';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API serves /api and /uploads on the same origin in production; in development and
 // preview the Vite server forwards them so the browser never needs CORS.
@@ -10,7 +12,21 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A brotli and a gzip copy of every text file, made once at build time at the highest
+    // levels; the server sends the one the browser accepts (apps/api/src/plugins/web.ts).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(?:html|js|css|svg|json|txt)$/,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     // 'source' first: @registry/domain is consumed as TypeScript, so the web build never
     // depends on a previous build of packages/domain.

@@ -7,6 +7,10 @@ import { GENERIC_MESSAGES } from '@registry/domain';
 /**
  * Serves the built React app and answers unknown paths: JSON 404 under /api, index.html for
  * client routes (the SPA fallback) so a reload on /admin/horse-list works.
+ *
+ * The build writes a brotli (.br) and a gzip (.gz) copy next to each text file; the one the
+ * browser accepts is sent as is, with Vary: Accept-Encoding (docs/decisions.md, "Compression").
+ * index.html is revalidated on every visit (ETag, 304 when unchanged); hashed assets are kept.
  */
 export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<void> {
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
@@ -17,6 +21,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
       root: webDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed file names never change content, so they may be cached for good.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -31,6 +31,8 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     '/uploads/:fileId',
     {
       config: { access: 'public' },
+      // Uploads are JPEG, PNG, PDF or MP4: compressed already, so never compressed again.
+      compress: false,
       schema: {
         hide: true,
         params: z.object({ fileId: z.string().max(64) }),

@@ -21,6 +21,8 @@ export const avatarRoute: FastifyPluginAsyncZod<{
     '/uploads/avatars/:name',
     {
       config: { access: 'public' },
+      // A picture is a JPEG or PNG: compressed already, so never compressed again.
+      compress: false,
       schema: {
         hide: true,
         params: z.object({ name: z.string().max(64) }),
