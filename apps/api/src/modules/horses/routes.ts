@@ -72,25 +72,33 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
   const ownPage = successSchema(pageSchema(horseSchema));
   const publicPage = successSchema(pageSchema(publicHorseSchema));
 
-  app.post(
-    '/members/horses/register',
-    {
-      config: member,
-      schema: {
-        tags: ['horses'],
-        summary: 'Register a horse (multipart form with files)',
-        security,
-        ...multipartBody,
-        response: { 201: successSchema(horseSchema), ...errors },
+  // The spec names three paths for one registration (§7.2 Owner: members/horses/register,
+  // /horses and auth/horses/register); all three answer the same.
+  for (const [path, summary] of [
+    ['/members/horses/register', 'Register a horse (multipart form with files)'],
+    ['/horses', 'Register a horse: the same as POST /members/horses/register'],
+    ['/auth/horses/register', 'Register a horse: the same as POST /members/horses/register'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: member,
+        schema: {
+          tags: ['horses'],
+          summary,
+          security,
+          ...multipartBody,
+          response: { 201: successSchema(horseSchema), ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const { userId } = requireAuth(request);
-      const form = await receiveForm(request, options.storage, 'register');
-      const { horse } = await registerHorse(deps(request.log), userId, form);
-      return reply.status(201).send(ok(horse, HORSE_API_MESSAGES.registered));
-    },
-  );
+      async (request, reply) => {
+        const { userId } = requireAuth(request);
+        const form = await receiveForm(request, options.storage, 'register');
+        const { horse } = await registerHorse(deps(request.log), userId, form);
+        return reply.status(201).send(ok(horse, HORSE_API_MESSAGES.registered));
+      },
+    );
+  }
 
   app.get(
     '/members/horses/:id',
@@ -172,26 +180,36 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
     },
   );
 
-  app.get(
-    '/auth/pending-horses',
-    {
-      config: member,
-      schema: {
-        tags: ['horses'],
-        summary: 'My horses awaiting approval',
-        security,
-        querystring: ownListQuery.omit({ approvalStatus: true }),
-        response: { 200: ownPage, ...errors },
+  // The spec's owner list names the pending filter as a path of its own
+  // (auth/horses/approvalStatus=pending) beside auth/pending-horses; both answer the same.
+  for (const [path, summary] of [
+    ['/auth/pending-horses', 'My horses awaiting approval'],
+    [
+      '/auth/horses/approvalStatus=pending',
+      'My horses awaiting approval: the same as GET /auth/pending-horses',
+    ],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: member,
+        schema: {
+          tags: ['horses'],
+          summary,
+          security,
+          querystring: ownListQuery.omit({ approvalStatus: true }),
+          response: { 200: ownPage, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const { userId } = requireAuth(request);
-      const query = { ...request.query, approvalStatus: 'pending' as const };
-      return answers.send(reply, `mine:${userId}:${JSON.stringify(query)}`, ownPage, async () =>
-        ok(await listOwnHorses(options.db, options.signer, userId, query)),
-      );
-    },
-  );
+      async (request, reply) => {
+        const { userId } = requireAuth(request);
+        const query = { ...request.query, approvalStatus: 'pending' as const };
+        return answers.send(reply, `mine:${userId}:${JSON.stringify(query)}`, ownPage, async () =>
+          ok(await listOwnHorses(options.db, options.signer, userId, query)),
+        );
+      },
+    );
+  }
 
   app.get(
     '/auth/horses/search',

@@ -39,25 +39,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: FIELD_LIMITS });
   const deps = (log: PaymentDeps['log']): PaymentDeps => ({ ...options, log });
 
-  app.post(
-    '/members/payment-process/:horseId',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['payments'],
-        summary: 'Pay the registration fees of one of my horses (multipart or JSON)',
-        security,
-        params: horseParams,
-        body: processBody,
-        response: {
-          200: processAnswerSchema,
-          402: declinedAnswerSchema,
-          '4xx': failureSchema,
-          502: failureSchema,
-        },
+  // The spec sends this as POST; PUT is accepted on the same path as well (§7.2).
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/members/payment-process/:horseId',
+    config: { access: 'member' },
+    schema: {
+      tags: ['payments'],
+      summary: 'Pay the registration fees of one of my horses (multipart or JSON)',
+      security,
+      params: horseParams,
+      body: processBody,
+      response: {
+        200: processAnswerSchema,
+        402: declinedAnswerSchema,
+        '4xx': failureSchema,
+        502: failureSchema,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { userId } = requireAuth(request);
       const horse = await findHorse(options.db, request.params.horseId, userId);
       const { billing, method } = parseBilling(request.body.billingInfo);
@@ -73,7 +73,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       });
       return sendChargeAnswer(reply, row);
     },
-  );
+  });
 
   app.get(
     '/members/stripe/payment-status',
