@@ -1,5 +1,7 @@
 import { AUTH_MESSAGES, type SessionUser } from '@registry/domain';
 import { api } from '../lib/api-client';
+import { revokeInBackground } from '../lib/revoke-session';
+import { readAccessToken } from '../lib/session-storage';
 import type { AppThunk } from './create-store';
 import { logout, profileUpdated, setProfileLoading } from './session-slice';
 import { associationNameLoaded, showToast } from './ui-slice';
@@ -10,6 +12,16 @@ export const sessionExpired = (): AppThunk => (dispatch, getState) => {
   if (!getState().session.isLoggedIn) return;
   dispatch(logout());
   dispatch(showToast({ kind: 'warning', message: AUTH_MESSAGES.sessionExpired }));
+};
+
+/**
+ * The user's own sign-out: local and instant, then the server session is closed in the
+ * background, so a copy of the token stops working too (never awaited, never blocks).
+ */
+export const signOut = (): AppThunk => (dispatch) => {
+  const token = readAccessToken();
+  dispatch(logout());
+  revokeInBackground(token);
 };
 
 /** Refreshes the stored user (name, picture) from the server, and validates the token early. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AUTH_MESSAGES,
   loginResultSchema,
@@ -13,6 +14,7 @@ import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { loginWithOtp } from '../otp/login.js';
 import type { OtpSettings } from '../otp/service.js';
+import { LOGOUT_MESSAGE, endSession } from './logout.js';
 import { findUser, loginWithPassword, toSessionUser, type AuthSettings } from './service.js';
 
 export interface AuthRoutesOptions {
@@ -82,6 +84,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           client(request),
         ),
       );
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sign out: closes this token's session on the server (the web app sends it in the background)",
+        security: [{ bearer: [] }],
+        response: { 200: successSchema(z.object({})), '4xx': failureSchema },
+      },
+    },
+    async (request) => {
+      await endSession(db, requireAuth(request), client(request));
+      return ok({}, LOGOUT_MESSAGE);
     },
   );
 

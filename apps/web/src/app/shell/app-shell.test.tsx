@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { AVATAR_SIZE_PX, STORAGE_KEYS, TOAST_AUTOHIDE_MS } from '@registry/domain';
+import { setRevokeSender } from '../../lib/revoke-session';
 import { createAppStore } from '../../stores/create-store';
 import { associationNameLoaded, showToast } from '../../stores/ui-slice';
 import { adminLoginResult, memberLoginResult, storeSession } from '../../test/fixtures';
@@ -138,8 +139,11 @@ describe('user menu', () => {
     expect(screen.queryByRole('menuitem', { name: 'Change Email' })).toBeNull();
   });
 
-  it('logs an admin out to /admin/login without a network call', async () => {
+  it('logs an admin out to /admin/login at once, revoking the session in the background', async () => {
     storeSession(adminLoginResult);
+    const revoked: string[] = [];
+    setRevokeSender((token) => revoked.push(token));
+    onTestFinished(() => setRevokeSender(null));
     const { user, store, location } = await openShell('/admin/horse-list');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Log Out' }));
@@ -148,6 +152,8 @@ describe('user menu', () => {
     expect(location.navigationType).toBe('REPLACE');
     expect(store.getState().session.isLoggedIn).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    // The token the session had, sent to POST /api/auth/logout without being awaited.
+    expect(revoked).toEqual([adminLoginResult.token]);
   });
 
   it('logs a member out to /login', async () => {

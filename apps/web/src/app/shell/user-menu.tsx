@@ -5,7 +5,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { displayName } from '../../lib/format';
 import { loginPathFor } from '../../lib/routes';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
-import { logout } from '../../stores/session-slice';
+import { signOut } from '../../stores/thunks';
 import { MenuButton } from './menu-button';
 
 // Administrators only: loaded with their shell, so members' pages never fetch the dialog and
@@ -27,7 +27,7 @@ export function UserMenu() {
   function handleLogout() {
     // Decide the destination before logout resets isAdmin.
     const destination = loginPathFor(isAdmin);
-    dispatch(logout());
+    dispatch(signOut());
     navigate(destination, { replace: true });
   }
 
