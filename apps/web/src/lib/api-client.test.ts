@@ -157,6 +157,16 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('signs the user out on a 401 from a download (spec §4), still handing over the answer', async () => {
+    const onUnauthorized = vi.fn();
+    const blob = new Blob(['{"success":false,"error":"Your session has ended."}']);
+    const { transport } = fakeTransport(() => ({ status: 401, data: blob }));
+    const client = createApiClient({ transport, onUnauthorized });
+    const response = await client.getBlob('admin/members/export.csv');
+    expect(response.status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('the app client calls the handler the store registers', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);

@@ -45,7 +45,7 @@ export interface ApiClient {
   del<T>(url: string, config?: RequestConfig): Promise<ApiSuccess<T>>;
   /**
    * A file from a signed-in route: every status resolves (an error body arrives as a Blob
-   * for the caller to read) and nobody is signed out.
+   * for the caller to read); a 401 signs the user out like any other call (spec §4).
    */
   getBlob(url: string): Promise<HttpResponse & { data: Blob }>;
 }
@@ -148,7 +148,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     del: (url, config) => call('delete', url, undefined, undefined, config),
     getBlob: (url) =>
       request('get', url, { responseType: 'blob' }, undefined).then(
-        (response) => response as HttpResponse & { data: Blob },
+        (response) => {
+          if (response.status === 401) onUnauthorized();
+          return response as HttpResponse & { data: Blob };
+        },
         (failure: unknown) => Promise.reject(noResponse(failure)),
       ),
   };
