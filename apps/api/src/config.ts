@@ -157,6 +157,9 @@ const envSchema = z.object({
     'must be a whole number between 1 and 65535',
   ),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https', ''], { error: 'must be http or https' }).optional(),
+  /** Asks for the test-mode sandbox explicitly; required for it when NODE_ENV=production. */
+  PAYMENTS_SANDBOX: booleanFlag,
+  NODE_ENV: optionalText,
   SANDBOX_BANK_SETTLE_MS: optionalText.refine(
     (value) => value === undefined || /^\d+$/.test(value),
     'must be a whole number of milliseconds',
@@ -184,6 +187,40 @@ const envSchema = z.object({
   ),
 });
 
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/**
+ * Stripe needs all three of its variables (a missing webhook secret would leave bank debits
+ * unsettled); a production server never falls back to the sandbox silently (docs/operations.md).
+ */
+function paymentSetupProblems(
+  e: Partial<Record<(typeof STRIPE_VARIABLES)[number], string>> & {
+    PAYMENTS_SANDBOX: boolean;
+    NODE_ENV?: string;
+  },
+): string[] {
+  const set = STRIPE_VARIABLES.filter((name) => e[name] !== undefined);
+  if (set.length > 0 && set.length < STRIPE_VARIABLES.length) {
+    const missing = STRIPE_VARIABLES.filter((name) => e[name] === undefined);
+    return [
+      `${missing.join(', ')} must be set as well: the Stripe variables go together (all three or none)`,
+    ];
+  }
+  if (set.length > 0 && e.PAYMENTS_SANDBOX) {
+    return ['PAYMENTS_SANDBOX must not be set together with the Stripe keys'];
+  }
+  if (set.length === 0 && e.NODE_ENV === 'production' && !e.PAYMENTS_SANDBOX) {
+    return [
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required when NODE_ENV=production (or set PAYMENTS_SANDBOX=1 to take test payments only)',
+    ];
+  }
+  return [];
+}
+
 /** Where relative paths are taken from: the directory `npm start` was typed in. */
 function baseDirectory(env: NodeJS.ProcessEnv): string {
   return env.INIT_CWD ?? process.cwd();
@@ -206,6 +243,8 @@ export function loadConfig(
     throw new ConfigError([...new Set(problems)]);
   }
   const e = parsed.data;
+  const paymentProblems = paymentSetupProblems(e);
+  if (paymentProblems.length > 0) throw new ConfigError(paymentProblems);
   const base = baseDirectory(env);
   const dataDir = path.resolve(base, e.DATA_DIR ?? 'data');
   const port = e.PORT;

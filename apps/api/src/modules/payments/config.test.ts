@@ -66,4 +66,53 @@ describe('payment settings', () => {
     expect(problems.join('\n')).not.toContain('swapped-secret-value');
     expect(problems.join('\n')).not.toContain('nope-secret');
   });
+
+  it.each([
+    [['STRIPE_SECRET_KEY'], 'STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET'],
+    [['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'], 'STRIPE_WEBHOOK_SECRET'],
+    [['STRIPE_WEBHOOK_SECRET'], 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY'],
+  ])('refuse to start with only some Stripe variables (%j)', (given, missing) => {
+    const all: Record<string, string> = {
+      STRIPE_SECRET_KEY: 'sk_test_partial-secret',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_partial-secret',
+    };
+    const env = Object.fromEntries(given.map((name) => [name, all[name] as string]));
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`${missing} must be set as well`);
+    expect(problems[0]).not.toContain('partial-secret');
+  });
+
+  it('refuse the silent sandbox in production; PAYMENTS_SANDBOX=1 asks for it', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('required when NODE_ENV=production');
+    expect(problems[0]).toContain('PAYMENTS_SANDBOX=1');
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'soon' })).toEqual([
+      'PAYMENTS_SANDBOX must be 1 or 0 (or true/false)',
+    ]);
+    // Outside production the sandbox stays the default, as before.
+    expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_abc123',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuse PAYMENTS_SANDBOX together with the Stripe keys', () => {
+    expect(
+      problemsOf({
+        PAYMENTS_SANDBOX: '1',
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      }),
+    ).toEqual(['PAYMENTS_SANDBOX must not be set together with the Stripe keys']);
+  });
 });
