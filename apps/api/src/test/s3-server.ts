@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import S3rver from '@20minutes/s3rver';
 
 export interface LocalS3 {
   /** A STORAGE_URL for the bucket. */
@@ -11,7 +11,7 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** A real S3-compatible server (s3rver from npm) with one empty bucket, on a free local port. */
+/** A real S3-compatible server (@20minutes/s3rver from npm) with one empty bucket, on a free local port. */
 export async function startLocalS3(bucket: string): Promise<LocalS3> {
   const dir = mkdtempSync(path.join(tmpdir(), 'registry-s3-'));
   const server = new S3rver({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import { ADMIN_MESSAGES } from '@registry/domain';
 import {
   ADMIN,

@@ -1,4 +1,11 @@
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  degrees,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+} from '@pdfme/pdf-lib';
 import QRCode from 'qrcode';
 import type { HorseRow } from '../../db/schema.js';
 import type { StoredAncestor } from '../../db/horse-details.js';
@@ -166,7 +173,9 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   }
 
   const qr = await QRCode.toBuffer(input.verifyUrl, { type: 'png', margin: 1, width: 240 });
-  const image = await pdf.embedPng(qr);
+  // A copy that owns its whole buffer: the PDF library reads the backing ArrayBuffer from offset
+  // 0, and a Buffer may be a slice of Node's shared pool.
+  const image = await pdf.embedPng(new Uint8Array(qr));
   page.drawImage(image, { x: 650, y: 40, width: 96, height: 96 });
   return pdf.save();
 }

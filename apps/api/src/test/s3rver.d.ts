@@ -1,0 +1,23 @@
+/**
+ * The parts of @20minutes/s3rver (a maintained fork of s3rver, which ships no types) the tests
+ * use. See docs/decisions.md, "Go-live operations".
+ */
+declare module '@20minutes/s3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  interface S3rverOptions {
+    port?: number;
+    address?: string;
+    silent?: boolean;
+    directory: string;
+    /** The host name virtual-hosted requests end with (`<bucket>.s3.<serviceEndpoint>`). */
+    serviceEndpoint?: string;
+    configureBuckets?: { name: string; configs: string[] }[];
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
