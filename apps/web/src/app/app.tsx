@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import type { AppStore } from '../stores/create-store';
 import { ErrorBoundary } from '../components/error-boundary';
+import { TestModeBanner } from '../features/payments/test-mode-banner';
 import { useAppSelector } from '../stores/hooks';
 import { AppRoutes } from './routes/app-routes';
 
@@ -26,6 +27,7 @@ export function App({ store }: { store: AppStore }) {
       {/* Without transitions a route change renders at once (spinner while a chunk loads),
           so the breadcrumb and page never lag behind the address bar. */}
       <BrowserRouter useTransitions={false}>
+        <TestModeBanner />
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>

@@ -23,6 +23,27 @@ describe('loadBranding', () => {
     expect(store.getState().ui.associationName).toBe('Racking Horse Club');
   });
 
+  it('turns TEST MODE on when the server takes payments with its sandbox', async () => {
+    serve(() => ({
+      status: 200,
+      data: { success: true, data: { associationName: 'X', paymentProvider: 'sandbox' } },
+    }));
+    const store = createAppStore();
+    expect(store.getState().ui.paymentsTestMode).toBe(false);
+    await store.dispatch(loadBranding());
+    expect(store.getState().ui.paymentsTestMode).toBe(true);
+  });
+
+  it('keeps TEST MODE off with the real provider', async () => {
+    serve(() => ({
+      status: 200,
+      data: { success: true, data: { associationName: 'X', paymentProvider: 'stripe' } },
+    }));
+    const store = createAppStore();
+    await store.dispatch(loadBranding());
+    expect(store.getState().ui.paymentsTestMode).toBe(false);
+  });
+
   it('keeps the default name when the API cannot answer', async () => {
     serve(() => ({ status: 503, data: { success: false, error: 'down' } }));
     const store = createAppStore();

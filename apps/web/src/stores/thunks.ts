@@ -4,7 +4,7 @@ import { revokeInBackground } from '../lib/revoke-session';
 import { readAccessToken } from '../lib/session-storage';
 import type { AppThunk } from './create-store';
 import { logout, profileUpdated, setProfileLoading } from './session-slice';
-import { associationNameLoaded, showToast } from './ui-slice';
+import { associationNameLoaded, paymentProviderLoaded, showToast } from './ui-slice';
 
 /** Run by the API client on a 401: the token expired or was revoked (deactivation, new password). */
 export const sessionExpired = (): AppThunk => (dispatch, getState) => {
@@ -39,8 +39,11 @@ export const refreshProfile = (): AppThunk<Promise<void>> => async (dispatch) =>
 
 export const loadBranding = (): AppThunk<Promise<void>> => async (dispatch) => {
   try {
-    const response = await api.get<{ associationName: string }>('config');
+    const response = await api.get<{ associationName: string; paymentProvider?: string }>('config');
     dispatch(associationNameLoaded(response.data.associationName));
+    if (response.data.paymentProvider) {
+      dispatch(paymentProviderLoaded(response.data.paymentProvider));
+    }
   } catch {
     // Branding is cosmetic: keep the default name when the API is unreachable.
   }

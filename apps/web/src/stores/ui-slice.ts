@@ -17,6 +17,8 @@ export interface UiState {
   toasts: Toast[];
   /** Public branding from GET /api/config; the default until it answers. */
   associationName: string;
+  /** The server takes payments with its sandbox (GET /api/config): every page says TEST MODE. */
+  paymentsTestMode: boolean;
   /**
    * Which kind of account this tab was last signed in with. Logout wipes the session, so
    * without this an administrator whose token expired (a 401 logs out) would be sent to the
@@ -34,6 +36,7 @@ export function initialUiState(): UiState {
     sidebarUnfoldable: false,
     toasts: [],
     associationName: DEFAULT_ASSOCIATION_NAME,
+    paymentsTestMode: false,
     lastPortal,
   };
 }
@@ -62,6 +65,9 @@ const uiSlice = createSlice({
     dismissToast(state, action: PayloadAction<string>) {
       state.toasts = state.toasts.filter((toast) => toast.id !== action.payload);
     },
+    paymentProviderLoaded(state, action: PayloadAction<string>) {
+      state.paymentsTestMode = action.payload === 'sandbox';
+    },
     associationNameLoaded(state, action: PayloadAction<string>) {
       const name = action.payload.trim();
       if (name) state.associationName = name;
@@ -85,5 +91,6 @@ export const {
   showToast,
   dismissToast,
   associationNameLoaded,
+  paymentProviderLoaded,
 } = uiSlice.actions;
 export const uiReducer = uiSlice.reducer;

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { AppRoutes } from '../app/routes/app-routes';
+import { TestModeBanner } from '../features/payments/test-mode-banner';
 import { createAppStore, type AppStore } from '../stores/create-store';
 
 export interface LocationRecord {
@@ -25,6 +26,7 @@ export function renderApp(path: string, store: AppStore = createAppStore()) {
   const view = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>
+        <TestModeBanner />
         <AppRoutes />
         <LocationProbe record={location} />
       </MemoryRouter>
