@@ -14,6 +14,10 @@ export const historyEntrySchema = z.object({
     'approved',
     'rejected',
     'transferred',
+    'resubmitted',
+    'change-requested',
+    'change-approved',
+    'change-rejected',
     'other',
   ]),
   /** The audit action or `payment.<status>`. */
@@ -30,6 +34,10 @@ const TYPES: Record<string, HistoryEntry['type']> = {
   'horse.approve': 'approved',
   'horse.reject': 'rejected',
   'horse.transfer': 'transferred',
+  'horse.resubmit': 'resubmitted',
+  'horse.change-request': 'change-requested',
+  'horse.change-approve': 'change-approved',
+  'horse.change-reject': 'change-rejected',
 };
 
 /**

@@ -10,6 +10,8 @@ import {
 } from '../../db/schema.js';
 import type { ADMIN_HORSE_SORT_FIELDS } from '@registry/domain';
 import type { UrlSigner } from '../files/signed-urls.js';
+import { pendingChanges } from '../change-requests/pending.js';
+import { resubmissions } from '../change-requests/resubmission.js';
 import { ownerSummaries, toAdminHorse } from './view.js';
 
 export interface AdminHorseQuery {
@@ -80,16 +82,21 @@ export async function listAdminHorses(db: Db, signer: UrlSigner, query: AdminHor
     ids.length === 0
       ? []
       : await db.select().from(horseFiles).where(inArray(horseFiles.horseId, ids));
-  const owners = await ownerSummaries(
-    db,
-    rows.map((r) => r.ownerId),
-  );
+  const [owners, changes, resubmitted] = await Promise.all([
+    ownerSummaries(
+      db,
+      rows.map((r) => r.ownerId),
+    ),
+    pendingChanges(db, ids),
+    resubmissions(db, rows),
+  ]);
   const items = rows.map((row) =>
     toAdminHorse(
       row,
       fileRows.filter((f) => f.horseId === row.id),
       owners.get(row.ownerId),
       signer,
+      { pendingChange: changes.get(row.id), resubmission: resubmitted.get(row.id) },
     ),
   );
   return { items, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };

@@ -7,6 +7,8 @@ import { ADMIN_MESSAGES } from '@registry/domain';
 import type { UrlSigner } from '../files/signed-urls.js';
 import { toHorse } from '../horses/records.js';
 import { horseSchema } from '../horses/schemas.js';
+import { pendingChanges, type PendingChange } from '../change-requests/pending.js';
+import { resubmissions, type Resubmission } from '../change-requests/resubmission.js';
 
 export const ownerSummarySchema = z.object({
   id: z.string(),
@@ -22,6 +24,14 @@ export const adminHorseSchema = horseSchema.extend({
   owner: ownerSummarySchema.nullable(),
   decidedAt: z.string().nullable(),
   decidedById: z.string().nullable(),
+  /** Set while a corrected rejected registration waits again: the reason it was rejected for. */
+  resubmission: z
+    .object({
+      at: z.string(),
+      previousReason: z.string(),
+      changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
+    })
+    .nullable(),
 });
 export type AdminHorse = z.infer<typeof adminHorseSchema>;
 
@@ -55,12 +65,14 @@ export function toAdminHorse(
   files: HorseFileRow[],
   owner: OwnerSummary | undefined,
   signer: UrlSigner,
+  review: { pendingChange?: PendingChange; resubmission?: Resubmission } = {},
 ): AdminHorse {
   return {
-    ...toHorse(row, files, signer),
+    ...toHorse(row, files, signer, null, review.pendingChange ?? null),
     owner: owner ?? null,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedById: row.decidedById,
+    resubmission: review.resubmission ?? null,
   };
 }
 
@@ -82,6 +94,13 @@ export async function adminHorseById(
 ): Promise<AdminHorse> {
   const row = await loadHorse(db, horseId);
   const files = await db.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));
-  const owners = await ownerSummaries(db, [row.ownerId]);
-  return toAdminHorse(row, files, owners.get(row.ownerId), signer);
+  const [owners, changes, resubmitted] = await Promise.all([
+    ownerSummaries(db, [row.ownerId]),
+    pendingChanges(db, [row.id]),
+    resubmissions(db, [row]),
+  ]);
+  return toAdminHorse(row, files, owners.get(row.ownerId), signer, {
+    pendingChange: changes.get(row.id),
+    resubmission: resubmitted.get(row.id),
+  });
 }

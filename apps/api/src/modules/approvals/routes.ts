@@ -4,10 +4,15 @@ import { ADMIN_MESSAGES, approveHorseSchema } from '@registry/domain';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { adminHorseSchema } from '../admin-horses/view.js';
+import { changeRequestRoutes } from '../change-requests/routes.js';
 import { decideHorse, type ApprovalDeps } from './service.js';
 
-/** `PUT admin/approve-horse/:id` (docs/api.md "Approvals"). */
+/**
+ * `PUT admin/approve-horse/:id` (docs/api.md "Approvals"), and the change requests of approved
+ * records, which share the approval queue.
+ */
 export const approvalRoutes: FastifyPluginAsyncZod<ApprovalDeps> = async (app, deps) => {
+  await app.register(changeRequestRoutes, { db: deps.db });
   app.put(
     '/admin/approve-horse/:id',
     {

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { horseFiles, horses, type ApprovalStatus, type HorseFileRow } from '../../db/schema.js';
 import type { UrlSigner } from '../files/signed-urls.js';
+import { pendingChanges } from '../change-requests/pending.js';
 import { latestPaymentIntentIds } from '../payments/latest.js';
 import { toHorse, toPublicHorse } from './records.js';
 
@@ -79,12 +80,19 @@ export async function listOwnHorses(
   const { rows, total } = await page(db, where, [desc(horses.createdAt), desc(horses.id)], query);
   const ids = rows.map((r) => r.id);
   // Independent lookups: on PostgreSQL they travel side by side on two pooled connections.
-  const [files, intents] = await Promise.all([
+  const [files, intents, changes] = await Promise.all([
     filesByHorse(db, ids),
     latestPaymentIntentIds(db, ids),
+    pendingChanges(db, ids),
   ]);
   const items = rows.map((row) =>
-    toHorse(row, files.get(row.id) ?? [], signer, intents.get(row.id) ?? null),
+    toHorse(
+      row,
+      files.get(row.id) ?? [],
+      signer,
+      intents.get(row.id) ?? null,
+      changes.get(row.id) ?? null,
+    ),
   );
   return { items, total, page: query.page, pageSize: query.pageSize };
 }

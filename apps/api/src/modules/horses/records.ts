@@ -8,6 +8,7 @@ import type { HorseDetails, StoredAncestor, StoredParent } from '../../db/horse-
 import type { HorseFileRow, HorseRow } from '../../db/schema.js';
 import type { UrlSigner } from '../files/signed-urls.js';
 import type { FileRef, Horse, PublicHorse } from './schemas.js';
+import type { PendingChange } from '../change-requests/pending.js';
 
 /** Between the domain schema's output, the table's columns and JSONB, and the API's answer. */
 
@@ -151,6 +152,7 @@ export function toHorse(
   fileRows: HorseFileRow[],
   signer: UrlSigner,
   paymentIntentId: string | null = null,
+  pendingChange: PendingChange | null = null,
 ): Horse {
   const files = new FileIndex(fileRows, signer);
   const d = row.details;
@@ -186,6 +188,7 @@ export function toHorse(
     paymentMode: row.paymentMode,
     paymentIntentId,
     rejectionReason: row.rejectionReason,
+    pendingChange,
   };
 }
 

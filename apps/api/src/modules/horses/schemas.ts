@@ -79,6 +79,13 @@ const sharedFields = {
   updatedAt: z.string(),
 };
 
+/** A member's edit of an approved record waiting for the office (docs/api.md "Change requests"). */
+export const pendingChangeSchema = z.object({
+  id: z.string(),
+  submittedAt: z.string(),
+  changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
+});
+
 export const horseSchema = z.object({
   ...sharedFields,
   ownerId: z.string(),
@@ -113,6 +120,8 @@ export const horseSchema = z.object({
   paymentIntentId: z.string().nullable(),
   /** The registry's reason when the registration was rejected (shown to the owner). */
   rejectionReason: z.string().nullable(),
+  /** The change awaiting review; the fields above stay the approved record until it is approved. */
+  pendingChange: pendingChangeSchema.nullable(),
 });
 export type Horse = z.infer<typeof horseSchema>;
 

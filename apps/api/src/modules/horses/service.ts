@@ -1,12 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildHorseSchema, buildRegistrationDetailsSchema } from '@registry/domain';
+import {
+  buildHorseSchema,
+  buildRegistrationDetailsSchema,
+  CHANGE_REQUEST_MESSAGES,
+} from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { horseFiles, horses, type HorseFileRow, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
 import type { FileStorage } from '../files/storage.js';
+import { pendingChangeOf } from '../change-requests/pending.js';
+import { diffRecords, recordValuesOf } from '../change-requests/record-diff.js';
+import { RESUBMIT_ACTION } from '../change-requests/resubmission.js';
+import { editApprovedRecord } from '../change-requests/service.js';
 import { latestPaymentIntentId } from '../payments/latest.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
@@ -104,8 +112,16 @@ export async function requireOwnHorse(deps: HorseDeps, ownerId: string, horseId:
 
 export async function getOwnHorse(deps: HorseDeps, ownerId: string, horseId: string) {
   const row = await loadOwn(deps.db, ownerId, horseId);
-  const paymentIntentId = await latestPaymentIntentId(deps.db, horseId);
-  return toHorse(row, await filesOf(deps.db, horseId), deps.signer, paymentIntentId);
+  return ownView(deps, row);
+}
+
+async function ownView(deps: HorseDeps, row: HorseRow): Promise<Horse> {
+  const [files, paymentIntentId, pendingChange] = await Promise.all([
+    filesOf(deps.db, row.id),
+    latestPaymentIntentId(deps.db, row.id),
+    pendingChangeOf(deps.db, row.id),
+  ]);
+  return toHorse(row, files, deps.signer, paymentIntentId, pendingChange);
 }
 
 /**
@@ -165,15 +181,67 @@ function replacedBy(stored: HorseFileRow[], incoming: AcceptedFile[]): HorseFile
   );
 }
 
-export async function updateHorse(
+/**
+ * What a member's save did: `updated` (written), `submitted` (an approved record's reviewed
+ * fields went to the office as a change request) or `resubmitted` (a rejected registration,
+ * corrected, is pending again).
+ */
+export type EditOutcome = 'updated' | 'submitted' | 'resubmitted';
+
+/** An approved record's documents are the office's to change (docs/decisions.md). */
+function refuseFilesOnApproved(row: HorseRow, files: { spec: { path: string } }[]): void {
+  if (row.approvalStatus !== 'approved' || files.length === 0) return;
+  const fields = Object.fromEntries(
+    files.map((f) => [f.spec.path, CHANGE_REQUEST_MESSAGES.filesOnApproved]),
+  );
+  throw new HttpError(400, CHANGE_REQUEST_MESSAGES.filesOnApproved, fields);
+}
+
+/** A corrected rejected registration goes back to the queue with what changed since. */
+async function resubmit(
+  tx: Tx,
+  row: HorseRow,
+  parsed: ReturnType<typeof recordOf>,
+  files: AcceptedFile[],
+  ownerId: string,
+) {
+  const now = new Date();
+  const [updated] = await tx
+    .update(horses)
+    .set({
+      ...parsed,
+      approvalStatus: 'pending',
+      rejectionReason: null,
+      decidedAt: null,
+      decidedById: null,
+      updatedAt: now,
+    })
+    .where(eq(horses.id, row.id))
+    .returning();
+  await recordAudit(tx, {
+    action: RESUBMIT_ACTION,
+    success: true,
+    actorId: ownerId,
+    subject: row.id,
+    details: {
+      previousReason: row.rejectionReason ?? '',
+      changes: diffRecords(recordValuesOf(row), parsed),
+      newFiles: files.map((f) => f.spec.path),
+    },
+  });
+  return updated;
+}
+
+export async function editOwnHorse(
   deps: HorseDeps,
   ownerId: string,
   horseId: string,
   form: ReceivedForm,
-): Promise<Horse> {
+): Promise<{ horse: Horse; outcome: EditOutcome }> {
   let replaced: HorseFileRow[] = [];
   try {
     const current = await loadOwn(deps.db, ownerId, horseId);
+    refuseFilesOnApproved(current, form.files);
     const stored = await filesOf(deps.db, horseId);
     const schema = buildHorseSchema('edit', {
       today: latestToday(),
@@ -185,39 +253,57 @@ export async function updateHorse(
     const { parsed, files } = await checkForm(deps.storage, form, schema, {
       verified: current.verified,
     });
-    const row = await withFiles(deps, files, async (tx) => {
-      await loadOwn(tx, ownerId, horseId, true);
+    const sent = recordOf(parsed);
+    const { row, outcome } = await withFiles(deps, files, async (tx) => {
+      const locked = await loadOwn(tx, ownerId, horseId, true);
+      if (locked.approvalStatus === 'approved') {
+        // Approved meanwhile: its documents are the office's now too.
+        refuseFilesOnApproved(locked, files);
+        return editApprovedRecord(tx, locked, sent, ownerId);
+      }
       // Read again under the lock: a concurrent edit may have replaced files meanwhile.
       replaced = replacedBy(await filesOf(tx, horseId), files);
-      const [updated] = await tx
-        .update(horses)
-        .set({ ...recordOf(parsed), updatedAt: new Date() })
-        .where(eq(horses.id, horseId))
-        .returning();
       if (replaced.length > 0) {
         const ids = replaced.map((f) => f.id);
         await tx.delete(horseFiles).where(inArray(horseFiles.id, ids));
       }
       await insertFiles(tx, horseId, files);
+      if (locked.approvalStatus === 'rejected') {
+        const updated = await resubmit(tx, locked, sent, files, ownerId);
+        return { row: updated, outcome: 'resubmitted' as const };
+      }
+      const [updated] = await tx
+        .update(horses)
+        .set({ ...sent, updatedAt: new Date() })
+        .where(eq(horses.id, horseId))
+        .returning();
       await recordAudit(tx, {
         action: 'horse.edit',
         success: true,
         actorId: ownerId,
         subject: horseId,
       });
-      return updated;
+      return { row: updated, outcome: 'updated' as const };
     });
     if (!row) throw new HttpError(404, HORSE_API_MESSAGES.notFound);
     await removeStored(
       deps,
       replaced.map((f) => f.storageKey),
     );
-    const paymentIntentId = await latestPaymentIntentId(deps.db, horseId);
-    return toHorse(row, await filesOf(deps.db, horseId), deps.signer, paymentIntentId);
+    return { horse: await ownView(deps, row), outcome };
   } catch (error) {
     await discardForm(deps.storage, form);
     throw error;
   }
+}
+
+export async function updateHorse(
+  deps: HorseDeps,
+  ownerId: string,
+  horseId: string,
+  form: ReceivedForm,
+): Promise<Horse> {
+  return (await editOwnHorse(deps, ownerId, horseId, form)).horse;
 }
 
 /**

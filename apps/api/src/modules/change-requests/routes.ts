@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHANGE_REQUEST_MESSAGES,
+  CHANGE_REQUEST_STATUSES,
+  decideChangeRequestSchema,
+} from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { requireAuth } from '../../plugins/access.js';
+import { failureSchema, ok, successSchema } from '../../reply.js';
+import { ownerSummarySchema } from '../admin-horses/view.js';
+import { pageSchema } from '../horses/schemas.js';
+import { decideChangeRequest, listChangeRequests } from './service.js';
+
+const fieldChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
+
+export const changeRequestSchema = z.object({
+  id: z.string(),
+  horseId: z.string(),
+  horseName: z.string(),
+  registrationNumber: z.string().nullable(),
+  owner: ownerSummarySchema.nullable(),
+  requestedBy: ownerSummarySchema.nullable(),
+  status: z.enum(CHANGE_REQUEST_STATUSES),
+  changes: z.array(fieldChangeSchema),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+
+const listQuery = z.object({
+  status: z.enum(CHANGE_REQUEST_STATUSES).default('pending'),
+  horseId: z.uuid({ error: 'Horse id must be a UUID' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+const admin = { access: 'admin' as const };
+const security = [{ bearer: [] }];
+
+/** `GET admin/change-requests`, `PUT admin/change-requests/:id` (docs/api.md "Change requests"). */
+export const changeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/admin/change-requests',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Members' changes to approved records: pending ones oldest first",
+        security,
+        querystring: listQuery,
+        response: { 200: successSchema(pageSchema(changeRequestSchema)), '4xx': failureSchema },
+      },
+    },
+    async (request) => ok(await listChangeRequests(db, request.query)),
+  );
+
+  app.put(
+    '/admin/change-requests/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve (applies it to the record) or reject a change to an approved record',
+        security,
+        params: z.object({ id: z.string().max(64) }),
+        body: decideChangeRequestSchema,
+        response: { 200: successSchema(changeRequestSchema), '4xx': failureSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const view = await decideChangeRequest(
+        db,
+        request.params.id,
+        request.body,
+        userId,
+        request.ip,
+      );
+      return ok(
+        view,
+        request.body.action === 'approve'
+          ? CHANGE_REQUEST_MESSAGES.approved
+          : CHANGE_REQUEST_MESSAGES.rejected,
+      );
+    },
+  );
+};

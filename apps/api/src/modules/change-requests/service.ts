@@ -1,0 +1,272 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  CHANGE_REQUEST_MESSAGES,
+  type ChangeRequestStatus,
+  type DecideChangeRequestInput,
+  type FieldChange,
+} from '@registry/domain';
+import type { Db, Executor, Tx } from '../../db/client.js';
+import {
+  horseChangeRequests,
+  horses,
+  type HorseChangeRequestRow,
+  type HorseRow,
+} from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { loadHorse, ownerSummaries, type OwnerSummary } from '../admin-horses/view.js';
+import { recordAudit } from '../audit/service.js';
+import {
+  diffRecords,
+  recordValuesOf,
+  withContactFrom,
+  withIdentityFrom,
+  type HorseRecordValues,
+} from './record-diff.js';
+
+export type { PendingChange } from './pending.js';
+
+export type EditOutcome = 'updated' | 'submitted';
+
+async function pendingRequest(tx: Executor, horseId: string) {
+  const [row] = await tx
+    .select()
+    .from(horseChangeRequests)
+    .where(and(eq(horseChangeRequests.horseId, horseId), eq(horseChangeRequests.status, 'pending')))
+    .for('update');
+  return row;
+}
+
+/**
+ * A member's edit of an approved horse, inside the edit's transaction with the horse row locked:
+ * contact fields are written at once; the rest, where it differs from the approved record,
+ * becomes (or replaces) the horse's pending change request. An edit that brings the record
+ * back to what is approved withdraws the pending request.
+ */
+export async function editApprovedRecord(
+  tx: Tx,
+  row: HorseRow,
+  sent: HorseRecordValues,
+  actorId: string,
+): Promise<{ row: HorseRow; outcome: EditOutcome }> {
+  const approved = recordValuesOf(row);
+  const direct = withContactFrom(approved, sent);
+  const reviewed = diffRecords(direct, withIdentityFrom(direct, sent));
+  const contact = diffRecords(approved, direct);
+  let updated = row;
+  if (contact.length > 0) {
+    const [written] = await tx
+      .update(horses)
+      .set({ ...direct, updatedAt: new Date() })
+      .where(eq(horses.id, row.id))
+      .returning();
+    if (written) updated = written;
+    await recordAudit(tx, {
+      action: 'horse.edit',
+      success: true,
+      actorId,
+      subject: row.id,
+      details: { changes: contact },
+    });
+  }
+  const open = await pendingRequest(tx, row.id);
+  const now = new Date();
+  if (reviewed.length === 0) {
+    if (open) {
+      await tx
+        .update(horseChangeRequests)
+        .set({ status: 'withdrawn', updatedAt: now })
+        .where(eq(horseChangeRequests.id, open.id));
+      await recordAudit(tx, {
+        action: 'horse.change-withdraw',
+        success: true,
+        actorId,
+        subject: row.id,
+        details: { requestId: open.id },
+      });
+    }
+    return { row: updated, outcome: 'updated' };
+  }
+  let requestId: string;
+  if (open) {
+    await tx
+      .update(horseChangeRequests)
+      .set({ proposed: sent, changes: reviewed, requestedById: actorId, updatedAt: now })
+      .where(eq(horseChangeRequests.id, open.id));
+    requestId = open.id;
+  } else {
+    const [created] = await tx
+      .insert(horseChangeRequests)
+      .values({ horseId: row.id, requestedById: actorId, proposed: sent, changes: reviewed })
+      .returning({ id: horseChangeRequests.id });
+    if (!created) throw new Error('insert returned no row');
+    requestId = created.id;
+  }
+  await recordAudit(tx, {
+    action: 'horse.change-request',
+    success: true,
+    actorId,
+    subject: row.id,
+    details: { requestId, changes: reviewed },
+  });
+  return { row: updated, outcome: 'submitted' };
+}
+
+export interface ChangeRequestView {
+  id: string;
+  horseId: string;
+  horseName: string;
+  registrationNumber: string | null;
+  owner: OwnerSummary | null;
+  requestedBy: OwnerSummary | null;
+  status: ChangeRequestStatus;
+  changes: FieldChange[];
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  decidedAt: string | null;
+}
+
+async function views(db: Executor, rows: HorseChangeRequestRow[]): Promise<ChangeRequestView[]> {
+  const horseRows =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(horses)
+          .where(inArray(horses.id, [...new Set(rows.map((r) => r.horseId))]));
+  const byId = new Map(horseRows.map((h) => [h.id, h]));
+  const people = await ownerSummaries(db, [
+    ...horseRows.map((h) => h.ownerId),
+    ...rows.flatMap((r) => (r.requestedById ? [r.requestedById] : [])),
+  ]);
+  return rows.map((r) => {
+    const horse = byId.get(r.horseId);
+    return {
+      id: r.id,
+      horseId: r.horseId,
+      horseName: horse?.approvedName ?? horse?.firstChoice ?? '',
+      registrationNumber: horse?.registrationNumber ?? null,
+      owner: (horse && people.get(horse.ownerId)) ?? null,
+      requestedBy: (r.requestedById && people.get(r.requestedById)) || null,
+      status: r.status,
+      changes: r.changes,
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export interface ChangeRequestQuery {
+  status: ChangeRequestStatus;
+  horseId?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Pending requests oldest first (a queue); decided ones newest first. */
+export async function listChangeRequests(db: Db, query: ChangeRequestQuery) {
+  const where = and(
+    eq(horseChangeRequests.status, query.status),
+    query.horseId ? eq(horseChangeRequests.horseId, query.horseId) : undefined,
+  );
+  const order =
+    query.status === 'pending'
+      ? [asc(horseChangeRequests.updatedAt), asc(horseChangeRequests.id)]
+      : [desc(horseChangeRequests.updatedAt), desc(horseChangeRequests.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(horseChangeRequests)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(horseChangeRequests).where(where),
+  ]);
+  return {
+    items: await views(db, rows),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findRequest(db: Executor, id: string, lock: boolean) {
+  if (!UUID.test(id)) throw new HttpError(404, CHANGE_REQUEST_MESSAGES.notFound);
+  const query = db.select().from(horseChangeRequests).where(eq(horseChangeRequests.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new HttpError(404, CHANGE_REQUEST_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * The office's decision on a change request. Locks the horse first, then the request (the
+ * order a member's edit takes), so a decision and an edit of the same horse queue up; a second
+ * decision finds the request decided (409). An approval applies the reviewed fields to the
+ * record as it is now, keeping contact fields the owner changed since.
+ */
+export async function decideChangeRequest(
+  db: Db,
+  id: string,
+  input: DecideChangeRequestInput,
+  actorId: string,
+  ip: string,
+): Promise<ChangeRequestView> {
+  const first = await findRequest(db, id, false);
+  await db.transaction(async (tx) => {
+    const horse = await loadHorse(tx, first.horseId, true);
+    const request = await findRequest(tx, id, true);
+    if (request.status !== 'pending') {
+      throw new HttpError(409, CHANGE_REQUEST_MESSAGES.alreadyDecided(request.status));
+    }
+    const now = new Date();
+    const audit = { success: true, actorId, subject: horse.id, ip };
+    if (input.action === 'reject') {
+      const reason = input.reason?.trim() ?? '';
+      if (!reason) {
+        throw new HttpError(400, CHANGE_REQUEST_MESSAGES.reasonRequired, {
+          reason: CHANGE_REQUEST_MESSAGES.reasonRequired,
+        });
+      }
+      await tx
+        .update(horseChangeRequests)
+        .set({ status: 'rejected', reason, decidedAt: now, decidedById: actorId, updatedAt: now })
+        .where(eq(horseChangeRequests.id, id));
+      await recordAudit(tx, {
+        ...audit,
+        action: 'horse.change-reject',
+        details: { requestId: id, reason, changes: request.changes },
+      });
+      return;
+    }
+    const current = recordValuesOf(horse);
+    const target = withIdentityFrom(current, request.proposed);
+    const applied = diffRecords(current, target);
+    await tx
+      .update(horses)
+      .set({ ...target, updatedAt: now })
+      .where(eq(horses.id, horse.id));
+    await tx
+      .update(horseChangeRequests)
+      .set({
+        status: 'approved',
+        changes: applied,
+        decidedAt: now,
+        decidedById: actorId,
+        updatedAt: now,
+      })
+      .where(eq(horseChangeRequests.id, id));
+    await recordAudit(tx, {
+      ...audit,
+      action: 'horse.change-approve',
+      details: { requestId: id, changes: applied },
+    });
+  });
+  const [view] = await views(db, [await findRequest(db, id, false)]);
+  if (!view) throw new HttpError(404, CHANGE_REQUEST_MESSAGES.notFound);
+  return view;
+}
