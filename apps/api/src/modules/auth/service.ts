@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   normalizeEmail,
@@ -7,13 +7,14 @@ import {
   type SessionUser,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { auditLog, sessions, users, type UserRow } from '../../db/schema.js';
+import { sessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
+import { LOGIN_ACTION, reserveLoginAttempt } from './attempts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { readToken, signToken } from './tokens.js';
 
-export const LOGIN_ACTION = 'auth.login';
+export { LOGIN_ACTION, recentLoginFailures } from './attempts.js';
 
 export interface AuthSettings {
   key: Uint8Array;
@@ -51,26 +52,6 @@ export function toSessionUser(row: UserRow, pictureUrl: PictureUrl): SessionUser
   };
 }
 
-/** Failed sign-ins of this address within the window: what the per-account limit counts. */
-export async function recentLoginFailures(
-  db: Db,
-  email: string,
-  windowMinutes: number,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, LOGIN_ACTION),
-        eq(auditLog.subject, email),
-        eq(auditLog.success, false),
-        gt(auditLog.at, sql`now() - make_interval(mins => ${windowMinutes})`),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 /**
  * Records sign-in attempts for one email address: every attempt, by any method, lands in the
  * audit log under the same action, which the per-account throttle counts.
@@ -106,10 +87,11 @@ export async function loginWithPassword(
   const email = normalizeEmail(input.email);
   const audit = loginAuditor(db, email, client, { portal: input.portal });
 
-  if (
-    (await recentLoginFailures(db, email, settings.accountWindowMinutes)) >=
-    settings.loginFailuresPerAccount
-  ) {
+  // The failure slot is taken before the password is checked (./attempts.ts).
+  const attempt = await reserveLoginAttempt(db, settings, email, client, {
+    portal: input.portal,
+  });
+  if (!attempt) {
     await audit(false, 'account-throttled');
     throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
   }
@@ -117,15 +99,15 @@ export async function loginWithPassword(
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk) {
-    await audit(false, user ? 'wrong-password' : 'unknown-email', user?.id);
+    await attempt.settle(false, user ? 'wrong-password' : 'unknown-email', user?.id);
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
   }
   if (!user.active) {
-    await audit(false, 'inactive', user.id);
+    await attempt.settle(false, 'inactive', user.id);
     throw new HttpError(403, AUTH_MESSAGES.accountInactive);
   }
   if (user.role !== input.portal) {
-    await audit(false, 'wrong-portal', user.id);
+    await attempt.settle(false, 'wrong-portal', user.id);
     throw new HttpError(
       403,
       input.portal === 'admin' ? AUTH_MESSAGES.wrongPortalAdmin : AUTH_MESSAGES.wrongPortalMember,
@@ -133,7 +115,7 @@ export async function loginWithPassword(
   }
 
   const result = await startSession(db, settings, user, client);
-  await audit(true, 'ok', user.id);
+  await attempt.settle(true, 'ok', user.id);
   return result;
 }
 

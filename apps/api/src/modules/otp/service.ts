@@ -1,7 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql, sum } from 'drizzle-orm';
 import { OTP_LENGTH, OTP_MESSAGES } from '@registry/domain';
-import type { Db } from '../../db/client.js';
+import { lockFor } from '../../db/advisory-lock.js';
+import type { Db, Executor } from '../../db/client.js';
 import { otpCodes, type OtpPurpose } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -48,6 +49,9 @@ export async function issueOtp(
   now: Date = new Date(),
 ): Promise<IssueResult> {
   return db.transaction(async (tx) => {
+    // Concurrent requests for the same account and purpose take turns: each sees the code the
+    // previous one made, so one a minute holds on every server (docs/decisions.md).
+    await lockFor(tx, otpLockKey(input.userId, input.purpose));
     const recent = await tx
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
@@ -93,9 +97,14 @@ export async function issueOtp(
   });
 }
 
+/** The advisory lock serialising the issue and the check of one account's codes of a purpose. */
+function otpLockKey(userId: string, purpose: OtpPurpose): string {
+  return `otp:${userId}:${purpose}`;
+}
+
 /** Failed tries of this account and purpose within the last hour. */
 async function recentFailures(
-  db: Db,
+  db: Executor,
   userId: string,
   purpose: OtpPurpose,
   now: Date,
@@ -136,41 +145,51 @@ export async function verifyOtp(
   },
   now: Date = new Date(),
 ): Promise<{ id: string; targetEmail: string | null }> {
-  if ((await recentFailures(db, input.userId, input.purpose, now)) >= OTP_MAX_FAILURES) {
-    throw new HttpError(429, OTP_MESSAGES.tooManyOtpAttempts);
-  }
-  const [row] = await db
-    .select()
-    .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.userId, input.userId),
-        eq(otpCodes.purpose, input.purpose),
-        isNull(otpCodes.usedAt),
-      ),
-    )
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
-  if (!row) throw new HttpError(400, OTP_MESSAGES.invalidOtp);
-  const expected = Buffer.from(row.codeHash, 'hex');
-  const given = Buffer.from(hashCode(settings.key, input.userId, input.purpose, input.code), 'hex');
-  const sameTarget = input.targetEmail === undefined || input.targetEmail === row.targetEmail;
-  if (!timingSafeEqual(expected, given) || !sameTarget) {
-    await db
-      .update(otpCodes)
-      .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(eq(otpCodes.id, row.id));
-    throw new HttpError(400, OTP_MESSAGES.invalidOtp);
-  }
-  if (row.expiresAt.getTime() <= now.getTime()) {
-    throw new HttpError(400, OTP_MESSAGES.expiredOtp);
-  }
-  const [updated] = await db
-    .update(otpCodes)
-    .set(input.mode === 'consume' ? { usedAt: now } : { verifiedAt: now })
-    .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.usedAt)))
-    .returning({ id: otpCodes.id });
-  // Someone else used it between our read and our write.
-  if (!updated) throw new HttpError(400, OTP_MESSAGES.invalidOtp);
-  return { id: row.id, targetEmail: row.targetEmail };
+  // Count, check and record in one transaction under the account's lock: concurrent tries
+  // (from any server) are checked one after another, each seeing the failures before it.
+  const outcome = await db.transaction(
+    async (tx): Promise<{ id: string; targetEmail: string | null } | HttpError> => {
+      await lockFor(tx, otpLockKey(input.userId, input.purpose));
+      if ((await recentFailures(tx, input.userId, input.purpose, now)) >= OTP_MAX_FAILURES) {
+        return new HttpError(429, OTP_MESSAGES.tooManyOtpAttempts);
+      }
+      const [row] = await tx
+        .select()
+        .from(otpCodes)
+        .where(
+          and(
+            eq(otpCodes.userId, input.userId),
+            eq(otpCodes.purpose, input.purpose),
+            isNull(otpCodes.usedAt),
+          ),
+        )
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      if (!row) return new HttpError(400, OTP_MESSAGES.invalidOtp);
+      const expected = Buffer.from(row.codeHash, 'hex');
+      const given = Buffer.from(
+        hashCode(settings.key, input.userId, input.purpose, input.code),
+        'hex',
+      );
+      const sameTarget = input.targetEmail === undefined || input.targetEmail === row.targetEmail;
+      if (!timingSafeEqual(expected, given) || !sameTarget) {
+        await tx
+          .update(otpCodes)
+          .set({ attempts: sql`${otpCodes.attempts} + 1` })
+          .where(eq(otpCodes.id, row.id));
+        // Returned, not thrown: the counted failure must be committed.
+        return new HttpError(400, OTP_MESSAGES.invalidOtp);
+      }
+      if (row.expiresAt.getTime() <= now.getTime()) {
+        return new HttpError(400, OTP_MESSAGES.expiredOtp);
+      }
+      await tx
+        .update(otpCodes)
+        .set(input.mode === 'consume' ? { usedAt: now } : { verifiedAt: now })
+        .where(eq(otpCodes.id, row.id));
+      return { id: row.id, targetEmail: row.targetEmail };
+    },
+  );
+  if (outcome instanceof HttpError) throw outcome;
+  return outcome;
 }

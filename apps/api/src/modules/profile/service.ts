@@ -12,10 +12,9 @@ import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { reserveLoginAttempt } from '../auth/attempts.js';
 import {
-  LOGIN_ACTION,
   findUser,
-  recentLoginFailures,
   setPassword,
   toSessionUser,
   type AuthContext,
@@ -121,30 +120,33 @@ export async function changeMemberPassword(
   client: ClientInfo,
 ): Promise<void> {
   const user = await ownMember(db, auth);
-  const audit = (action: string, success: boolean, reason: string) =>
+  const audit = (success: boolean, reason: string) =>
     recordAudit(db, {
-      action,
+      action: 'password.change',
       success,
-      subject: action === LOGIN_ACTION ? user.email : user.id,
+      subject: user.id,
       actorId: user.id,
       ...client,
       details: { portal: 'member', via: 'change-memberPassword', reason },
     });
-  if (
-    (await recentLoginFailures(db, user.email, settings.accountWindowMinutes)) >=
-    settings.loginFailuresPerAccount
-  ) {
-    await audit('password.change', false, 'account-throttled');
+  // A sign-in failure slot of the account is taken before the check (auth/attempts.ts).
+  const attempt = await reserveLoginAttempt(db, settings, user.email, client, {
+    portal: 'member',
+    via: 'change-memberPassword',
+  });
+  if (!attempt) {
+    await audit(false, 'account-throttled');
     throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await audit(LOGIN_ACTION, false, 'wrong-current-password');
-    await audit('password.change', false, 'wrong-current-password');
+    await attempt.settle(false, 'wrong-current-password', user.id);
+    await audit(false, 'wrong-current-password');
     throw new HttpError(400, PROFILE_MESSAGES.currentPasswordIncorrect, {
       currentPassword: PROFILE_MESSAGES.currentPasswordIncorrect,
     });
   }
+  await attempt.settle(true, 'current-password-ok', user.id);
   assertPasswordAllowed(input.newPassword, { allowSpaces: false });
   await setPassword(db, user.id, input.newPassword, { keepSessionId: auth.sessionId });
-  await audit('password.change', true, 'ok');
+  await audit(true, 'ok');
 }

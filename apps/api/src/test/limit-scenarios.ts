@@ -1,0 +1,114 @@
+import { expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import {
+  ATTEMPTS,
+  RIGHT_AT,
+  checkedWrongCodes,
+  checkedWrongPasswords,
+  fireAtOnce,
+  latestCode,
+  mailsTo,
+  newMember,
+  wrongCode,
+} from './limit-attacks.js';
+
+/** The documented limit: 5 wrong tries per account (docs/api.md). */
+const ALLOWED = 5;
+const PASSWORD = 'the-right-passphrase-1';
+
+/**
+ * The per-account limits under 100 concurrent attempts, as `it` blocks. `target` gives the
+ * servers to spread the requests over (all on one database) and a handle on that database.
+ */
+export function limitScenarios(target: () => { apps: FastifyInstance[]; db: Db }): void {
+  const refusedUnchecked = (statuses: number[]) => {
+    expect(statuses).not.toContain(200);
+    expect(statuses[RIGHT_AT]).toBe(429);
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(ALLOWED);
+  };
+
+  it('checks at most 5 sign-in codes and refuses the right one after them', async () => {
+    const { apps, db } = target();
+    const member = await newMember(db, PASSWORD);
+    const [first] = apps as [FastifyInstance];
+    const sent = await first.inject({
+      method: 'POST',
+      url: '/api/members/sendotp',
+      payload: { email: member.email },
+      remoteAddress: '10.30.0.1',
+    });
+    expect(sent.statusCode).toBe(200);
+    const code = await latestCode(db, member.email);
+    const statuses = await fireAtOnce(apps, ATTEMPTS, (i) => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, otp: i === RIGHT_AT ? code : wrongCode(code, i) },
+    }));
+    refusedUnchecked(statuses);
+    expect(await checkedWrongCodes(db, member.id)).toBeLessThanOrEqual(ALLOWED);
+    const again = await first.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, otp: code },
+      remoteAddress: '10.30.0.2',
+    });
+    expect(again.statusCode).toBe(429);
+  });
+
+  it('checks at most 5 reset codes; the right one after them does not reset', async () => {
+    const { apps, db } = target();
+    const member = await newMember(db, PASSWORD);
+    const [first] = apps as [FastifyInstance];
+    await first.inject({
+      method: 'POST',
+      url: '/api/members/sendotp-password',
+      payload: { email: member.email },
+      remoteAddress: '10.30.1.1',
+    });
+    const code = await latestCode(db, member.email);
+    const statuses = await fireAtOnce(apps, ATTEMPTS, (i) => ({
+      method: 'PUT',
+      url: '/api/members/change-password',
+      payload: {
+        email: member.email,
+        otp: i === RIGHT_AT ? code : wrongCode(code, i),
+        newPassword: 'an-attacker-passphrase-7',
+      },
+    }));
+    refusedUnchecked(statuses);
+    expect(await checkedWrongCodes(db, member.id)).toBeLessThanOrEqual(ALLOWED);
+    // The password is still the member's own.
+    const own = await first.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: PASSWORD },
+      remoteAddress: '10.30.1.2',
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('checks at most 5 passwords and refuses the right one after them', async () => {
+    const { apps, db } = target();
+    const member = await newMember(db, PASSWORD);
+    const statuses = await fireAtOnce(apps, ATTEMPTS, (i) => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: i === RIGHT_AT ? PASSWORD : `wrong-guess-${i}` },
+    }));
+    refusedUnchecked(statuses);
+    expect(await checkedWrongPasswords(db, member.email)).toBeLessThanOrEqual(ALLOWED);
+  });
+
+  it('mails one reset code for 30 requests at once', async () => {
+    const { apps, db } = target();
+    const member = await newMember(db, PASSWORD);
+    const statuses = await fireAtOnce(apps, 30, () => ({
+      method: 'POST',
+      url: '/api/members/sendotp-password',
+      payload: { email: member.email },
+    }));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(await mailsTo(db, member.email)).toBe(1);
+  });
+}
