@@ -7,6 +7,7 @@ export const PAYMENT_MESSAGES = {
   statusCheckFailed: 'Error checking payment status.',
   actionRequired: 'Further action is required to complete the payment.',
   bankProcessing: 'Bank payment submitted. It settles in a few days; you will be emailed.',
+  processing: 'Your payment is processing. You will be emailed when it settles or fails.',
   cardDeclined: 'Your card was declined.',
   bankFailed: 'The bank account could not be debited.',
   alreadyPaid: 'This horse is already paid for or has a payment in progress.',
@@ -18,6 +19,7 @@ export const PAYMENT_MESSAGES = {
     'This bank account is not a sandbox test account. Use routing 110000000 with account 000123456789 or 000222222227.',
   webhookSignatureInvalid: 'Invalid webhook signature',
   webhookNotConfigured: 'Webhooks are not configured on this server',
+  webhookMalformed: 'The webhook event is not a well-formed Stripe event',
   bankNumbersRefused:
     'Routing and account numbers must not be sent to the server; the payment method carries them.',
   methodMismatch: 'The payment method does not match the chosen Payment Method.',

@@ -181,8 +181,14 @@ describe('sandbox bank payments', () => {
     await pay(t.app, member, settles.id, bankPayment(M.bankSettles));
     const failing = (await pay(t.app, member, fails.id, bankPayment(M.bankFails))).json();
     expect(failing.paymentStatus).toBe('processing');
+    // Processing is not an outcome: nobody is emailed until the debit settles or fails.
+    const mailsBefore = (await mailsTo(MEMBER_A.email)).length;
     await sleep(SETTLE_MS + 50);
     await t.app.sandboxSweeper?.sweep();
+    const mails = (await mailsTo(MEMBER_A.email)).slice(mailsBefore).map((m) => m.subject);
+    expect(mails).toHaveLength(2);
+    expect(mails.some((subject) => subject.includes('payment received'))).toBe(true);
+    expect(mails.some((subject) => subject.includes('payment failed'))).toBe(true);
     expect((await horseRow(t.database.db, settles.id)).paymentStatus).toBe('paid');
     expect((await horseRow(t.database.db, fails.id)).paymentStatus).toBe('failed');
     const [payment] = await paymentsOf(t.database.db, fails.id);

@@ -134,6 +134,18 @@ describe('createPaymentFlow', () => {
     expect(toasts.at(-1)).toEqual(['danger', PAYMENT_MESSAGES.failed]);
   });
 
+  it('tells a processing payment apart from a failure (info, emailed later)', async () => {
+    const { deps, toasts, flow } = setup(
+      async () => ({ success: true, url: 'http://x', paymentIntentId: 'pi_1' }),
+      ['processing'],
+    );
+    await flow.pay(request());
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(toasts.at(-1)).toEqual(['info', PAYMENT_MESSAGES.processing]);
+    expect(toasts.some(([, message]) => message === PAYMENT_MESSAGES.failed)).toBe(false);
+    expect(deps.onFinished).toHaveBeenCalledTimes(1);
+  });
+
   it('warns "Payment status is in progress" after 300000 ms and closes', async () => {
     const { deps, toasts, flow } = setup(async () => ({
       success: true,

@@ -60,6 +60,7 @@ export function createPaymentFlow(deps: PaymentFlowDeps) {
   function onPollDone(outcome: PollOutcome) {
     stopPoll = null;
     if (outcome.kind === 'succeeded') deps.toast.success(PAYMENT_MESSAGES.registered);
+    else if (outcome.kind === 'processing') deps.toast.info(PAYMENT_MESSAGES.processing);
     else if (outcome.kind === 'failed') deps.toast.danger(PAYMENT_MESSAGES.failed);
     else if (outcome.kind === 'timeout') deps.toast.warning(PAYMENT_MESSAGES.inProgress);
     else deps.toast.danger(PAYMENT_MESSAGES.statusCheckFailed);

@@ -3,7 +3,8 @@ import type { PaymentIntentStatus } from './payments-api';
 
 export type PollOutcome =
   | { kind: 'succeeded' }
-  | { kind: 'failed'; status: PaymentIntentStatus }
+  | { kind: 'processing' }
+  | { kind: 'failed'; status: 'failed' | 'canceled' }
   | { kind: 'timeout' }
   | { kind: 'error' };
 
@@ -17,7 +18,8 @@ export interface PollOptions {
 
 /**
  * Spec §4: asks for the status every 5 s while it is requires_action; gives up after
- * 300000 ms. Returns stop(), after which onDone is never called (closing the modal). One
+ * 300000 ms. `processing` (a bank debit takes days) ends the poll as its own outcome, not as
+ * a failure (docs/decisions.md, "Processing bank debits are not failures"). Returns stop(), after which onDone is never called (closing the modal). One
  * request at a time: the next check is scheduled only after the previous one answered.
  */
 export function startPaymentPoll({
@@ -48,6 +50,7 @@ export function startPaymentPoll({
           if (stopped) return;
           if (status === 'requires_action') schedule();
           else if (status === 'succeeded') finish({ kind: 'succeeded' });
+          else if (status === 'processing') finish({ kind: 'processing' });
           else finish({ kind: 'failed', status });
         },
         () => finish({ kind: 'error' }),
