@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGLITE_START_PARAMS, pgliteExtensions, readClusterTemplate } from './pglite-settings.js';
 import { listenOnPostgres, type ChannelListener, type Subscription } from './notifications.js';
 import { schema } from './schema.js';
 
@@ -87,14 +87,16 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   // The search indexes need pg_trgm (see drizzle/0001_enable_pg_trgm.sql); PGlite ships it.
-  const extensions = { pg_trgm };
+  const options = { extensions: pgliteExtensions, startParams: PGLITE_START_PARAMS };
   let client: PGlite;
   if (dataDir) {
     const dir = path.join(dataDir, 'db');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    client = await PGlite.create(dir, { extensions });
+    // A new directory starts from the build's empty cluster when there is one (no initdb here).
+    const cluster = existsSync(path.join(dir, 'PG_VERSION')) ? undefined : readClusterTemplate();
+    client = await PGlite.create(dir, { ...options, ...(cluster ? { loadDataDir: cluster } : {}) });
   } else {
-    client = await PGlite.create({ extensions, ...(template ? { loadDataDir: template } : {}) });
+    client = await PGlite.create({ ...options, ...(template ? { loadDataDir: template } : {}) });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
