@@ -55,6 +55,7 @@ const LEAF_LABELS: Record<string, string> = {
   registryName: 'name',
   registryNumber: 'number',
   memberNum: 'member number',
+  nonMember: 'not a member',
   address: 'address',
   city: 'city',
   state: 'state',

@@ -133,6 +133,7 @@ describe("an owner's edit of an approved horse", () => {
       editValues({ sire: sireNamed('FORGED CHAMPION SIRE'), color: 'Black', sex: 'Stallion' }),
     );
     expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(CHANGE_REQUEST_MESSAGES.submitted);
     const answer = response.json().data;
     expect(answer.sire.name).toBe('Midnight Sun');
     expect(answer.color).toBe('Bay');
@@ -165,6 +166,11 @@ describe("an owner's edit of an approved horse", () => {
     const view = (await get(`/api/members/horses/${id}`, member)).json().data;
     expect(view.pendingChange.id).toBe(requests[0]?.id);
     expect(view.sire.name).toBe('Midnight Sun');
+    const list = (await get('/api/auth/horses?pageSize=100', member)).json().data.items as Array<{
+      _id: string;
+      pendingChange: { id: string } | null;
+    }>;
+    expect(list.find((h) => h._id === id)?.pendingChange?.id).toBe(requests[0]?.id);
   });
 
   it('writes owner addresses at once and keeps one pending request per horse', async () => {
@@ -333,6 +339,7 @@ describe('a corrected rejected registration', () => {
     const dam = JSON.stringify({ ...JSON.parse(validValues().dam ?? '{}'), name: 'Velvet Rosa' });
     const saved = await edit(row.id, editValues({ dam }));
     expect(saved.statusCode).toBe(200);
+    expect(saved.json().message).toBe(CHANGE_REQUEST_MESSAGES.resubmitted);
     expect(saved.json().data).toMatchObject({ approvalStatus: 'pending', rejectionReason: null });
 
     const queue = await get('/api/admin/pending-horses?pageSize=100', admin);

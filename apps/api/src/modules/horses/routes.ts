@@ -10,12 +10,13 @@ import { MULTIPART_LIMITS, receiveForm } from './multipart.js';
 import { listOwnHorses, searchRegistry } from './queries.js';
 import { horseSchema, pageSchema, publicHorseSchema } from './schemas.js';
 import {
+  EDIT_MESSAGES,
   HORSE_API_MESSAGES,
   deleteHorse,
+  editOwnHorse,
   getOwnHorse,
   registerHorse,
   requireOwnHorse,
-  updateHorse,
   type HorseDeps,
 } from './service.js';
 
@@ -134,8 +135,13 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
       // Someone else's horse is refused before any of the request's files is stored.
       await requireOwnHorse(deps(request.log), userId, request.params.id);
       const form = await receiveForm(request, options.storage, 'edit');
-      const horse = await updateHorse(deps(request.log), userId, request.params.id, form);
-      return ok(horse, HORSE_API_MESSAGES.updated);
+      const { horse, outcome } = await editOwnHorse(
+        deps(request.log),
+        userId,
+        request.params.id,
+        form,
+      );
+      return ok(horse, EDIT_MESSAGES[outcome]);
     },
   );
 

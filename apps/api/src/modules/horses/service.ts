@@ -188,6 +188,12 @@ function replacedBy(stored: HorseFileRow[], incoming: AcceptedFile[]): HorseFile
  */
 export type EditOutcome = 'updated' | 'submitted' | 'resubmitted';
 
+export const EDIT_MESSAGES: Record<EditOutcome, string> = {
+  updated: HORSE_API_MESSAGES.updated,
+  submitted: CHANGE_REQUEST_MESSAGES.submitted,
+  resubmitted: CHANGE_REQUEST_MESSAGES.resubmitted,
+};
+
 /** An approved record's documents are the office's to change (docs/decisions.md). */
 function refuseFilesOnApproved(row: HorseRow, files: { spec: { path: string } }[]): void {
   if (row.approvalStatus !== 'approved' || files.length === 0) return;
@@ -295,15 +301,6 @@ export async function editOwnHorse(
     await discardForm(deps.storage, form);
     throw error;
   }
-}
-
-export async function updateHorse(
-  deps: HorseDeps,
-  ownerId: string,
-  horseId: string,
-  form: ReceivedForm,
-): Promise<Horse> {
-  return (await editOwnHorse(deps, ownerId, horseId, form)).horse;
 }
 
 /**
