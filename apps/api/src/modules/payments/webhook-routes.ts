@@ -23,6 +23,17 @@ const EVENT_STATUS: Readonly<Record<string, ProviderStatus>> = {
 };
 
 /**
+ * What we read of an event. The signature proves Stripe sent it, not that it has the shape we
+ * expect (a test event, an API version we do not know, a hand-signed payload): anything else is
+ * refused with 400 instead of failing inside the transaction.
+ */
+const eventShape = z.object({ id: z.string().min(1).max(255), type: z.string().max(255) });
+const intentShape = z.object({
+  id: z.string().min(1).max(255),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+/**
  * Stripe's webhook (docs/api.md "Payments"). The signature covers the exact bytes Stripe sent,
  * so this plugin replaces the JSON parser with one that keeps the raw body.
  */
@@ -58,7 +69,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         throw new HttpError(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
       }
 
+      if (!eventShape.safeParse(event).success) {
+        throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
+      }
       const status = EVENT_STATUS[event.type];
+      if (status && !intentShape.safeParse(event.data?.object).success) {
+        throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
+      }
       let mailQueued = false;
       const duplicate = await options.db.transaction(async (tx) => {
         const inserted = await tx
