@@ -151,9 +151,9 @@ export async function buildApp(
 
   const otpSettings = { key: otpKey(config.jwtSecret), associationName: config.associationName };
 
-  // Checked at start like the rest of the configuration: a bad format stops the server.
+  // REGISTRATION_NUMBER_FORMAT was checked with the rest of the configuration (config.ts).
   const registrationNumberFormat = parseRegistrationNumberFormat(
-    options.registrationNumberFormat ?? process.env.REGISTRATION_NUMBER_FORMAT,
+    options.registrationNumberFormat ?? config.registrationNumberFormat,
   );
   const provider = createPaymentProvider(config.payments, database.db, config.publicUrl);
   const paymentDeps = {

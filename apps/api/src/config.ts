@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ASSOCIATION_NAME, PASSWORD_MIN_LENGTH, EMAIL_PATTERN } from '@registry/domain';
+import { parseRegistrationNumberFormat } from './modules/approvals/registration-number.js';
+import type { AwsEnvironment } from './modules/files/s3-storage.js';
 
 /** Everything the server needs, already checked. Built from the environment by `loadConfig`. */
 export interface Config {
@@ -13,6 +15,8 @@ export interface Config {
   uploadsDir: string;
   /** An S3-compatible bucket for uploads (see modules/files/s3-storage.ts); uploads stage locally. */
   storageUrl: string | undefined;
+  /** AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_REGION for the bucket. */
+  storageAws: AwsEnvironment;
   /** Staged uploads untouched this long belong to a dead request and are swept. */
   stagingStaleMs: number;
   /** Committed uploads no row references are removed once committed at least this long ago. */
@@ -27,6 +31,10 @@ export interface Config {
   demoPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Sent mail rows are deleted once this old (MAIL_SENT_RETENTION_DAYS). */
+  mailSentRetentionMs: number;
+  /** REGISTRATION_NUMBER_FORMAT, already checked. */
+  registrationNumberFormat: string;
   publicUrl: string;
   associationName: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -111,7 +119,27 @@ const envSchema = z.object({
     (value) => value === undefined || /^smtps?:\/\/.+/.test(value),
     'must be an smtp:// or smtps:// URL',
   ),
-  MAIL_FROM: optionalText,
+  MAIL_FROM: optionalText.refine(
+    (value) => value === undefined || /^([^<>]*<[^<>\s]+@[^<>\s]+>|[^<>\s]+@[^<>\s]+)$/.test(value),
+    'must be an address, optionally with a name: Registry <registry@example.org>',
+  ),
+  MAIL_SENT_RETENTION_DAYS: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
+    'must be a whole number of days, at least 1',
+  ),
+  REGISTRATION_NUMBER_FORMAT: optionalText.refine((value) => {
+    try {
+      parseRegistrationNumberFormat(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must hold exactly one {SEQ} or {SEQ:n}, optionally {YYYY}, {YY} or {MM}, and otherwise only letters, digits, spaces and . _ / # -'),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
+  AWS_REGION: optionalText,
+  AWS_DEFAULT_REGION: optionalText,
   PUBLIC_URL: optionalText.refine(
     (value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value),
     'must be an http:// or https:// URL',
@@ -166,8 +194,9 @@ const envSchema = z.object({
   ),
   STORAGE_URL: optionalText.refine(
     (value) =>
-      value === undefined || /^s3(\+http)?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[^/\s?]+/.test(value),
-    'must look like s3://KEY:SECRET@host/bucket (or s3+http:// for a local server)',
+      value === undefined ||
+      /^s3(\+http)?:\/\/([^:@/\s]+:[^@/\s]+@)?[^@/\s]+\/[^/\s?]+/.test(value),
+    'must look like s3://KEY:SECRET@host/bucket or s3://host/bucket (or s3+http:// for a local server)',
   ),
   UPLOAD_STAGING_STALE_SECONDS: optionalText.refine(
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
@@ -221,6 +250,38 @@ function paymentSetupProblems(
   return [];
 }
 
+/**
+ * Rules between variables: mail needs a sender once it really goes out, and a bucket needs a
+ * key pair from its URL or from the AWS variables (docs/operations.md).
+ */
+function operationProblems(e: {
+  SMTP_URL?: string;
+  MAIL_FROM?: string;
+  STORAGE_URL?: string;
+  AWS_ACCESS_KEY_ID?: string;
+  AWS_SECRET_ACCESS_KEY?: string;
+  AWS_SESSION_TOKEN?: string;
+}): string[] {
+  const problems: string[] = [];
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    problems.push(
+      'MAIL_FROM must be set when SMTP_URL is: the address mail comes from, on a domain whose SPF/DKIM allow this server (docs/operations.md)',
+    );
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together (both or neither)');
+  }
+  if (e.AWS_SESSION_TOKEN && !e.AWS_ACCESS_KEY_ID) {
+    problems.push('AWS_SESSION_TOKEN needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+  }
+  if (e.STORAGE_URL && !/:\/\/[^@/]+@/.test(e.STORAGE_URL) && !e.AWS_ACCESS_KEY_ID) {
+    problems.push(
+      'STORAGE_URL has no access key: put KEY:SECRET@ in it or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+    );
+  }
+  return problems;
+}
+
 /** Where relative paths are taken from: the directory `npm start` was typed in. */
 function baseDirectory(env: NodeJS.ProcessEnv): string {
   return env.INIT_CWD ?? process.cwd();
@@ -245,6 +306,8 @@ export function loadConfig(
   const e = parsed.data;
   const paymentProblems = paymentSetupProblems(e);
   if (paymentProblems.length > 0) throw new ConfigError(paymentProblems);
+  const crossFieldProblems = operationProblems(e);
+  if (crossFieldProblems.length > 0) throw new ConfigError(crossFieldProblems);
   const base = baseDirectory(env);
   const dataDir = path.resolve(base, e.DATA_DIR ?? 'data');
   const port = e.PORT;
@@ -254,6 +317,14 @@ export function loadConfig(
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     storageUrl: e.STORAGE_URL,
+    storageAws: {
+      ...(e.AWS_ACCESS_KEY_ID ? { accessKeyId: e.AWS_ACCESS_KEY_ID } : {}),
+      ...(e.AWS_SECRET_ACCESS_KEY ? { secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : {}),
+      ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+      ...((e.AWS_REGION ?? e.AWS_DEFAULT_REGION)
+        ? { region: e.AWS_REGION ?? e.AWS_DEFAULT_REGION }
+        : {}),
+    },
     stagingStaleMs: Number(e.UPLOAD_STAGING_STALE_SECONDS ?? '900') * 1000,
     orphanMinAgeMs: Number(e.UPLOAD_ORPHAN_AGE_SECONDS ?? '3600') * 1000,
     databaseUrl: e.DATABASE_URL,
@@ -263,7 +334,10 @@ export function loadConfig(
     demoData: e.DEMO_DATA,
     demoPassword: e.DEMO_PASSWORD,
     smtpUrl: e.SMTP_URL,
+    // Without SMTP_URL mail only goes to files under DATA_DIR/mail, so a placeholder sender is fine.
     mailFrom: e.MAIL_FROM ?? 'Gaited Horse Registry <no-reply@localhost>',
+    mailSentRetentionMs: Number(e.MAIL_SENT_RETENTION_DAYS ?? '30') * 86_400_000,
+    registrationNumberFormat: parseRegistrationNumberFormat(e.REGISTRATION_NUMBER_FORMAT).source,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     associationName: e.ASSOCIATION_NAME ?? DEFAULT_ASSOCIATION_NAME,
     logLevel: e.LOG_LEVEL || 'info',

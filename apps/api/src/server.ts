@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, withGeneratedSecrets } from './config.js';
 import { StartupError } from './db/client.js';
+import { loadEnvFile } from './env-file.js';
 import type { GeneratedCredential } from './modules/accounts/bootstrap.js';
 
 /** The built web app beside this package, when present. */
@@ -25,6 +26,7 @@ function printCredentials(credentials: GeneratedCredential[]): void {
 async function main(): Promise<void> {
   let config;
   try {
+    loadEnvFile(process.env);
     config = withGeneratedSecrets(loadConfig(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, StartupError } from '../db/client.js';
+import { loadEnvFile } from '../env-file.js';
 import { createBackup } from './backup.js';
 import { RestoreError, restoreBackup } from './restore.js';
 
@@ -17,6 +18,7 @@ function timestamp(): string {
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  loadEnvFile(process.env);
   const config = loadConfig(process.env);
   if (command === 'backup') {
     const outIndex = rest.indexOf('--out');

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parseStorageUrl, S3Storage } from './s3-storage.js';
+import { parseStorageUrl, S3Storage, type AwsEnvironment } from './s3-storage.js';
 import { LocalDiskStorage, type FileStorage } from './storage.js';
 
 export interface StorageSettings {
   uploadsDir: string;
   storageUrl: string | undefined;
+  storageAws: AwsEnvironment;
   stagingStaleMs: number;
 }
 
@@ -18,7 +19,7 @@ export async function openStorage(
   log: FastifyBaseLogger,
 ): Promise<{ storage: FileStorage; stop(): void }> {
   const store = settings.storageUrl
-    ? new S3Storage(parseStorageUrl(settings.storageUrl), settings.uploadsDir)
+    ? new S3Storage(parseStorageUrl(settings.storageUrl, settings.storageAws), settings.uploadsDir)
     : new LocalDiskStorage(settings.uploadsDir);
   await store.init(settings.stagingStaleMs);
   const every = Math.min(5 * 60_000, Math.max(1_000, Math.floor(settings.stagingStaleMs / 3)));

@@ -1,3 +1,5 @@
+import { XMLParser } from 'fast-xml-parser';
+
 /** One object of a ListObjectsV2 answer. */
 export interface ListedObject {
   key: string;
@@ -10,35 +12,36 @@ export interface ListingPage {
   nextToken: string | undefined;
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-};
+const parser = new XMLParser({
+  // Keys and tokens stay text even when they look like numbers ("00" would become 0).
+  parseTagValue: false,
+  // One <Contents> or many: always a list.
+  isArray: (name) => name === 'Contents',
+  processEntities: true,
+});
 
-function unescapeXml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_match, name: string) => ENTITIES[name] ?? '');
-}
-
-function element(xml: string, name: string): string | undefined {
-  const match = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml);
-  return match?.[1] === undefined ? undefined : unescapeXml(match[1]);
+interface ListBucketResult {
+  Contents?: { Key?: unknown; LastModified?: unknown }[];
+  IsTruncated?: unknown;
+  NextContinuationToken?: unknown;
 }
 
 /**
- * Reads the parts of a ListObjectsV2 answer the orphan sweep needs. The answer is flat, well-known
- * XML, so a few patterns do instead of an XML parser dependency; an object whose date cannot be
+ * Reads the parts of a ListObjectsV2 answer the orphan sweep and the backup need, with a real
+ * XML parser (entities, CDATA and namespaces handled). An object whose key or date cannot be
  * read is left out, so the sweep never removes what it could not date.
  */
 export function parseListing(xml: string): ListingPage {
+  const document = parser.parse(xml) as { ListBucketResult?: ListBucketResult };
+  const result = document.ListBucketResult;
+  if (!result) throw new Error('Not a ListObjectsV2 answer');
   const objects: ListedObject[] = [];
-  for (const [, contents = ''] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-    const key = element(contents, 'Key');
-    const lastModifiedMs = Date.parse(element(contents, 'LastModified') ?? '');
+  for (const entry of result.Contents ?? []) {
+    const key = typeof entry.Key === 'string' ? entry.Key : undefined;
+    const lastModifiedMs = Date.parse(String(entry.LastModified ?? ''));
     if (key !== undefined && Number.isFinite(lastModifiedMs)) objects.push({ key, lastModifiedMs });
   }
-  const truncated = element(xml, 'IsTruncated') === 'true';
-  return { objects, nextToken: truncated ? element(xml, 'NextContinuationToken') : undefined };
+  const truncated = String(result.IsTruncated) === 'true';
+  const token = result.NextContinuationToken;
+  return { objects, nextToken: truncated && typeof token === 'string' ? token : undefined };
 }

@@ -40,11 +40,49 @@ describe('S3 storage', () => {
         region: 'eu-west-1',
         accessKeyId: 'AK+1',
         secretAccessKey: 'se/cret',
+        addressing: 'path',
       },
     );
     expect(() => parseStorageUrl('s3://host/bucket')).toThrow(/access key/);
+    expect(() => parseStorageUrl('s3://a:b@host/bucket?addressing=dns')).toThrow(/addressing/);
     expect(() => parseStorageUrl('http://a:b@host/bucket')).toThrow(/s3:\/\//);
     expect(() => parseStorageUrl('s3://a:b@host/')).toThrow(/bucket/);
+  });
+
+  it('takes credentials, session token and region from the AWS variables when the URL has none', () => {
+    const aws = {
+      accessKeyId: 'ASIA1',
+      secretAccessKey: 's',
+      sessionToken: 'tok',
+      region: 'eu-central-1',
+    };
+    expect(parseStorageUrl('s3://s3.eu-central-1.amazonaws.com/photos', aws)).toEqual({
+      endpoint: 'https://s3.eu-central-1.amazonaws.com',
+      bucket: 'photos',
+      region: 'eu-central-1',
+      accessKeyId: 'ASIA1',
+      secretAccessKey: 's',
+      sessionToken: 'tok',
+      // AWS's own hosts default to virtual-hosted addressing.
+      addressing: 'virtual',
+    });
+    // A key pair in the URL wins, and the environment's session token does not go with it.
+    const own = parseStorageUrl('s3://K:S@minio.local:9000/photos?region=x', aws);
+    expect(own).toMatchObject({ accessKeyId: 'K', region: 'x', addressing: 'path' });
+    expect(own.sessionToken).toBeUndefined();
+  });
+
+  it('addresses objects path-style or virtual-hosted', () => {
+    const key = 'ab6f2c1e-0000-4000-8000-000000000000';
+    const pathStyle = new S3Storage(parseStorageUrl('s3+http://K:S@127.0.0.1:9000/b'), stagingDir);
+    expect(pathStyle.objectUrl(key)).toBe(`http://127.0.0.1:9000/b/ab/${key}`);
+    const virtual = new S3Storage(
+      parseStorageUrl('s3://K:S@storage.example.org/b?addressing=virtual'),
+      stagingDir,
+    );
+    expect(virtual.objectUrl(key)).toBe(`https://b.storage.example.org/ab/${key}`);
+    expect(virtual.bucketUrl()).toBe('https://b.storage.example.org');
+    expect(() => virtual.objectUrl('../etc/passwd')).toThrow(/Invalid storage key/);
   });
 
   it('stages locally, commits to the bucket, reads back and removes', async () => {
