@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GENERIC_MESSAGES } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { horseFiles } from '../../db/schema.js';
+import { horseFiles, horses } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { isInlineType } from './content-check.js';
+import { requestWithoutSignature } from './log-safe-request.js';
 import { contentDisposition } from './names.js';
 import type { UrlSigner } from './signed-urls.js';
 import type { FileStorage } from './storage.js';
@@ -24,13 +25,15 @@ export const DOWNLOAD_MESSAGES = {
  * Downloads through signed, expiring links (`/uploads/<id>?exp=&sig=`). The signature is the
  * access check: it was handed out only to someone allowed to see the horse. The answer can never
  * be taken for a page of ours: fixed type from our own list, nosniff, and attachment for
- * everything except images.
+ * everything except images. Links are signed for the horse's owner at the time (records.ts):
+ * a transfer of ownership ends the previous owner's links.
  */
 export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, options) => {
   app.get(
     '/uploads/:fileId',
     {
       config: { access: 'public' },
+      logSerializers: { req: requestWithoutSignature },
       // Uploads are JPEG, PNG, PDF or MP4: compressed already, so never compressed again.
       compress: false,
       schema: {
@@ -43,13 +46,27 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       const { fileId } = request.params;
       const { exp, sig } = request.query;
       const now = new Date();
-      if (!options.signer.verify(fileId, exp, sig, now)) {
+      // A bare or expired link costs no database read.
+      if (!sig || !exp || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= now.getTime()) {
         throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
       }
       const [file] = z.uuid().safeParse(fileId).success
-        ? await options.db.select().from(horseFiles).where(eq(horseFiles.id, fileId))
+        ? await options.db
+            .select({
+              storageKey: horseFiles.storageKey,
+              mime: horseFiles.mime,
+              size: horseFiles.size,
+              originalName: horseFiles.originalName,
+              ownerId: horses.ownerId,
+            })
+            .from(horseFiles)
+            .innerJoin(horses, eq(horses.id, horseFiles.horseId))
+            .where(eq(horseFiles.id, fileId))
         : [];
       if (!file) throw new HttpError(404, GENERIC_MESSAGES.notFound);
+      if (!options.signer.scoped(file.ownerId).verify(fileId, exp, sig, now)) {
+        throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
+      }
       const content = await options.storage.open(file.storageKey).catch(() => {
         request.log.error({ fileId }, 'stored file missing');
         throw new HttpError(404, GENERIC_MESSAGES.notFound);

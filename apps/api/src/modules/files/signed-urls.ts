@@ -13,6 +13,11 @@ export interface UrlSigner {
   url(fileId: string, now?: Date): string;
   /** Whether exp and sig are ours for this file and not expired. */
   verify(fileId: string, exp: string | undefined, sig: string | undefined, now?: Date): boolean;
+  /**
+   * A signer whose links also carry `scope` (a horse file's owner): a link made for one scope
+   * fails for any other, so changing the scope (a transfer) ends every link made before.
+   */
+  scoped(scope: string): UrlSigner;
 }
 
 /**
@@ -21,10 +26,18 @@ export interface UrlSigner {
  */
 export function createUrlSigner(secret: string): UrlSigner {
   const key = createHmac('sha256', secret).update('registry:download-url:v1').digest();
+  return signerFor(key, '');
+}
+
+function signerFor(key: Buffer, scope: string): UrlSigner {
+  // File ids and scopes are UUIDs (no dots): the signed text cannot be read two ways.
   const sign = (fileId: string, exp: number) =>
-    createHmac('sha256', key).update(`${fileId}.${exp}`).digest('base64url');
+    createHmac('sha256', key)
+      .update(scope ? `${fileId}.${scope}.${exp}` : `${fileId}.${exp}`)
+      .digest('base64url');
 
   return {
+    scoped: (next) => signerFor(key, next),
     url(fileId, now = new Date()) {
       const seconds = Math.floor(now.getTime() / 1000) + URL_LIFETIME_SECONDS;
       const exp = Math.ceil(seconds / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;

@@ -83,11 +83,15 @@ export function recordOf(parsed: HorseEdit) {
   };
 }
 
-/** Files of one horse, found by kind and slot, each with a fresh signed URL. */
+/**
+ * Files of one horse, found by kind and slot, each with a fresh URL signed for the horse's
+ * current owner: after a transfer, links handed out before stop working (files/routes.ts).
+ */
 class FileIndex {
   private readonly refs = new Map<string, FileRef[]>();
 
-  constructor(files: HorseFileRow[], signer: UrlSigner) {
+  constructor(files: HorseFileRow[], base: UrlSigner, ownerId: string) {
+    const signer = base.scoped(ownerId);
     const ordered = [...files].sort((a, b) => Number(a.slot) - Number(b.slot));
     for (const file of ordered) {
       const key = `${file.kind}:${file.slot}`;
@@ -154,7 +158,7 @@ export function toHorse(
   paymentIntentId: string | null = null,
   pendingChange: PendingChange | null = null,
 ): Horse {
-  const files = new FileIndex(fileRows, signer);
+  const files = new FileIndex(fileRows, signer, row.ownerId);
   const d = row.details;
   const [sire, dam] = PEDIGREE_PARENTS.map((parent) =>
     parentWithPaperwork(d[parent], parent, files),
@@ -201,7 +205,7 @@ export function toPublicHorse(
   const markings = fileRows.filter((file) => file.kind === 'markingDocument');
   const d = row.details;
   return {
-    ...sharedView(row, new FileIndex(markings, signer)),
+    ...sharedView(row, new FileIndex(markings, signer, row.ownerId)),
     owners: d.owners.map((owner) => ({ name: owner.name })),
     otherRegistries: d.otherRegistries,
     sire: d.sire,

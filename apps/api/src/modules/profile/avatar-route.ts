@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GENERIC_MESSAGES } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
+import { requestWithoutSignature } from '../files/log-safe-request.js';
 import type { FileStorage } from '../files/storage.js';
 import { parseStoredPicture, type AvatarLinks } from './avatar-links.js';
 
@@ -21,6 +22,7 @@ export const avatarRoute: FastifyPluginAsyncZod<{
     '/uploads/avatars/:name',
     {
       config: { access: 'public' },
+      logSerializers: { req: requestWithoutSignature },
       // A picture is a JPEG or PNG: compressed already, so never compressed again.
       compress: false,
       schema: {
