@@ -46,6 +46,7 @@ import { serializeError } from './plugins/error-log.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextGuard } from './plugins/text-guard.js';
+import { registerRequestId } from './plugins/request-id.js';
 import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -124,6 +125,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestId(app);
   registerTextGuard(app);
   await registerSecurity(app, { stripe: Boolean(config.payments.stripePublishableKey) });
   // Before any route: it attaches to each route as the route is added.
