@@ -94,6 +94,8 @@ export const PAYMENT_STATUSES = [
   'requires_action',
   'paid',
   'failed',
+  'refunded',
+  'disputed',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -153,7 +155,7 @@ export const horses = pgTable(
     ),
     check(
       'horses_payment_status_check',
-      sql`${t.paymentStatus} in ('unpaid', 'processing', 'requires_action', 'paid', 'failed')`,
+      sql`${t.paymentStatus} in ('unpaid', 'processing', 'requires_action', 'paid', 'failed', 'refunded', 'disputed')`,
     ),
     index('horses_owner_created_idx').on(t.ownerId, t.createdAt),
     index('horses_status_created_idx').on(t.approvalStatus, t.createdAt),
@@ -272,6 +274,9 @@ export const PAYMENT_RECORD_STATUSES = [
   'succeeded',
   'failed',
   'canceled',
+  /** After success: money returned (refund, lost dispute) or held by a dispute. */
+  'refunded',
+  'disputed',
 ] as const;
 export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
 
@@ -308,6 +313,13 @@ export const payments = pgTable(
     /** Offline payments: the check number or receipt reference, and a note. */
     reference: text('reference'),
     note: text('note'),
+    /** Why an administrator refunded, voided or canceled it (or the provider's reason). */
+    reversalReason: text('reversal_reason'),
+    /**
+     * The payer's debit authorisation (ACH): agreement, the versioned text shown, time, client
+     * address and browser, account holder's name and signature. Null for cards and the office.
+     */
+    mandate: jsonb('mandate').$type<Record<string, unknown>>(),
     /** The sandbox settles bank payments at this time (Stripe settles by webhook). */
     settlesAt: timestamp('settles_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -316,13 +328,13 @@ export const payments = pgTable(
   (t) => [
     check(
       'payments_status_check',
-      sql`${t.status} in ('requires_action', 'processing', 'succeeded', 'failed', 'canceled')`,
+      sql`${t.status} in ('requires_action', 'processing', 'succeeded', 'failed', 'canceled', 'refunded', 'disputed')`,
     ),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     index('payments_horse_idx').on(t.horseId, t.createdAt),
     uniqueIndex('payments_one_live_per_horse_idx')
       .on(t.horseId)
-      .where(sql`${t.status} in ('requires_action', 'processing', 'succeeded')`),
+      .where(sql`${t.status} in ('requires_action', 'processing', 'succeeded', 'disputed')`),
     index('payments_settles_idx').on(t.status, t.settlesAt),
   ],
 );

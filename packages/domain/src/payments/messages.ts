@@ -26,4 +26,12 @@ export const PAYMENT_MESSAGES = {
   unknownPaymentMethod: 'Unknown payment method.',
   authenticationDeclined: 'The payment was not approved.',
   paymentRecorded: 'Payment recorded',
+  refunded: 'The payment was refunded.',
+  disputed: 'The payment is disputed.',
+  paymentCanceled: 'The open payment was canceled. You can pay another way.',
+  paymentVoided: 'Payment voided',
+  paymentRefunded: 'Payment refunded',
+  nothingToCancel: 'This horse has no payment waiting for approval.',
+  nothingToReverse: 'This horse has no settled payment to refund or void.',
+  reasonRequired: 'Give a reason.',
 } as const;

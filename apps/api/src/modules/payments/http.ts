@@ -83,6 +83,9 @@ const SUCCESS_MESSAGES = {
   succeeded: PAYMENT_MESSAGES.registered,
   requires_action: PAYMENT_MESSAGES.actionRequired,
   processing: PAYMENT_MESSAGES.bankProcessing,
+  // Never the answer of a new charge; listed so every stored status has words.
+  refunded: PAYMENT_MESSAGES.refunded,
+  disputed: PAYMENT_MESSAGES.disputed,
 } as const;
 
 /** docs/api.md "Answers of payment-process". */

@@ -9,6 +9,9 @@ export const PAYMENT_PROVIDER_STATUSES = [
   'succeeded',
   'failed',
   'canceled',
+  // Only after `succeeded`, from the provider's charge events or an administrator.
+  'refunded',
+  'disputed',
 ] as const;
 export type ProviderStatus = (typeof PAYMENT_PROVIDER_STATUSES)[number];
 export type ChargeMethod = 'card' | 'bank';
@@ -55,8 +58,17 @@ export class PaymentMethodError extends Error {}
 
 export const idempotencyKeyFor = (paymentId: string) => `registry-payment-${paymentId}`;
 
-/** Settled payments never change again, whatever arrives later. */
-export const SETTLED: ReadonlySet<ProviderStatus> = new Set(['succeeded', 'failed', 'canceled']);
+/**
+ * Settled payments never change again through a status report; refunds, disputes and voids
+ * move them on their own path (reversals.ts).
+ */
+export const SETTLED: ReadonlySet<ProviderStatus> = new Set([
+  'succeeded',
+  'failed',
+  'canceled',
+  'refunded',
+  'disputed',
+]);
 
 const RANK: Record<ProviderStatus, number> = {
   requires_action: 0,
@@ -64,6 +76,8 @@ const RANK: Record<ProviderStatus, number> = {
   succeeded: 2,
   failed: 2,
   canceled: 2,
+  refunded: 3,
+  disputed: 3,
 };
 
 /** Whether moving from `from` to `to` goes forward: late or replayed updates never go back. */

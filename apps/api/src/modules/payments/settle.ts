@@ -29,6 +29,8 @@ const HORSE_STATUS = {
   succeeded: 'paid',
   failed: 'failed',
   canceled: 'failed',
+  refunded: 'refunded',
+  disputed: 'disputed',
 } as const;
 
 export const horsePaymentStatus = (status: ProviderStatus) => HORSE_STATUS[status];
