@@ -84,14 +84,20 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         const auth = requireAuth(request);
         const email = normalizeEmail(request.body.email);
         const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
-        const audit = (success: boolean, reason?: string) =>
+        const audit = (success: boolean, reason?: string, addressInUse?: boolean) =>
           recordAudit(db, {
             action: 'otp.issue',
             success,
             subject: auth.userId,
             actorId: auth.userId,
             ...client,
-            details: { purpose: 'email-change', portal: role, newEmail: email, reason },
+            details: {
+              purpose: 'email-change',
+              portal: role,
+              newEmail: email,
+              reason,
+              addressInUse,
+            },
           });
         const user = await findUser(db, auth.userId);
         if (!user) throw new HttpError(401, OTP_MESSAGES.invalidOtp);
@@ -101,7 +107,12 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
             email: PROFILE_MESSAGES.emailSame,
           });
         }
-        if (await emailTaken(db, email, auth.userId)) {
+        // A member is not told here whether another account (a member or an administrator)
+        // uses the address: the code goes to it either way, and only whoever reads that
+        // mailbox can reach the verification, which decides (409 there). Administrators see
+        // every account anyway and are told at once.
+        const taken = await emailTaken(db, email, auth.userId);
+        if (taken && role === 'admin') {
           await audit(false, 'email-in-use');
           throw new HttpError(409, PROFILE_MESSAGES.emailInUse, {
             email: PROFILE_MESSAGES.emailInUse,
@@ -121,7 +132,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
             result.reason === 'too-soon' ? OTP_MESSAGES.resendTooSoon : OTP_MESSAGES.resendLimit,
           );
         }
-        await audit(true);
+        await audit(true, undefined, taken);
         options.onMailQueued();
         return ok(null, PROFILE_MESSAGES.otpSentToEmail);
       },
