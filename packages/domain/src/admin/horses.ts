@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES } from './messages.js';
+import { OWNER_TYPES } from '../horse/constants.js';
+import { HORSE_MESSAGES } from '../horse/messages.js';
+import { ownerSchema } from '../horse/sections/owners.js';
+
+export const TRANSFER_MESSAGES = {
+  coOwnerNeeded: 'Joint ownership needs one co-owner: a member, or a person marked as not a member',
+  coOwnerOnlyJoint: 'A co-owner is given only for joint ownership',
+  coOwnerSame: 'The co-owner must be someone other than the new owner',
+  coOwnerNotFound: 'No active member with this id',
+} as const;
 
 export const REJECTION_REASON_MAX = 1000;
 export const TRANSFER_NOTE_MAX = 500;
@@ -23,15 +33,44 @@ export const approveHorseSchema = z.object({
 });
 export type ApproveHorseInput = z.infer<typeof approveHorseSchema>;
 
-export const transferHorseSchema = z.object({
-  horseId: z.uuid({ error: 'Horse id must be a UUID' }),
-  newOwnerId: z.uuid({ error: 'Member id must be a UUID' }),
-  note: z
-    .string()
-    .trim()
-    .max(TRANSFER_NOTE_MAX, ADMIN_MESSAGES.tooLong(TRANSFER_NOTE_MAX))
-    .optional(),
-});
+/** A co-owner of record who is not a member: typed in the transfer dialog, never looked up. */
+export const nonMemberCoOwnerSchema = ownerSchema.omit({ memberNum: true });
+
+export const transferHorseSchema = z
+  .object({
+    horseId: z.uuid({ error: 'Horse id must be a UUID' }),
+    newOwnerId: z.uuid({ error: 'Member id must be a UUID' }),
+    note: z
+      .string()
+      .trim()
+      .max(TRANSFER_NOTE_MAX, ADMIN_MESSAGES.tooLong(TRANSFER_NOTE_MAX))
+      .optional(),
+    /** The new owners of record: the new owner alone (default) or jointly with a co-owner. */
+    ownerType: z.enum(OWNER_TYPES, { error: HORSE_MESSAGES.ownerTypeRequired }).optional(),
+    /** Joint ownership with another member... */
+    coOwnerId: z.uuid({ error: 'Co-owner id must be a UUID' }).optional(),
+    /** ...or with someone who is not a member, marked as such by giving their details here. */
+    coOwner: nonMemberCoOwnerSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const joint = value.ownerType === 'Joint';
+    const given = Number(value.coOwnerId !== undefined) + Number(value.coOwner !== undefined);
+    if (joint && given !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message: TRANSFER_MESSAGES.coOwnerNeeded,
+        path: ['coOwnerId'],
+      });
+    } else if (!joint && given > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: TRANSFER_MESSAGES.coOwnerOnlyJoint,
+        path: ['ownerType'],
+      });
+    } else if (joint && value.coOwnerId === value.newOwnerId) {
+      ctx.addIssue({ code: 'custom', message: TRANSFER_MESSAGES.coOwnerSame, path: ['coOwnerId'] });
+    }
+  });
 export type TransferHorseInput = z.infer<typeof transferHorseSchema>;
 
 export const ADMIN_HORSE_SORT_FIELDS = [

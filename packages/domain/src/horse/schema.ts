@@ -11,7 +11,12 @@ import { checkDnaTestDate, dnaShape } from './sections/dna.js';
 import { markingsShape } from './sections/markings.js';
 import { nameChoicesShape } from './sections/name-choices.js';
 import { otherRegistriesShape } from './sections/other-registries.js';
-import { checkOwnerCount, ownerSignatureShape, ownersShape } from './sections/owners.js';
+import {
+  checkOwnerCount,
+  checkOwnerMembers,
+  ownerSignatureShape,
+  ownersShape,
+} from './sections/owners.js';
 import { paymentShape } from './sections/payment.js';
 import { pedigreeShape } from './sections/pedigree.js';
 import { registrationShape } from './sections/registration.js';
@@ -35,6 +40,7 @@ function crossFieldChecks(ctx: SectionContext) {
     checkBreedingDates(value, sink);
     checkDnaTestDate(value, sink, ctx);
     checkOwnerCount(value, sink);
+    checkOwnerMembers(value, sink);
   };
 }
 

@@ -96,7 +96,8 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateOptions> = asyn
       config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
       schema: {
         tags: ['certificates'],
-        summary: 'Confirms a registration number: name, status, verified. Nothing private.',
+        summary:
+          "Confirms a registration number: name, status, verified, sex, colour, foal year and the current owners' names. Nothing private.",
         params: z.object({ registrationNumber: z.string().trim().min(1).max(64) }),
         response: {
           200: successSchema(
@@ -105,6 +106,11 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateOptions> = asyn
               name: z.string(),
               status: z.literal('approved'),
               verified: z.boolean(),
+              sex: z.string(),
+              color: z.string(),
+              foalYear: z.number().int(),
+              /** Names only: no member numbers, addresses or emails. */
+              owners: z.array(z.string()),
             }),
           ),
           '4xx': failureSchema,
@@ -127,6 +133,11 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateOptions> = asyn
         name: horse.approvedName ?? horse.firstChoice,
         status: 'approved' as const,
         verified: horse.verified === 'Yes',
+        // What a buyer can match against the horse in front of them (issue 21).
+        sex: horse.sex,
+        color: horse.color,
+        foalYear: Number(horse.foalDate.slice(0, 4)),
+        owners: horse.details.owners.map((owner) => owner.name),
       });
     },
   );

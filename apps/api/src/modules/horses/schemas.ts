@@ -55,6 +55,8 @@ const ownerSchema = z.object({
   city: z.string(),
   state: z.string(),
   zip: z.string(),
+  /** A co-owner marked as not a member (no member number to check). */
+  nonMember: z.boolean().optional(),
 });
 
 /** What every viewer of a horse sees: the registry's record, no owner details or papers. */

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_MESSAGES, type TransferHorseInput } from '@registry/domain';
-import type { Db } from '../../db/client.js';
-import { horses, ownershipTransfers, users } from '../../db/schema.js';
+import { ADMIN_MESSAGES, TRANSFER_MESSAGES, type TransferHorseInput } from '@registry/domain';
+import type { Db, Executor } from '../../db/client.js';
+import { horses, ownershipTransfers, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { loadHorse, fullName } from '../admin-horses/view.js';
 import { recordAudit } from '../audit/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { ownershipTransferMail } from '../mail/templates.js';
+import { ownerNames, ownersAfterTransfer } from './owners.js';
 
 export interface TransferDeps {
   db: Db;
@@ -24,8 +25,22 @@ export interface TransferRecord {
   at: string;
 }
 
+async function activeMember(tx: Executor, id: string): Promise<UserRow> {
+  const [member] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'member'), eq(users.active, true)));
+  if (!member) {
+    throw new HttpError(404, TRANSFER_MESSAGES.coOwnerNotFound, {
+      coOwnerId: TRANSFER_MESSAGES.coOwnerNotFound,
+    });
+  }
+  return member;
+}
+
 /**
- * Moves a horse to another active member: the horse row changes owner, a transfer row keeps
+ * Moves a horse to another active member: the horse row changes owner and owners of record
+ * (the new owner alone, or jointly with a member or a marked non-member), a transfer row keeps
  * the history, both owners are emailed and the audit log records it, all in one transaction.
  */
 export async function transferHorse(
@@ -52,10 +67,14 @@ export async function transferHorse(
         newOwnerId: ADMIN_MESSAGES.newOwnerInactive,
       });
     }
+    const coOwner = input.coOwnerId ? await activeMember(tx, input.coOwnerId) : undefined;
     const [from] = await tx.select().from(users).where(eq(users.id, horse.ownerId));
+    // The owners of record change with the account (issue 21): certificate, verify page and
+    // edit form name the new owners; the previous ones stay in the audit details below.
+    const ofRecord = ownersAfterTransfer(input, to, coOwner);
     await tx
       .update(horses)
-      .set({ ownerId: to.id, updatedAt: new Date() })
+      .set({ ownerId: to.id, details: { ...horse.details, ...ofRecord }, updatedAt: new Date() })
       .where(eq(horses.id, horse.id));
     const note = input.note?.trim() || null;
     const [row] = await tx
@@ -75,7 +94,13 @@ export async function transferHorse(
       actorId: actor.userId,
       subject: horse.id,
       ip: actor.ip,
-      details: { fromOwnerId: horse.ownerId, toOwnerId: to.id, note },
+      details: {
+        fromOwnerId: horse.ownerId,
+        toOwnerId: to.id,
+        note,
+        previousOwners: ownerNames(horse.details.owners),
+        owners: ownerNames(ofRecord.owners),
+      },
     });
     const horseName = horse.approvedName ?? horse.firstChoice;
     const fromName = from ? fullName(from) || from.email : 'the previous owner';

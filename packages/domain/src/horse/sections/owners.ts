@@ -10,17 +10,23 @@ import {
 } from '../constants.js';
 import type { IssueSink } from '../context.js';
 import { mustBeTrue, requiredChoice, requiredText, signatureField } from '../fields.js';
-import { HORSE_MESSAGES } from '../messages.js';
+import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
+import { REGISTER_RULE_MESSAGES } from '../register-rules.js';
 
 /** Every address here is in the United States (the only country offered), so ZIP codes apply. */
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 
 export const ownerSchema = z.object({
-  memberNum: requiredText(
-    HORSE_MESSAGES.memberNumRequired,
-    OTHER_REGISTRY_NUMBER_MAX,
-    'Member Number',
-  ),
+  // Required for members; checkOwnerMembers asks for it, so a marked non-member may leave it empty.
+  memberNum: z
+    .string({ error: HORSE_MESSAGES.memberNumRequired })
+    .trim()
+    .max(OTHER_REGISTRY_NUMBER_MAX, tooLongMessage('Member Number', OTHER_REGISTRY_NUMBER_MAX)),
+  /**
+   * A co-owner who is not a member of the association (docs/decisions.md "Register rules"):
+   * no member number, and the server does not look one up. Never the first owner.
+   */
+  nonMember: z.boolean().optional(),
   name: requiredText(HORSE_MESSAGES.ownerNameRequired, SHORT_TEXT_MAX, 'Name'),
   address: requiredText(HORSE_MESSAGES.addressRequired, LONG_TEXT_MAX, 'Address'),
   city: requiredText(HORSE_MESSAGES.cityRequired, SHORT_TEXT_MAX, 'City'),
@@ -56,6 +62,36 @@ export function checkOwnerCount(value: Record<string, unknown>, sink: IssueSink)
     code: 'custom',
     message: type === 'Joint' ? HORSE_MESSAGES.jointOwnersCount : HORSE_MESSAGES.singleOwnerCount,
     path: ['owners'],
+  });
+}
+
+/**
+ * Member numbers: every owner gives one, except a co-owner marked as not a member, who gives
+ * none. Whether a given number belongs to a member is checked by the server.
+ */
+export function checkOwnerMembers(value: Record<string, unknown>, sink: IssueSink): void {
+  const { owners } = value;
+  if (!Array.isArray(owners)) return;
+  owners.forEach((owner: unknown, index) => {
+    if (typeof owner !== 'object' || owner === null) return;
+    const { memberNum, nonMember } = owner as { memberNum?: unknown; nonMember?: unknown };
+    if (typeof memberNum !== 'string') return;
+    const path = ['owners', index, 'memberNum'];
+    if (nonMember === true && index === 0) {
+      sink.addIssue({
+        code: 'custom',
+        message: REGISTER_RULE_MESSAGES.firstOwnerMustBeMember,
+        path,
+      });
+    } else if (nonMember === true && memberNum !== '') {
+      sink.addIssue({
+        code: 'custom',
+        message: REGISTER_RULE_MESSAGES.coOwnerNotMemberNoNumber,
+        path,
+      });
+    } else if (nonMember !== true && memberNum === '') {
+      sink.addIssue({ code: 'custom', message: HORSE_MESSAGES.memberNumRequired, path });
+    }
   });
 }
 
