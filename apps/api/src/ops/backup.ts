@@ -5,12 +5,21 @@ import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Database } from '../db/client.js';
-import { BACKUP_FORMAT, describeFile, listUploadFiles, type BackupManifest } from './manifest.js';
+import {
+  BACKUP_FORMAT,
+  describeFile,
+  listUploadFiles,
+  uploadPath,
+  type BackupManifest,
+  type UploadBucket,
+} from './manifest.js';
 import { exportTable, tablesInDependencyOrder } from './tables.js';
 
 export interface BackupOptions {
   database: Database;
   uploadsDir: string;
+  /** With STORAGE_URL the committed uploads are in this bucket, not in uploadsDir. */
+  bucket?: UploadBucket;
   /** The archive to write; it appears only once complete. */
   outFile: string;
 }
@@ -44,6 +53,37 @@ async function placeFile(from: string, to: string): Promise<void> {
   await link(from, to).catch(() => copyFile(from, to));
 }
 
+async function copyFolder(uploadsDir: string, into: string): Promise<BackupManifest['files']> {
+  const files: BackupManifest['files'] = [];
+  for (const relative of await listUploadFiles(uploadsDir)) {
+    files.push(await describeFile(uploadsDir, relative));
+    await placeFile(path.join(uploadsDir, relative), path.join(into, relative));
+  }
+  return files;
+}
+
+/**
+ * Downloads every committed object of the bucket. The rows were read first, so every file a
+ * row names is here; an object deleted since the listing (its row was deleted too) is skipped.
+ */
+async function copyBucket(bucket: UploadBucket, into: string): Promise<BackupManifest['files']> {
+  const files: BackupManifest['files'] = [];
+  const keys: string[] = [];
+  for await (const key of bucket.committedBefore(Number.MAX_SAFE_INTEGER)) keys.push(key);
+  for (const key of keys.sort()) {
+    const relative = uploadPath(key);
+    const gone = await bucket.download(key, path.join(into, relative)).then(
+      () => false,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return true;
+        throw error;
+      },
+    );
+    if (!gone) files.push(await describeFile(into, relative));
+  }
+  return files;
+}
+
 /**
  * Writes one archive of the database and the uploads. The rows come from a single read-only,
  * repeatable-read snapshot, so they agree with each other even while the server runs (on
@@ -68,14 +108,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
 
-    const files: BackupManifest['files'] = [];
-    for (const relative of await listUploadFiles(options.uploadsDir)) {
-      files.push(await describeFile(options.uploadsDir, relative));
-      await placeFile(
-        path.join(options.uploadsDir, relative),
-        path.join(work, 'uploads', relative),
-      );
-    }
+    const files = options.bucket
+      ? await copyBucket(options.bucket, path.join(work, 'uploads'))
+      : await copyFolder(options.uploadsDir, path.join(work, 'uploads'));
     await mkdir(path.join(work, 'uploads'), { recursive: true });
 
     const manifest: BackupManifest = {

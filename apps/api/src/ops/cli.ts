@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, StartupError } from '../db/client.js';
 import { loadEnvFile } from '../env-file.js';
+import { parseStorageUrl, S3Storage } from '../modules/files/s3-storage.js';
 import { createBackup } from './backup.js';
 import { RestoreError, restoreBackup } from './restore.js';
 
@@ -20,6 +21,10 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   loadEnvFile(process.env);
   const config = loadConfig(process.env);
+  // With STORAGE_URL the committed files are in the bucket: backed up and restored from there.
+  const bucket = config.storageUrl
+    ? new S3Storage(parseStorageUrl(config.storageUrl, config.storageAws), config.uploadsDir)
+    : undefined;
   if (command === 'backup') {
     const outIndex = rest.indexOf('--out');
     const outFile = path.resolve(
@@ -32,7 +37,12 @@ async function main(argv: string[]): Promise<void> {
       dataDir: config.dataDir,
     });
     try {
-      const manifest = await createBackup({ database, uploadsDir: config.uploadsDir, outFile });
+      const manifest = await createBackup({
+        database,
+        uploadsDir: config.uploadsDir,
+        bucket,
+        outFile,
+      });
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       process.stdout.write(
         `Backup written: ${outFile}\n  ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files\n`,
@@ -50,7 +60,12 @@ async function main(argv: string[]): Promise<void> {
       dataDir: config.dataDir,
     });
     try {
-      const manifest = await restoreBackup({ archive, database, uploadsDir: config.uploadsDir });
+      const manifest = await restoreBackup({
+        archive,
+        database,
+        uploadsDir: config.uploadsDir,
+        bucket,
+      });
       process.stdout.write(
         `Restored ${archive} (made ${manifest.createdAt}): ${manifest.tables.length} tables, ${manifest.files.length} files\n`,
       );

@@ -68,3 +68,19 @@ export async function describeFile(root: string, relative: string) {
   const info = await stat(file);
   return { path: relative, size: info.size, sha256: await sha256OfFile(file) };
 }
+
+/**
+ * An object store holding the committed uploads instead of the uploads folder (STORAGE_URL):
+ * what a backup copies out of it and a restore puts back (modules/files/s3-storage.ts).
+ */
+export interface UploadBucket {
+  committedBefore(cutoffMs: number): AsyncIterable<string>;
+  download(key: string, file: string): Promise<void>;
+  putFile(key: string, file: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** Where a committed upload lies in the archive (and on local disk): `<first two chars>/<key>`. */
+export function uploadPath(key: string): string {
+  return `${key.slice(0, 2)}/${key}`;
+}

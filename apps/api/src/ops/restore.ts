@@ -4,7 +4,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import * as tar from 'tar';
 import type { Database, Tx } from '../db/client.js';
-import { describeFile, listUploadFiles, manifestSchema, type BackupManifest } from './manifest.js';
+import {
+  describeFile,
+  listUploadFiles,
+  manifestSchema,
+  type BackupManifest,
+  type UploadBucket,
+} from './manifest.js';
 import { countRows, importRows, resetSequences, tablesInDependencyOrder } from './tables.js';
 
 export interface RestoreOptions {
@@ -13,6 +19,8 @@ export interface RestoreOptions {
   database: Database;
   /** An uploads folder without committed files. */
   uploadsDir: string;
+  /** With STORAGE_URL: an empty bucket the files go to instead of uploadsDir. */
+  bucket?: UploadBucket;
 }
 
 export class RestoreError extends Error {}
@@ -50,6 +58,13 @@ async function ensureEmptyTarget(options: RestoreOptions): Promise<string[]> {
   if ((await listUploadFiles(options.uploadsDir)).length > 0) {
     throw new RestoreError(`The uploads folder ${options.uploadsDir} is not empty.`);
   }
+  if (options.bucket) {
+    for await (const key of options.bucket.committedBefore(Number.MAX_SAFE_INTEGER)) {
+      throw new RestoreError(
+        `The bucket of STORAGE_URL is not empty (it holds ${key}). Restore into an empty one.`,
+      );
+    }
+  }
   return tables;
 }
 
@@ -83,6 +98,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     path.join(path.dirname(path.resolve(options.uploadsDir)), '.restore-'),
   );
   const copied: string[] = [];
+  const uploaded: string[] = [];
   try {
     // tar refuses absolute paths and '..' entries unless told otherwise (preservePaths).
     await tar.x({ file: options.archive, cwd: work, strict: true }).catch((error: Error) => {
@@ -99,9 +115,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     }
 
     for (const file of manifest.files) {
+      const source = path.join(work, 'uploads', file.path);
+      if (options.bucket) {
+        const key = path.posix.basename(file.path);
+        await options.bucket.putFile(key, source);
+        uploaded.push(key);
+        continue;
+      }
       const target = path.join(options.uploadsDir, file.path);
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await copyFile(path.join(work, 'uploads', file.path), target);
+      await copyFile(source, target);
       copied.push(target);
     }
 
@@ -117,6 +140,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     return manifest;
   } catch (error) {
     await Promise.all(copied.map((file) => rm(file, { force: true })));
+    for (const key of uploaded) await options.bucket?.remove(key).catch(() => undefined);
     throw error;
   } finally {
     await rm(work, { recursive: true, force: true });
