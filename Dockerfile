@@ -23,7 +23,8 @@ COPY apps/api apps/api
 COPY apps/web apps/web
 RUN npm run build
 
-# 3. Production dependencies only (no compilers, test tools or browsers).
+# 3. Production dependencies of the server only: the web app is served prebuilt, so none of its
+#    packages (React, CoreUI, Stripe.js...) nor any compiler, test tool or browser.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -31,7 +32,7 @@ COPY packages/domain/package.json packages/domain/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/api --workspace packages/domain
 
 # 4. The runtime: compiled output, migrations and production modules, run as a non-root user.
 FROM ${NODE_IMAGE} AS runtime

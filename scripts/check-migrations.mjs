@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Fails when apps/api/src/db/schema.ts and the migrations in apps/api/drizzle have drifted
+// apart: drizzle-kit generates into a copy of the migrations folder, and any new migration it
+// writes there means the schema has a change no migration carries. Part of `npm run lint`.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const api = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api');
+const copy = mkdtempSync(path.join(tmpdir(), 'registry-migrations-'));
+try {
+  cpSync(path.join(api, 'drizzle'), copy, { recursive: true });
+  const before = new Set(readdirSync(copy));
+  const output = execFileSync(
+    'npx',
+    [
+      'drizzle-kit',
+      'generate',
+      '--dialect=postgresql',
+      // CHECK_MIGRATIONS_SCHEMA lets the test point at a schema with a change (api drift test).
+      `--schema=${process.env.CHECK_MIGRATIONS_SCHEMA ?? './src/db/schema.ts'}`,
+      // drizzle-kit reads --out relative to the working directory, even when absolute.
+      `--out=${path.relative(api, copy)}`,
+      '--name=drift',
+    ],
+    { cwd: api, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+  );
+  const added = readdirSync(copy).filter((name) => !before.has(name));
+  if (added.length > 0) {
+    console.error(
+      `check-migrations: src/db/schema.ts has changes no migration carries (drizzle-kit would write ${added.join(', ')}).\n` +
+        'Run `npm run db:generate -w apps/api`, review the SQL and commit it with the schema change.',
+    );
+    process.exit(1);
+  }
+  // drizzle-kit can print an error and still exit 0: only its own all-clear counts.
+  if (!/No schema changes/.test(output)) {
+    console.error(`check-migrations: drizzle-kit did not confirm the schema:\n${output}`);
+    process.exit(1);
+  }
+  console.log('check-migrations: schema and migrations agree');
+} finally {
+  rmSync(copy, { recursive: true, force: true });
+}
