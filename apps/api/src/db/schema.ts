@@ -226,6 +226,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the mail server refused the message for good (5xx): no further attempts. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
