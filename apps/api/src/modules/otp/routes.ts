@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +30,19 @@ export interface PasswordResetRoutesOptions {
 }
 
 const messageReply = successSchema(z.null());
+
+/**
+ * A code request is answered no sooner than this after the handler starts, for known and
+ * unknown addresses alike: issuing a code and queueing its mail takes a few more database
+ * writes than auditing an unknown address, and the difference must not tell an outsider which
+ * addresses have accounts (docs/decisions.md, "Per-account limits under concurrency").
+ */
+export const CODE_REQUEST_ANSWER_MS = 250;
+
+async function answerAfterFloor(startedAt: number): Promise<void> {
+  const wait = startedAt + CODE_REQUEST_ANSWER_MS - performance.now();
+  if (wait > 0) await sleep(wait);
+}
 
 /** Forgot-password by one-time code, for both portals (spec §2.3, §2.4). All public. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (
@@ -99,11 +113,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
         },
       },
       async (request) => {
+        const startedAt = performance.now();
         await sendCode(request.body.email, role, 'password-reset', {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        // The same answer whether or not the account exists or was rate-limited.
+        await answerAfterFloor(startedAt);
+        // The same answer, as late, whether or not the account exists or was rate-limited.
         return ok(null, OTP_MESSAGES.sent(request.body.email.trim()));
       },
     );
@@ -232,10 +248,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       },
     },
     async (request) => {
+      const startedAt = performance.now();
       await sendCode(request.body.email, 'member', 'login', {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
+      await answerAfterFloor(startedAt);
       return ok(null, OTP_MESSAGES.sent(request.body.email.trim()));
     },
   );
