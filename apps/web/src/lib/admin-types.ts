@@ -2,7 +2,7 @@
  * The administration objects of the API contract (docs/api.md "Administration"). Shared by the
  * members, admin-horses, approvals and dashboard features, which may not import each other.
  */
-import type { Horse } from './horse-types';
+import type { FieldChange, Horse } from './horse-types';
 
 export interface Member {
   id: string;
@@ -38,10 +38,39 @@ export interface AdminHorse extends Horse {
   decidedAt: string | null;
   decidedById: string | null;
   rejectionReason?: string | null;
+  /** A corrected rejected registration waiting again: the earlier reason and what changed. */
+  resubmission?: { at: string; previousReason: string; changes: FieldChange[] } | null;
+}
+
+/** A member's change to an approved record, decided in the approval queue (docs/api.md). */
+export interface ChangeRequest {
+  id: string;
+  horseId: string;
+  horseName: string;
+  registrationNumber: string | null;
+  owner: OwnerSummary | null;
+  requestedBy: OwnerSummary | null;
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+  changes: FieldChange[];
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  decidedAt: string | null;
 }
 
 export type HistoryType =
-  'submitted' | 'edited' | 'paid' | 'payment' | 'approved' | 'rejected' | 'transferred' | 'other';
+  | 'submitted'
+  | 'edited'
+  | 'paid'
+  | 'payment'
+  | 'approved'
+  | 'rejected'
+  | 'transferred'
+  | 'resubmitted'
+  | 'change-requested'
+  | 'change-approved'
+  | 'change-rejected'
+  | 'other';
 
 export interface HistoryEntry {
   at: string;

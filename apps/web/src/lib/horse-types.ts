@@ -53,6 +53,19 @@ export interface HorseOtherRegistry {
   registryPaperwork: FileRef | null;
 }
 
+/** One changed value of a record; `field` is a path such as `sire.name` (docs/api.md). */
+export interface FieldChange {
+  field: string;
+  from: string;
+  to: string;
+}
+
+export interface PendingChange {
+  id: string;
+  submittedAt: string;
+  changes: FieldChange[];
+}
+
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export type PaymentStatus = 'unpaid' | 'processing' | 'requires_action' | 'paid' | 'failed';
@@ -100,6 +113,8 @@ export interface Horse {
   paymentIntentId?: string | null;
   /** Why the registry rejected it (shown to the owner); null otherwise. */
   rejectionReason?: string | null;
+  /** A member's edit of the approved record waiting for the office; the fields stay approved. */
+  pendingChange?: PendingChange | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryType } from '../../lib/admin-types';
-import { formatUsd } from '@registry/domain';
+import { changeFieldLabel, formatUsd } from '@registry/domain';
 
 const TITLES: Record<HistoryType, string> = {
   submitted: 'Submitted',
@@ -9,6 +9,10 @@ const TITLES: Record<HistoryType, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
   transferred: 'Ownership transferred',
+  resubmitted: 'Corrected and resubmitted',
+  'change-requested': 'Change requested by the owner',
+  'change-approved': 'Change approved',
+  'change-rejected': 'Change rejected',
   other: 'Recorded',
 };
 
@@ -19,6 +23,7 @@ const ACTION_TITLES: Record<string, string> = {
   'payment.failed': 'Payment failed',
   'payment.offline': 'Payment recorded by the office',
   'horse.certificate': 'Certificate issued',
+  'horse.change-withdraw': 'Change request withdrawn by the owner',
 };
 
 const titleOf = (entry: HistoryEntry) =>
@@ -28,6 +33,17 @@ const when = (at: string) => {
   const date = new Date(at);
   return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
 };
+
+/** Changed fields as "Sire: name Old -> New; Color Bay -> Black". */
+function changesInWords(changes: unknown[]): string {
+  const words = changes.flatMap((c) => {
+    if (typeof c !== 'object' || c === null) return [];
+    const { field, from, to } = c as Record<string, unknown>;
+    if (typeof field !== 'string') return [];
+    return [`${changeFieldLabel(field)}: ${String(from || '—')} → ${String(to || '—')}`];
+  });
+  return words.length > 0 ? words.join('; ') : 'no field values changed';
+}
 
 /** The details worth a line, in words; unknown keys are left out rather than dumped. */
 function describe(entry: HistoryEntry): string | null {
@@ -43,6 +59,10 @@ function describe(entry: HistoryEntry): string | null {
   if (d.overrideUnpaid === true) parts.push('approved although unpaid (override)');
   if (typeof d.reason === 'string') parts.push(`reason: ${d.reason}`);
   if (typeof d.note === 'string' && d.note) parts.push(`note: ${d.note}`);
+  if (typeof d.previousReason === 'string' && d.previousReason) {
+    parts.push(`rejected for: ${d.previousReason}`);
+  }
+  if (Array.isArray(d.changes)) parts.push(changesInWords(d.changes));
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 

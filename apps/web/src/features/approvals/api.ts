@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client';
-import type { AdminHorse, AdminHorseWithHistory } from '../../lib/admin-types';
+import type { AdminHorse, AdminHorseWithHistory, ChangeRequest } from '../../lib/admin-types';
 import type { Paged } from '../../lib/horse-types';
 import { useApiQuery } from '../../lib/use-api-query';
 
@@ -40,3 +40,17 @@ export interface RejectBody {
 /** PUT admin/approve-horse/:id: approve (assigns the registration number) or reject. */
 export const decideHorse = (id: string, body: ApproveBody | RejectBody) =>
   api.put<AdminHorse>(`admin/approve-horse/${id}`, body);
+
+/** GET admin/change-requests: members' changes to approved records, oldest first. */
+export function useChangeRequests(page: number) {
+  const query = { status: 'pending', page, pageSize: QUEUE_PAGE_SIZE };
+  return useApiQuery(`changes:${page}`, (signal) =>
+    api.get<Paged<ChangeRequest>>('admin/change-requests', query, { signal }).then((r) => r.data),
+  );
+}
+
+/** PUT admin/change-requests/:id: approve (applies it to the record) or reject with a reason. */
+export const decideChange = (
+  id: string,
+  body: { action: 'approve' } | { action: 'reject'; reason: string },
+) => api.put<ChangeRequest>(`admin/change-requests/${id}`, body);

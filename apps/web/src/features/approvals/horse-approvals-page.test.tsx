@@ -15,6 +15,12 @@ beforeEach(() => {
 function serveQueue(horse: AdminHorse, decide: (body: Record<string, unknown>) => FakeReply) {
   const requests = serve((config: HttpRequest) => {
     if (config.method === 'put') return decide(JSON.parse(config.data as string));
+    if (config.url === 'admin/change-requests') {
+      return {
+        status: 200,
+        data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
+      };
+    }
     if (config.url === `admin/horses/${horse._id}`) {
       return { status: 200, data: { success: true, data: { ...horse, history: [] } } };
     }

@@ -26,6 +26,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import { QUEUE_PAGE_SIZE, usePendingHorses } from './api';
 import { ApproveDialog } from './approve-dialog';
+import { ChangeRequestsSection } from './change-requests-section';
 import { RejectDialog } from './reject-dialog';
 import { ReviewDialog } from './review-dialog';
 
@@ -123,7 +124,7 @@ export default function HorseApprovalsPage() {
     <>
       <PageHeader
         title={ROUTES.horseApprovals.title}
-        lead="Registrations waiting for a decision, oldest first."
+        lead="Registrations and changes to approved records waiting for a decision, oldest first."
       />
       <ListToolbar label="Search pending registrations" className="row g-2 mb-3">
         <SearchField
@@ -166,6 +167,7 @@ export default function HorseApprovalsPage() {
         onPage={setPage}
         pagerLabel="Queue pages"
       />
+      <ChangeRequestsSection />
 
       <ReviewDialog
         horseId={selected?._id ?? null}

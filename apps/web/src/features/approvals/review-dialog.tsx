@@ -1,4 +1,5 @@
-import { CButton } from '@coreui/react';
+import { CAlert, CButton } from '@coreui/react';
+import { ChangeList } from '../../components/change-list';
 import { HorseRecord } from '../../components/horse-record';
 import { HorseRecordDialog } from '../../components/horse-record-dialog';
 import { PaymentStatusBadge } from '../../components/status-badges';
@@ -57,6 +58,19 @@ export function ReviewDialog({
             <PaymentStatusBadge status={horse.paymentStatus} />
             {horse.paymentMode && ` · ${horse.paymentMode}`}
           </p>
+          {horse.resubmission && (
+            <CAlert color="warning">
+              <p className="mb-2">
+                <strong>Corrected and resubmitted</strong> on{' '}
+                {formatDaySlashed(horse.resubmission.at)}. It was rejected for:{' '}
+                {horse.resubmission.previousReason || '(no reason recorded)'}
+              </p>
+              <ChangeList
+                changes={horse.resubmission.changes}
+                label="Changes since the rejection"
+              />
+            </CAlert>
+          )}
           <HorseRecord horse={horse} />
         </>
       )}

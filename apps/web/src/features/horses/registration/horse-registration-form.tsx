@@ -16,6 +16,7 @@ import type { Horse } from '../../../lib/horse-types';
 import { useToast } from '../../../stores/use-toast';
 import { registerHorse, updateHorse } from '../api/horses-api';
 import { focusFirstError } from './focus-first-error';
+import { editOutcomeMessage, RecordNotice } from './record-notice';
 import { errorPaths } from './form-errors';
 import {
   horseFormResolver,
@@ -184,7 +185,7 @@ export function HorseRegistrationForm({
     }
     const saved = await saveHorse(values);
     if (!saved) return;
-    toast.success('Horse updated');
+    toast.success(editOutcomeMessage(horse, saved));
     onSaved(saved);
   }
 
@@ -217,7 +218,10 @@ export function HorseRegistrationForm({
         re-reads the whole form a field belongs to on every keystroke.
       */}
       <div ref={formRef} className="horse-form" onKeyDown={preventImplicitSubmit}>
-        <CModalBody className="horse-form-body">{body}</CModalBody>
+        <CModalBody className="horse-form-body">
+          <RecordNotice horse={horse} mode={mode} />
+          {body}
+        </CModalBody>
         <CModalFooter className="horse-form-footer">
           {progress !== null && (
             <UploadProgress value={progress} label="Uploading the registration" />

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import {
+  CButton,
+  CTableBody,
+  CTableDataCell,
+  CTableHead,
+  CTableHeaderCell,
+  CTableRow,
+} from '@coreui/react';
+import { changeFieldLabel } from '@registry/domain';
+import { ActionsHeaderCell, TableCard } from '../../components/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { ListFooter, ListStates } from '../../components/list-states';
+import type { ChangeRequest } from '../../lib/admin-types';
+import { formatDaySlashed } from '../../lib/format';
+import { pageOf } from '../../lib/paging';
+import { useToast } from '../../stores/use-toast';
+import { QUEUE_PAGE_SIZE, useChangeRequests } from './api';
+import { ChangeRequestDialog } from './change-request-dialog';
+
+const fieldsOf = (request: ChangeRequest) => {
+  const labels = request.changes.map((c) => changeFieldLabel(c.field));
+  return labels.length > 3
+    ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more`
+    : labels.join(', ');
+};
+
+/** The queue's second part: members' changes to approved records (issue 20 §2). */
+export function ChangeRequestsSection() {
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const query = useChangeRequests(page);
+  const { items, total, pageCount } = pageOf(query.data, QUEUE_PAGE_SIZE);
+  const [selected, setSelected] = useState<ChangeRequest | null>(null);
+  const [open, setOpen] = useState(false);
+
+  return (
+    <section aria-labelledby="change-requests-title" className="mt-4">
+      <h2 id="change-requests-title" className="h5">
+        Changes to approved records
+      </h2>
+      <ListStates
+        query={query}
+        count={items.length}
+        errorLead="The changes could not be loaded"
+        loadingLabel="Loading the changes…"
+        empty={
+          <EmptyState title="No changes to review">
+            When an owner edits an approved horse, the change waits here.
+          </EmptyState>
+        }
+      >
+        <TableCard label="Changes to approved records">
+          <CTableHead>
+            <CTableRow>
+              <CTableHeaderCell scope="col">Horse</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Owner</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Sent</CTableHeaderCell>
+              <CTableHeaderCell scope="col">Fields</CTableHeaderCell>
+              <ActionsHeaderCell />
+            </CTableRow>
+          </CTableHead>
+          <CTableBody>
+            {items.map((request) => (
+              <CTableRow key={request.id}>
+                <CTableHeaderCell scope="row">
+                  {request.horseName}
+                  {request.registrationNumber && (
+                    <span className="d-block small text-body-secondary">
+                      {request.registrationNumber}
+                    </span>
+                  )}
+                </CTableHeaderCell>
+                <CTableDataCell>
+                  {request.owner?.name || request.owner?.email || '—'}
+                </CTableDataCell>
+                <CTableDataCell>{formatDaySlashed(request.updatedAt)}</CTableDataCell>
+                <CTableDataCell>{fieldsOf(request)}</CTableDataCell>
+                <CTableDataCell className="text-end">
+                  <CButton
+                    size="sm"
+                    color="primary"
+                    variant="outline"
+                    onClick={() => {
+                      setSelected(request);
+                      setOpen(true);
+                    }}
+                  >
+                    Review change<span className="visually-hidden"> to {request.horseName}</span>
+                  </CButton>
+                </CTableDataCell>
+              </CTableRow>
+            ))}
+          </CTableBody>
+        </TableCard>
+      </ListStates>
+      <ListFooter
+        total={total}
+        summary={`${total} change${total === 1 ? '' : 's'} waiting`}
+        page={page}
+        pageCount={pageCount}
+        onPage={setPage}
+        pagerLabel="Change pages"
+      />
+      <ChangeRequestDialog
+        request={selected}
+        visible={open}
+        onClose={() => setOpen(false)}
+        onDone={(message) => {
+          toast.success(message);
+          setOpen(false);
+          query.reload();
+        }}
+      />
+    </section>
+  );
+}
