@@ -43,7 +43,7 @@ import { accessPlugin } from './plugins/access.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { serializeError } from './plugins/error-log.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerRequestId } from './plugins/request-id.js';
@@ -118,6 +118,7 @@ export async function buildApp(
     // Give clients a request id they can quote to the office when something goes wrong.
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', () => database.close());
