@@ -29,6 +29,8 @@ export const GENERIC_MESSAGES = {
   unsafeText: 'This field contains a character that cannot be stored (a NUL or a broken character)',
   invalidValue: 'A value in this request is not valid',
   malformedUpload: 'The upload was not a well-formed multipart form. Please try again.',
+  addressInvalid: 'The address of this request is not valid',
+  addressTooLong: 'The address of this request is too long',
 } as const;
 
 export const PASSWORD_POLICY_MESSAGES = {

@@ -61,6 +61,21 @@ describe('database outage', () => {
       payload: MEMBER_A,
     });
     expect(signIn.statusCode).toBe(503);
+    // Every other route too: 503 (or a 4xx decided before the database is needed), never 500.
+    const refused: string[] = [];
+    for (const route of app.routeTable) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+      const answer = await app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: route.access === 'public' ? {} : bearer(token),
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      if (answer.statusCode >= 500 && answer.statusCode !== 503) {
+        refused.push(`${route.method} ${route.url} -> ${answer.statusCode} ${answer.body}`);
+      }
+    }
+    expect(refused.join('\n')).toBe('');
 
     await cutter.restore();
     let after = await listHorses();

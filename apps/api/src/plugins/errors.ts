@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, GENERIC_MESSAGES, type ApiFailure } from '@registry/domain';
 import { HttpError } from '../http-error.js';
@@ -57,6 +57,23 @@ function isRefusedValue(error: unknown): boolean {
     if (typeof code === 'string' && code.length === 5 && code.startsWith('22')) return true;
   }
   return false;
+}
+
+/**
+ * Failures Fastify decides before a route is found (a URL that is not valid percent-encoding,
+ * a path parameter longer than the router keeps): the same answer shape as every other error.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const body: ApiFailure = {
+    success: false,
+    error: status === 414 ? GENERIC_MESSAGES.addressTooLong : GENERIC_MESSAGES.addressInvalid,
+  };
+  void reply.status(status).send(body);
 }
 
 /** Turns every failure into `{ success: false, error }` with the right status; never a stack. */

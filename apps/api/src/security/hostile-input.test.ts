@@ -247,6 +247,15 @@ describe('text PostgreSQL cannot store', () => {
     expect(path.statusCode).toBe(400);
   });
 
+  it('answers addresses the router refuses in the same error shape', async () => {
+    const long = await app.inject({ method: 'GET', url: `/api/public/verify/${'a'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ success: false, error: GENERIC_MESSAGES.addressTooLong });
+    const broken = await app.inject({ method: 'GET', url: '/api/public/verify/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ success: false, error: GENERIC_MESSAGES.addressInvalid });
+  });
+
   it('never reaches the database from any route, in any position', async () => {
     for (const route of app.routeTable) {
       const where = `${route.method} ${route.url}`;
@@ -280,17 +289,26 @@ describe('text PostgreSQL cannot store', () => {
     }
   }, 300_000);
 
-  it('is refused in the text parts of a multipart form', async () => {
-    const form = new FormData();
-    form.append('horseName', 'Bad\u0000Name');
-    const response = await app.inject({
+  it('is refused in the text and JSON parts of a multipart form', async () => {
+    const text = new FormData();
+    text.append('firstChoice', 'Bad\u0000Name');
+    const first = await app.inject({
       method: 'POST',
       url: '/api/members/horses/register',
-      headers: bearer(memberToken),
-      ...(await encode(form)),
+      ...(await encode(text)),
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false });
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toMatchObject({ fields: { firstChoice: GENERIC_MESSAGES.unsafeText } });
+
+    const json = new FormData();
+    json.append('sire', JSON.stringify({ name: 'Sire \ud800' }));
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/members/horses/register',
+      ...(await encode(json)),
+    });
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toMatchObject({ fields: { 'sire.name': GENERIC_MESSAGES.unsafeText } });
   });
 });
 
