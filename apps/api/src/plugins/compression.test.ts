@@ -63,6 +63,11 @@ describe('built web files', () => {
     for (const response of [br, gzip]) {
       expect(varyWords(response.headers.vary)).toContain('accept-encoding');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Document-only headers are left off scripts; what protects a script stays.
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['x-frame-options']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
   });
 
@@ -73,6 +78,7 @@ describe('built web files', () => {
       expect(first.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(first.rawPayload).toString()).toBe(html);
       expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers['content-security-policy']).toContain("default-src 'self'");
       expect(varyWords(first.headers.vary)).toContain('accept-encoding');
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^(W\/)?".+"$/);
@@ -137,10 +143,13 @@ describe('downloads of uploads', () => {
   it('sends JPEG, PNG and PDF uploads byte for byte, never recompressed', async () => {
     await registerThroughApi(t.app, t.database.db, member);
     const list = await get('/api/auth/horses?pageSize=20', bearer(member));
-    const [horse] = list.json().data.items as Array<{
+    const [row] = list.json().data.items as Array<{ _id: string }>;
+    // List rows are summaries; the record with its file links is the horse's own route.
+    const record = await get(`/api/members/horses/${row!._id}`, bearer(member));
+    const horse = record.json().data as {
       markingDocuments: Array<{ url: string; name: string }>;
       registrationDocument: { url: string; name: string } | null;
-    }>;
+    };
     const files = [...horse!.markingDocuments, horse!.registrationDocument!];
     const types = new Set<string>();
     for (const file of files) {

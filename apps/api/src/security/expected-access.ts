@@ -25,6 +25,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/auth/horses': 'member',
   'GET /api/auth/horses/approvalStatus=pending': 'member',
   'GET /api/auth/horses/search': 'member',
+  'GET /api/auth/horses/search/:id': 'member',
   'GET /api/auth/me': 'signed-in',
   'GET /api/auth/pending-horses': 'member',
   'GET /api/auth/set-password/:token': 'public',

@@ -30,6 +30,9 @@ interface Item {
   registrationNum: string | null;
   approvalStatus: string;
   paymentStatus?: string;
+}
+/** The full record a list row opens (GET members/horses/:id, auth/horses/search/:id). */
+interface Full extends Item {
   markingDocuments: Array<{ url: string; mime: string; name: string; size: number }>;
   registrationDocument?: { url: string; name: string } | null;
 }
@@ -44,6 +47,11 @@ async function get(url: string, token: string | null = memberA) {
   return t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 }
 async function page(url: string, token: string | null = memberA): Promise<Page> {
+  const response = await get(url, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+async function record(url: string, token: string | null = memberA): Promise<Full> {
   const response = await get(url, token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
@@ -70,8 +78,9 @@ describe('demo data', () => {
     });
     expect(byName['Blue Ridge Lady']).toMatchObject({ approvalStatus: 'rejected' });
     for (const item of mine.items) {
-      expect(item.markingDocuments).toHaveLength(4);
-      expect(item.registrationDocument).toMatchObject({ name: 'registration-papers.pdf' });
+      const full = await record(`/api/members/horses/${item._id}`);
+      expect(full.markingDocuments).toHaveLength(4);
+      expect(full.registrationDocument).toMatchObject({ name: 'registration-papers.pdf' });
     }
     expect((await page('/api/auth/horses', memberB)).total).toBe(3);
   });
@@ -84,7 +93,41 @@ describe('GET /api/auth/horses', () => {
     expect(names(first)).toEqual(['Blue Ridge Lady', 'Easy Rack', 'Silver Step']);
     const second = await page('/api/auth/horses?page=2&pageSize=3');
     expect(names(second)).toEqual(['Midnight Glide']);
-    expect((await page('/api/auth/horses?page=9')).items).toEqual([]);
+    // Past the end: no rows, and still the right total.
+    expect(await page('/api/auth/horses?page=9')).toMatchObject({ items: [], total: 4 });
+  });
+
+  it('answers summaries: statuses, names and payment, no pedigree, owners or file links', async () => {
+    const [row] = (await page('/api/auth/horses?approvalStatus=approved')).items;
+    expect(Object.keys(row!).sort()).toEqual(
+      [
+        '_id',
+        'approvedName',
+        'approvalStatus',
+        'changePending',
+        'color',
+        'createdAt',
+        'damName',
+        'firstChoice',
+        'foalDate',
+        'gaitDesignation',
+        'ownerId',
+        'paymentIntentId',
+        'paymentMode',
+        'paymentStatus',
+        'performanceVerification',
+        'registrationNum',
+        'rejectionReason',
+        'secondChoice',
+        'sex',
+        'sireName',
+        'stateFoaledIn',
+        'thirdChoice',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(row).toMatchObject({ sireName: 'Midnight Sun', changePending: false });
+    expect(JSON.stringify(row)).not.toContain('/uploads/');
   });
 
   it('filters by approval status and finds by any of the names or the number', async () => {
@@ -130,7 +173,11 @@ describe('GET /api/auth/horses/search', () => {
       `GHR-${YEAR}-00002`,
       `GHR-${YEAR}-00003`,
     ]);
-    const horse = all.items[1] as unknown as Record<string, unknown>;
+    // A row is a summary; the public record is opened by id.
+    expect(JSON.stringify(all.items)).not.toContain('/uploads/');
+    const horse = (await record(
+      `/api/auth/horses/search/${all.items[1]!._id}`,
+    )) as unknown as Record<string, unknown>;
     for (const key of [
       'ownerId',
       'ownerSignature',
@@ -145,6 +192,19 @@ describe('GET /api/auth/horses/search', () => {
     expect(horse.owners).toEqual([{ name: 'Jordan Reed' }]);
     expect(horse.sire).toEqual(expect.not.objectContaining({ paperwork: expect.anything() }));
     expect((horse.markingDocuments as unknown[]).length).toBe(4);
+  });
+
+  it('opens only approved horses by id: pending, unknown and malformed ids are not found', async () => {
+    const [pending] = (await page('/api/auth/pending-horses')).items;
+    for (const id of [pending!._id, '00000000-0000-4000-8000-000000000000', 'x'.repeat(64)]) {
+      const response = await get(`/api/auth/horses/search/${id}`);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toEqual({ success: false, error: 'Horse not found' });
+    }
+    const admin = await login(t.app, ADMIN, 'admin');
+    const [approved] = (await page('/api/auth/horses/search')).items;
+    expect((await get(`/api/auth/horses/search/${approved!._id}`, admin)).statusCode).toBe(403);
+    expect((await get(`/api/auth/horses/search/${approved!._id}`, null)).statusCode).toBe(401);
   });
 
   it('matches the approved name, registration number, sire and dam name', async () => {
@@ -186,7 +246,8 @@ describe('GET /api/auth/horses/search', () => {
 
 describe('GET /uploads/:fileId (signed links)', () => {
   it('serves an image inline and a document as an attachment, with safe headers', async () => {
-    const [horse] = (await page('/api/auth/horses?approvalStatus=approved')).items;
+    const [row] = (await page('/api/auth/horses?approvalStatus=approved')).items;
+    const horse = await record(`/api/members/horses/${row!._id}`);
     const photo = horse!.markingDocuments[0]!;
     const image = await get(photo.url, null);
     expect(image.statusCode).toBe(200);
@@ -212,7 +273,8 @@ describe('GET /uploads/:fileId (signed links)', () => {
   });
 
   it('refuses a tampered, borrowed or expired link with 403, and an unknown file with 404', async () => {
-    const [horse] = (await page('/api/auth/horses')).items;
+    const [row] = (await page('/api/auth/horses')).items;
+    const horse = await record(`/api/members/horses/${row!._id}`);
     const [first, second] = horse!.markingDocuments;
     const url = new URL(first!.url, 'http://x');
     const id = url.pathname.split('/').pop()!;

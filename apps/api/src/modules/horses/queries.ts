@@ -1,11 +1,20 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { horseFiles, horses, type ApprovalStatus, type HorseFileRow } from '../../db/schema.js';
-import type { UrlSigner } from '../files/signed-urls.js';
-import { pendingChanges } from '../change-requests/pending.js';
-import { latestPaymentIntentIds } from '../payments/latest.js';
-import { toHorse, toPublicHorse } from './records.js';
+import {
+  horseChangeRequests,
+  horses,
+  payments,
+  type ApprovalStatus,
+  type PaymentStatus,
+} from '../../db/schema.js';
+import type { HorseSummary, PublicHorseSummary } from './summary-schemas.js';
+
+/**
+ * The list and search pages: one statement each, answering summary rows (docs/api.md,
+ * "HorseSummary") and the total through `count(*) over ()`. The full record, with its signed
+ * file links, comes from the horse's own route when one is opened.
+ */
 
 export interface Paging {
   page: number;
@@ -18,36 +27,134 @@ function containsPattern(q: string): string {
 }
 
 /** lower(column) LIKE '%q%' on each column: the form the trigram indexes serve. */
-function matchesAny(q: string, columns: AnyPgColumn[]): SQL | undefined {
+export function matchesAny(q: string, columns: AnyPgColumn[]): SQL | undefined {
   const pattern = containsPattern(q);
   return or(...columns.map((column) => sql`lower(${column}) like ${pattern}`));
 }
 
-async function filesByHorse(db: Db, horseIds: string[], kinds?: HorseFileRow['kind'][]) {
-  const byHorse = new Map<string, HorseFileRow[]>();
-  if (horseIds.length === 0) return byHorse;
-  const conditions = [inArray(horseFiles.horseId, horseIds)];
-  if (kinds) conditions.push(inArray(horseFiles.kind, kinds));
-  const rows = await db
-    .select()
-    .from(horseFiles)
-    .where(and(...conditions));
-  for (const row of rows) byHorse.set(row.horseId, [...(byHorse.get(row.horseId) ?? []), row]);
-  return byHorse;
+/** How many rows the whole query matches, carried on each row of the page. */
+export const total = sql<number>`count(*) over ()`.mapWith(Number);
+const iso = (date: Date) => date.toISOString();
+
+/** What every list row shows: names, number, statuses, parents, dates. */
+const summaryColumns = {
+  id: horses.id,
+  approvedName: horses.approvedName,
+  registrationNumber: horses.registrationNumber,
+  approvalStatus: horses.approvalStatus,
+  sex: horses.sex,
+  color: horses.color,
+  gaitDesignation: horses.gaitDesignation,
+  stateFoaledIn: horses.stateFoaledIn,
+  foalDate: horses.foalDate,
+  sireName: horses.sireName,
+  damName: horses.damName,
+  createdAt: horses.createdAt,
+  updatedAt: horses.updatedAt,
+};
+
+interface SummaryRow {
+  id: string;
+  approvedName: string | null;
+  registrationNumber: string | null;
+  approvalStatus: ApprovalStatus;
+  sex: string;
+  color: string;
+  gaitDesignation: string;
+  stateFoaledIn: string;
+  foalDate: string;
+  sireName: string;
+  damName: string;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
-async function page(db: Db, where: SQL | undefined, order: SQL[], paging: Paging) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(horses)
-      .where(where)
-      .orderBy(...order)
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
-    db.select({ n: count() }).from(horses).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+function publicSummary(row: SummaryRow): PublicHorseSummary {
+  return {
+    _id: row.id,
+    approvedName: row.approvedName,
+    registrationNum: row.registrationNumber,
+    approvalStatus: row.approvalStatus,
+    sex: row.sex,
+    color: row.color,
+    gaitDesignation: row.gaitDesignation,
+    stateFoaledIn: row.stateFoaledIn,
+    foalDate: row.foalDate,
+    sireName: row.sireName,
+    damName: row.damName,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/**
+ * The page's total: carried by every row; a page past the end has no row, and only then is the
+ * count asked for on its own.
+ */
+export async function totalOf(
+  db: Db,
+  rows: { total: number }[],
+  where: SQL | undefined,
+  page: number,
+) {
+  if (rows[0]) return rows[0].total;
+  if (page === 1) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(horses)
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** An owner's list row: the summary plus choices, statuses and payment (admin rows build on it). */
+export const ownSummaryColumns = {
+  ...summaryColumns,
+  firstChoice: horses.firstChoice,
+  secondChoice: horses.secondChoice,
+  thirdChoice: horses.thirdChoice,
+  ownerId: horses.ownerId,
+  paymentStatus: horses.paymentStatus,
+  paymentMode: horses.paymentMode,
+  rejectionReason: horses.rejectionReason,
+  performanceVerification: sql<string | null>`${horses.details}->>'performanceVerification'`,
+  // Both looked up by horse_id through an index (payments_horse_idx, one pending per horse).
+  paymentIntentId: sql<string | null>`(
+    select ${payments.providerPaymentId} from ${payments}
+    where ${payments.horseId} = ${horses.id} and ${payments.providerPaymentId} is not null
+    order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
+  changePending: sql<boolean>`exists (
+    select 1 from ${horseChangeRequests}
+    where ${horseChangeRequests.horseId} = ${horses.id}
+      and ${horseChangeRequests.status} = 'pending')`,
+};
+
+export interface OwnSummaryRow extends SummaryRow {
+  firstChoice: string;
+  secondChoice: string;
+  thirdChoice: string;
+  ownerId: string;
+  paymentStatus: PaymentStatus;
+  paymentMode: string | null;
+  rejectionReason: string | null;
+  performanceVerification: string | null;
+  paymentIntentId: string | null;
+  changePending: boolean;
+}
+
+export function toHorseSummary(row: OwnSummaryRow): HorseSummary {
+  return {
+    ...publicSummary(row),
+    firstChoice: row.firstChoice,
+    secondChoice: row.secondChoice,
+    thirdChoice: row.thirdChoice,
+    ownerId: row.ownerId,
+    paymentStatus: row.paymentStatus,
+    paymentMode: row.paymentMode,
+    paymentIntentId: row.paymentIntentId,
+    performanceVerification: row.performanceVerification ?? '',
+    rejectionReason: row.rejectionReason,
+    changePending: row.changePending,
+  };
 }
 
 export interface OwnListQuery extends Paging {
@@ -56,12 +163,7 @@ export interface OwnListQuery extends Paging {
 }
 
 /** A member's own horses, newest first. `q` looks at every name the horse has or may get. */
-export async function listOwnHorses(
-  db: Db,
-  signer: UrlSigner,
-  ownerId: string,
-  query: OwnListQuery,
-) {
+export async function listOwnHorses(db: Db, ownerId: string, query: OwnListQuery) {
   const where = and(
     eq(horses.ownerId, ownerId),
     query.approvalStatus ? eq(horses.approvalStatus, query.approvalStatus) : undefined,
@@ -77,24 +179,16 @@ export async function listOwnHorses(
         ])
       : undefined,
   );
-  const { rows, total } = await page(db, where, [desc(horses.createdAt), desc(horses.id)], query);
-  const ids = rows.map((r) => r.id);
-  // Independent lookups: on PostgreSQL they travel side by side on two pooled connections.
-  const [files, intents, changes] = await Promise.all([
-    filesByHorse(db, ids),
-    latestPaymentIntentIds(db, ids),
-    pendingChanges(db, ids),
-  ]);
-  const items = rows.map((row) =>
-    toHorse(
-      row,
-      files.get(row.id) ?? [],
-      signer,
-      intents.get(row.id) ?? null,
-      changes.get(row.id) ?? null,
-    ),
-  );
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  const rows = await db
+    .select({ ...ownSummaryColumns, total })
+    .from(horses)
+    .where(where)
+    .orderBy(desc(horses.createdAt), desc(horses.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const items = rows.map((row) => toHorseSummary(row));
+  const count = await totalOf(db, rows, where, query.page);
+  return { items, total: count, page: query.page, pageSize: query.pageSize };
 }
 
 export interface SearchQuery extends Paging {
@@ -106,7 +200,7 @@ export interface SearchQuery extends Paging {
 }
 
 /** Approved horses of the whole registry, by name, number, sire or dam, and a few filters. */
-export async function searchRegistry(db: Db, signer: UrlSigner, query: SearchQuery) {
+export async function searchRegistry(db: Db, query: SearchQuery) {
   const where = and(
     eq(horses.approvalStatus, 'approved'),
     query.q
@@ -122,17 +216,18 @@ export async function searchRegistry(db: Db, signer: UrlSigner, query: SearchQue
     query.gaitDesignation ? eq(horses.gaitDesignation, query.gaitDesignation) : undefined,
     query.stateFoaledIn ? eq(horses.stateFoaledIn, query.stateFoaledIn) : undefined,
   );
-  const { rows, total } = await page(
-    db,
-    where,
-    [sql`${horses.approvedName} asc nulls last`, asc(horses.registrationNumber), asc(horses.id)],
-    query,
-  );
-  const files = await filesByHorse(
-    db,
-    rows.map((r) => r.id),
-    ['markingDocument'],
-  );
-  const items = rows.map((row) => toPublicHorse(row, files.get(row.id) ?? [], signer));
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  const rows = await db
+    .select({ ...summaryColumns, total })
+    .from(horses)
+    .where(where)
+    .orderBy(
+      sql`${horses.approvedName} asc nulls last`,
+      asc(horses.registrationNumber),
+      asc(horses.id),
+    )
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const items = rows.map((row) => publicSummary(row));
+  const count = await totalOf(db, rows, where, query.page);
+  return { items, total: count, page: query.page, pageSize: query.pageSize };
 }

@@ -7,8 +7,10 @@ import { requireAuth } from '../../plugins/access.js';
 import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { MULTIPART_LIMITS, receiveForm } from './multipart.js';
+import { publicHorseById } from './public-record.js';
 import { listOwnHorses, searchRegistry } from './queries.js';
 import { horseSchema, pageSchema, publicHorseSchema } from './schemas.js';
+import { horseSummarySchema, publicHorseSummarySchema } from './summary-schemas.js';
 import {
   EDIT_MESSAGES,
   HORSE_API_MESSAGES,
@@ -70,8 +72,9 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
   const deps = (log: HorseDeps['log']): HorseDeps => ({ ...services, log });
   // Members open these lists far more often than anything in them changes.
   const answers = new JsonAnswers(app.changes, 'horses', cacheMs);
-  const ownPage = successSchema(pageSchema(horseSchema));
-  const publicPage = successSchema(pageSchema(publicHorseSchema));
+  // Lists answer summaries; a horse's full record is its own route (docs/api.md).
+  const ownPage = successSchema(pageSchema(horseSummarySchema));
+  const publicPage = successSchema(pageSchema(publicHorseSummarySchema));
 
   // The spec names three paths for one registration (§7.2 Owner: members/horses/register,
   // /horses and auth/horses/register); all three answer the same.
@@ -181,7 +184,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         reply,
         `mine:${userId}:${JSON.stringify(request.query)}`,
         ownPage,
-        async () => ok(await listOwnHorses(options.db, options.signer, userId, request.query)),
+        async () => ok(await listOwnHorses(options.db, userId, request.query)),
       );
     },
   );
@@ -211,7 +214,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         const { userId } = requireAuth(request);
         const query = { ...request.query, approvalStatus: 'pending' as const };
         return answers.send(reply, `mine:${userId}:${JSON.stringify(query)}`, ownPage, async () =>
-          ok(await listOwnHorses(options.db, options.signer, userId, query)),
+          ok(await listOwnHorses(options.db, userId, query)),
         );
       },
     );
@@ -232,7 +235,22 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
     // The same for every member: approved horses only, public fields only.
     async (request, reply) =>
       answers.send(reply, `search:${JSON.stringify(request.query)}`, publicPage, async () =>
-        ok(await searchRegistry(options.db, options.signer, request.query)),
+        ok(await searchRegistry(options.db, request.query)),
       ),
+  );
+
+  app.get(
+    '/auth/horses/search/:id',
+    {
+      config: member,
+      schema: {
+        tags: ['horses'],
+        summary: 'One approved horse of the registry, as search shows it when opened',
+        security,
+        params: idParams,
+        response: { 200: successSchema(publicHorseSchema), ...errors },
+      },
+    },
+    async (request) => ok(await publicHorseById(options.db, options.signer, request.params.id)),
   );
 };

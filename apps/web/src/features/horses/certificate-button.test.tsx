@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import type { Horse } from '../../lib/horse-types';
+import type { HorseSummary } from '../../lib/horse-summaries';
 import { createAppStore } from '../../stores/create-store';
 import { RejectionNote } from './certificate-button';
 
-const horse = (overrides: Partial<Horse>) => ({ approvalStatus: 'pending', ...overrides }) as Horse;
+const horse = (overrides: Partial<HorseSummary>) =>
+  ({ approvalStatus: 'pending', ...overrides }) as HorseSummary;
 
 describe('RejectionNote', () => {
   it('shows the reason only for rejected horses', () => {

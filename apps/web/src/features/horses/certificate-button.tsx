@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { CButton } from '@coreui/react';
 import type { ApiError } from '../../lib/api-client';
 import { downloadFromApi } from '../../lib/download';
-import { horseDisplayName, type Horse } from '../../lib/horse-types';
+import type { HorseSummary } from '../../lib/horse-summaries';
+import { horseDisplayName } from '../../lib/horse-types';
 import { useToast } from '../../stores/use-toast';
 
 /** Downloads the registration certificate (PDF) of the member's approved horse. */
-export function CertificateButton({ horse }: { horse: Horse }) {
+export function CertificateButton({ horse }: { horse: HorseSummary }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   return (
@@ -31,7 +32,7 @@ export function CertificateButton({ horse }: { horse: Horse }) {
 }
 
 /** Why the registry rejected the horse, under its status. */
-export function RejectionNote({ horse }: { horse: Horse }) {
+export function RejectionNote({ horse }: { horse: HorseSummary }) {
   if (horse.approvalStatus !== 'rejected' || !horse.rejectionReason) return null;
   return <div className="small text-danger-emphasis mt-1">Reason: {horse.rejectionReason}</div>;
 }

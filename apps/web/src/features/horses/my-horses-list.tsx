@@ -11,25 +11,26 @@ import {
 } from '@coreui/react';
 import { CardList, TableCard } from '../../components/data-table';
 import { formatDaySlashed } from '../../lib/format';
-import { horseDisplayName, type Horse } from '../../lib/horse-types';
+import type { HorseSummary } from '../../lib/horse-summaries';
+import { horseDisplayName } from '../../lib/horse-types';
 import { CertificateButton, RejectionNote } from './certificate-button';
 import type { HorseModalState } from './horse-modal-host';
 import { ApprovalBadge, PaymentBadge } from './status-badges';
 
 export interface HorseListProps {
-  horses: readonly Horse[];
+  horses: readonly HorseSummary[];
   busy: boolean;
   label: string;
   onOpen: (state: HorseModalState) => void;
-  onDelete: (horse: Horse) => void;
-  onPay: (horse: Horse) => void;
-  onCheckPayment: (horse: Horse) => void;
+  onDelete: (horse: HorseSummary) => void;
+  onPay: (horse: HorseSummary) => void;
+  onCheckPayment: (horse: HorseSummary) => void;
   /** The horse whose payment status is being asked for. */
   checkingId?: string | null;
 }
 
 /** The latest provider payment of the horse (docs/api.md "Payments"). */
-export function paymentIntentOf(horse: Horse): string | null {
+export function paymentIntentOf(horse: HorseSummary): string | null {
   return horse.paymentIntentId || null;
 }
 
@@ -45,7 +46,7 @@ function HorseActions({
   onPay,
   onCheckPayment,
   checkingId,
-}: ActionProps & { horse: Horse }) {
+}: ActionProps & { horse: HorseSummary }) {
   const name = <span className="visually-hidden"> {horseDisplayName(horse)}</span>;
   const payable = horse.paymentStatus === 'unpaid' || horse.paymentStatus === 'failed';
   return (

@@ -7,12 +7,8 @@ import { PageHeader } from '../../components/page-header';
 import { ListFooter, ListStates, countOf } from '../../components/list-states';
 import { FilterSelect, ListToolbar, SearchField } from '../../components/list-toolbar';
 import type { ApiError } from '../../lib/api-client';
-import {
-  APPROVAL_STATUSES,
-  horseDisplayName,
-  type ApprovalStatus,
-  type Horse,
-} from '../../lib/horse-types';
+import { APPROVAL_STATUSES, horseDisplayName, type ApprovalStatus } from '../../lib/horse-types';
+import type { HorseSummary } from '../../lib/horse-summaries';
 import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
@@ -63,10 +59,10 @@ export default function MyHorsesPage() {
   const q = useDebouncedValue(filters.search.trim(), 300);
   const [modal, setModal] = useState<HorseModalState | null>(null);
   // The horse stays set while the dialog fades out, so its text does not vanish first.
-  const [toDelete, setToDelete] = useState<Horse | null>(null);
+  const [toDelete, setToDelete] = useState<HorseSummary | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [paying, setPaying] = useState<Horse | null>(null);
+  const [paying, setPaying] = useState<HorseSummary | null>(null);
   const [checkingId, setCheckingId] = useState<string | null>(null);
 
   const query = useMyHorses({
@@ -97,7 +93,7 @@ export default function MyHorsesPage() {
     }
   }
 
-  async function checkPayment(horse: Horse) {
+  async function checkPayment(horse: HorseSummary) {
     const paymentIntentId = paymentIntentOf(horse);
     if (!paymentIntentId) return;
     setCheckingId(horse._id);

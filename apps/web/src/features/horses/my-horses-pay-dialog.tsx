@@ -13,7 +13,8 @@ import {
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { buildHorseSchema, defaultHorseValues, feesFor } from '@registry/domain';
-import { horseDisplayName, type Horse } from '../../lib/horse-types';
+import type { HorseSummary } from '../../lib/horse-summaries';
+import { horseDisplayName } from '../../lib/horse-types';
 import { OrderSummaryDialog } from '../payments/order-summary-dialog';
 import { cardFieldsReady, createPaymentMethod } from '../payments/payment-method';
 import { billingInfoToSend } from '../payments/payments-api';
@@ -36,7 +37,7 @@ const paySchema = z.object({
 });
 type PayOutput = z.output<typeof paySchema>;
 
-function payValues(horse: Horse): HorseFormValues {
+function payValues(horse: HorseSummary): HorseFormValues {
   const defaults = defaultHorseValues('register');
   return {
     ...defaults,
@@ -55,7 +56,7 @@ export default function PayDialog({
   onClose,
   onFinished,
 }: {
-  horse: Horse;
+  horse: HorseSummary;
   onClose: () => void;
   onFinished: () => void;
 }) {
@@ -77,9 +78,10 @@ export default function PayDialog({
       onFinished();
     },
   });
+  // Only the fees section is shown: it reads no stored record (the row is a list summary).
   const context = useMemo(
-    () => ({ mode: 'register' as const, readOnly: false, horse, submittedRef, cardEntry }),
-    [horse, cardEntry],
+    () => ({ mode: 'register' as const, readOnly: false, horse: null, submittedRef, cardEntry }),
+    [cardEntry],
   );
   const modalOf = useCallback(() => bodyRef.current?.closest('.modal') ?? document.body, []);
 

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api-client';
+import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import type { Paged, PublicHorse } from '../../lib/horse-types';
 import { useApiQuery } from '../../lib/use-api-query';
 
@@ -29,10 +30,21 @@ export function searchQuery(filters: HorseSearchFilters, page: number) {
   return query;
 }
 
-/** GET auth/horses/search: approved horses of the whole registry. */
+/** GET auth/horses/search: approved horses of the whole registry, one summary per row. */
 export function useHorseSearch(filters: HorseSearchFilters, page: number) {
   const query = searchQuery(filters, page);
   return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Paged<PublicHorse>>('auth/horses/search', query, { signal }).then((r) => r.data),
+    api.get<Paged<PublicHorseSummary>>('auth/horses/search', query, { signal }).then((r) => r.data),
+  );
+}
+
+/** GET auth/horses/search/:id: the public record of an opened result, with fresh photo links. */
+export function usePublicHorse(id: string | null) {
+  return useApiQuery(id ?? '', (signal) =>
+    id
+      ? api
+          .get<PublicHorse>(`auth/horses/search/${encodeURIComponent(id)}`, undefined, { signal })
+          .then((r) => r.data)
+      : Promise.resolve(null),
   );
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import type { PublicHorse } from '../../lib/horse-types';
 import { withFakeTransport } from '../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
@@ -44,13 +45,27 @@ const horse: PublicHorse = {
     { id: 'f2', name: 'right.jpg', mime: 'image/jpeg', size: 1, url: '/uploads/f2?sig=b' },
   ],
 };
+/** Search rows are summaries; the record above is what opening one fetches. */
+const row: PublicHorseSummary = {
+  _id: 'p1',
+  approvalStatus: 'approved',
+  approvedName: 'Blue Moon',
+  registrationNum: 'GHR-0042',
+  sex: 'Stallion',
+  color: 'Black',
+  gaitDesignation: '',
+  stateFoaledIn: 'Kentucky',
+  foalDate: '2019-04-01',
+  sireName: 'Dark Star',
+  damName: 'Moonbeam',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+};
+const onePage = { items: [row], total: 1, page: 1, pageSize: 10 };
 
 describe('Search Horses', () => {
   it('searches with the chosen filters and lists approved horses', async () => {
-    const requests = serve(() => ({
-      status: 200,
-      data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
-    }));
+    const requests = serve(() => ({ status: 200, data: { success: true, data: onePage } }));
     const user = userEvent.setup();
     renderApp('/search-all-horses');
     const row = (await screen.findAllByRole('row', {}, { timeout: 5000 }))[1]!;
@@ -69,16 +84,22 @@ describe('Search Horses', () => {
     );
   });
 
-  it('shows a horse with its marking photos and a three-generation pedigree', async () => {
-    serve(() => ({
+  it('opens a horse by fetching its record: marking photos and a three-generation pedigree', async () => {
+    const requests = serve((request) => ({
       status: 200,
-      data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
+      data: {
+        success: true,
+        data: request.url === 'auth/horses/search/p1' ? horse : onePage,
+      },
     }));
     const user = userEvent.setup();
     renderApp('/search-all-horses');
     await user.click(await screen.findByRole('button', { name: 'View Blue Moon' }));
     const dialog = await screen.findByRole('dialog', { name: 'Blue Moon' });
-    expect(within(dialog).getAllByRole('img', { name: /Marking photo/ })).toHaveLength(2);
+    expect(
+      await within(dialog).findAllByRole('img', { name: /Marking photo/ }, { timeout: 5000 }),
+    ).toHaveLength(2);
+    expect(requests.map((r) => r.url)).toContain('auth/horses/search/p1');
     const chart = within(dialog).getByRole('list', { name: 'Pedigree of Blue Moon' });
     const cells = within(chart)
       .getAllByRole('listitem')
@@ -97,6 +118,21 @@ describe('Search Horses', () => {
     renderApp('/search-all-horses');
     expect(
       await screen.findByRole('heading', { name: 'No approved horses yet' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the opened horse cannot be loaded', async () => {
+    serve((request) =>
+      request.url === 'auth/horses/search/p1'
+        ? { status: 404, data: { success: false, error: 'Horse not found' } }
+        : { status: 200, data: { success: true, data: onePage } },
+    );
+    const user = userEvent.setup();
+    renderApp('/search-all-horses');
+    await user.click(await screen.findByRole('button', { name: 'View Blue Moon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blue Moon' });
+    expect(
+      await within(dialog).findByText(/The horse could not be loaded: Horse not found/),
     ).toBeInTheDocument();
   });
 

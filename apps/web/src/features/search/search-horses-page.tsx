@@ -9,7 +9,7 @@ import {
   ListToolbar,
   SearchField,
 } from '../../components/list-toolbar';
-import type { PublicHorse } from '../../lib/horse-types';
+import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
@@ -33,7 +33,7 @@ export default function SearchHorsesPage() {
     null,
   );
   // Kept while the dialog fades out, so its content does not vanish first.
-  const [selected, setSelected] = useState<PublicHorse | null>(null);
+  const [selected, setSelected] = useState<PublicHorseSummary | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const q = useDebouncedValue(filters.q, 300);
   const query = useHorseSearch({ ...filters, q }, page);
@@ -102,7 +102,7 @@ export default function SearchHorsesPage() {
       />
 
       <HorseDetailsDialog
-        horse={selected}
+        summary={selected}
         visible={detailsOpen}
         onClose={() => setDetailsOpen(false)}
       />

@@ -9,13 +9,14 @@ import {
   CTableRow,
 } from '@coreui/react';
 import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
-import { horseDisplayName, type PublicHorse } from '../../lib/horse-types';
+import type { PublicHorseSummary } from '../../lib/horse-summaries';
+import { horseDisplayName } from '../../lib/horse-types';
 
 export interface SearchResultsProps {
-  horses: readonly PublicHorse[];
+  horses: readonly PublicHorseSummary[];
   busy: boolean;
   label: string;
-  onView: (horse: PublicHorse) => void;
+  onView: (horse: PublicHorseSummary) => void;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || '—';
@@ -24,7 +25,7 @@ function ViewButton({
   horse,
   onView,
 }: {
-  horse: PublicHorse;
+  horse: PublicHorseSummary;
   onView: SearchResultsProps['onView'];
 }) {
   return (
@@ -56,8 +57,8 @@ export function SearchResultsTable({ horses, busy, label, onView }: SearchResult
             <CTableDataCell>{text(horse.registrationNum)}</CTableDataCell>
             <CTableDataCell>{text(horse.sex)}</CTableDataCell>
             <CTableDataCell>{text(horse.color)}</CTableDataCell>
-            <CTableDataCell>{text(horse.sire?.name)}</CTableDataCell>
-            <CTableDataCell>{text(horse.dam?.name)}</CTableDataCell>
+            <CTableDataCell>{text(horse.sireName)}</CTableDataCell>
+            <CTableDataCell>{text(horse.damName)}</CTableDataCell>
             <CTableDataCell className="text-end">
               <ViewButton horse={horse} onView={onView} />
             </CTableDataCell>
@@ -83,7 +84,7 @@ export function SearchResultCards({ horses, busy, label, onView }: SearchResults
                     {text(horse.registrationNum)} · {text(horse.sex)} · {text(horse.color)}
                   </p>
                   <p className="small text-body-secondary mb-0">
-                    Sire {text(horse.sire?.name)} · Dam {text(horse.dam?.name)}
+                    Sire {text(horse.sireName)} · Dam {text(horse.damName)}
                   </p>
                 </div>
                 <ViewButton horse={horse} onView={onView} />

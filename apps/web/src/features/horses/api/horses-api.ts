@@ -1,4 +1,5 @@
 import { api, type UploadProgress } from '../../../lib/api-client';
+import type { HorseSummary } from '../../../lib/horse-summaries';
 import type { ApprovalStatus, Horse, Paged } from '../../../lib/horse-types';
 
 /** The member's horse calls of docs/api.md. */
@@ -30,7 +31,7 @@ export function myHorsesQuery(params: MyHorsesParams): Record<string, string | n
 }
 
 export function listMyHorses(params: MyHorsesParams, signal?: AbortSignal) {
-  return api.get<Paged<Horse>>('auth/horses', myHorsesQuery(params), { signal });
+  return api.get<Paged<HorseSummary>>('auth/horses', myHorsesQuery(params), { signal });
 }
 
 export function getHorse(id: string, signal?: AbortSignal) {
