@@ -309,6 +309,19 @@ describe('text PostgreSQL cannot store', () => {
     });
     expect(second.statusCode).toBe(400);
     expect(second.json()).toMatchObject({ fields: { 'sire.name': GENERIC_MESSAGES.unsafeText } });
+
+    const payment = new FormData();
+    payment.append('paymentMethodId', 'pm_card_visa');
+    payment.append('billingInfo', JSON.stringify({ billingAddress: 'Barn \u0000 road' }));
+    const third = await app.inject({
+      method: 'POST',
+      url: `/api/members/payment-process/${ownHorseId}`,
+      ...(await encode(payment)),
+    });
+    expect(third.statusCode).toBe(400);
+    expect(third.json()).toMatchObject({
+      fields: { 'billingInfo.billingAddress': GENERIC_MESSAGES.unsafeText },
+    });
   });
 });
 

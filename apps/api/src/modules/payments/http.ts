@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES, serverBillingInfoSchema, storableBilling } from '@reg
 import type { Db } from '../../db/client.js';
 import { horses, type HorseRow, type PaymentRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { findUnsafeText, refuseUnsafeText } from '../../plugins/text-guard.js';
 import { PAYMENT_PROVIDER_STATUSES } from './provider.js';
 
 /** Request parsing and the answers shared by the member and admin payment routes. */
@@ -22,11 +23,16 @@ export const paymentMethodIdField = z
 /** Multipart sends JSON parts as text; a JSON body sends objects. Both are accepted. */
 function jsonField(value: unknown, name: string): unknown {
   if (typeof value !== 'string') return value;
+  let parsed: unknown;
   try {
-    return JSON.parse(value) as unknown;
+    parsed = JSON.parse(value) as unknown;
   } catch {
     throw new HttpError(400, `${name} must be JSON`, { [name]: `${name} must be JSON` });
   }
+  // JSON text sent as a form field escapes what the edge check could see (plugins/text-guard.ts).
+  const unsafe = findUnsafeText(parsed, name);
+  if (unsafe) refuseUnsafeText(unsafe);
+  return parsed;
 }
 
 /** The checked billing details, ready to store (no routing or account number can pass). */
