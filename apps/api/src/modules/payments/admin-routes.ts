@@ -26,6 +26,7 @@ import {
   refuseIfBlocked,
   type PaymentDeps,
 } from './service.js';
+import { reversePayment } from './reversals.js';
 import { applyPaymentUpdate } from './settle.js';
 import { recordAudit } from '../audit/service.js';
 
@@ -160,6 +161,54 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
         ...client,
       });
       return sendChargeAnswer(reply, row);
+    },
+  );
+
+  app.post(
+    '/admin/payment-void/:horseId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Undo a horse's payment with a reason: cancel one waiting for approval, void one the office recorded, refund a provider payment",
+        security: [{ bearer: [] }],
+        params: horseParams,
+        body: z.object({
+          reason: z
+            .string({ error: PAYMENT_MESSAGES.reasonRequired })
+            .trim()
+            .min(1, PAYMENT_MESSAGES.reasonRequired)
+            .max(500),
+        }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ reversal: z.enum(['canceled', 'voided', 'refunded']) }),
+          }),
+          '4xx': failureSchema,
+          502: failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const deps: PaymentDeps = { ...options, log: request.log };
+      const horse = await findHorse(options.db, request.params.horseId);
+      const reversal = await reversePayment(
+        deps,
+        horse.id,
+        { id: userId, source: 'admin', ...clientOf(request) },
+        request.body.reason,
+      );
+      const message =
+        reversal === 'refunded'
+          ? PAYMENT_MESSAGES.paymentRefunded
+          : reversal === 'voided'
+            ? PAYMENT_MESSAGES.paymentVoided
+            : PAYMENT_MESSAGES.paymentCanceled;
+      return { success: true as const, message, data: { reversal } };
     },
   );
 };

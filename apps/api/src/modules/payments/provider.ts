@@ -51,6 +51,13 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ProviderPayment>;
   /** The provider's current view of a payment. */
   retrieve(providerPaymentId: string): Promise<ProviderPayment>;
+  /**
+   * Cancels a payment still waiting for the payer (requires_action). Answers the provider's
+   * view afterwards: `canceled`, or the status it reached first (it succeeded meanwhile).
+   */
+  cancel(providerPaymentId: string): Promise<ProviderPayment>;
+  /** Returns the whole amount of a succeeded payment; the key makes a retry refund once. */
+  refund(providerPaymentId: string, idempotencyKey: string): Promise<void>;
 }
 
 /** A payment method the provider cannot take at all: answered with 400, nothing is charged. */

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { auditLog, horses, payments, type PaymentRow } from '../../db/schema.js';
 import { PaymentMethodError, type ChargeMethod } from './provider.js';
 import { chargeRequest, markFailed, recordChargeResult, type PaymentDeps } from './service.js';
+import { cancelStaleIntents } from './stale-intents.js';
 
 /**
  * A charge whose server died while the provider was being called leaves its row as a
@@ -89,13 +90,15 @@ export async function recoverInterruptedCharges(
 
 /**
  * Runs the recovery every minute on every instance; two instances replaying the same charge is
- * harmless, as the idempotency key makes the provider answer both with one outcome.
+ * harmless, as the idempotency key makes the provider answer both with one outcome. The same
+ * round cancels payments left waiting for the payer over a day (stale-intents.ts).
  */
 export function startChargeRecovery(deps: PaymentDeps, intervalMs = 60_000) {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
     running = recoverInterruptedCharges(deps)
+      .then(() => cancelStaleIntents(deps))
       .catch((error: unknown) => deps.log.error({ err: error }, 'payment recovery failed'))
       .finally(() => {
         running = undefined;

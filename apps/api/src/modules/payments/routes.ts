@@ -18,6 +18,7 @@ import {
 } from './http.js';
 import { PAYMENT_PROVIDER_STATUSES } from './provider.js';
 import { chargeHorse, refreshPayment, type PaymentDeps } from './service.js';
+import { cancelWaitingPaymentOf } from './reversals.js';
 import { paymentByProviderId } from './settle.js';
 
 export type PaymentRoutesOptions = Omit<PaymentDeps, 'log'>;
@@ -74,6 +75,36 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       return sendChargeAnswer(reply, row);
     },
   });
+
+  app.post(
+    '/members/payment-process/:horseId/cancel',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Pay another way: cancel my payment that waits for approval (3-D Secure); the horse is unpaid again',
+        security,
+        params: horseParams,
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string() }),
+          '4xx': failureSchema,
+          502: failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const horse = await findHorse(options.db, request.params.horseId, auth.userId);
+      await cancelWaitingPaymentOf(
+        deps(request.log),
+        horse.id,
+        { id: auth.userId, source: 'member', ...clientOf(request) },
+        null,
+      );
+      return { success: true as const, message: PAYMENT_MESSAGES.paymentCanceled };
+    },
+  );
 
   app.get(
     '/members/stripe/payment-status',

@@ -40,6 +40,15 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       : { ...base, status: 'failed', failureMessage: PAYMENT_MESSAGES.bankFailed };
   }
 
+  async function rowOf(providerPaymentId: string): Promise<PaymentRow> {
+    const [row] = await options.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, providerPaymentId));
+    if (!row) throw new Error(`sandbox payment ${providerPaymentId} does not exist`);
+    return row;
+  }
+
   return {
     name: 'sandbox',
     async charge(request: ChargeRequest): Promise<ProviderPayment> {
@@ -73,12 +82,18 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       }
     },
     async retrieve(providerPaymentId: string): Promise<ProviderPayment> {
-      const [row] = await options.db
-        .select()
-        .from(payments)
-        .where(eq(payments.providerPaymentId, providerPaymentId));
-      if (!row) throw new Error(`sandbox payment ${providerPaymentId} does not exist`);
-      return current(row);
+      return current(await rowOf(providerPaymentId));
+    },
+    async cancel(providerPaymentId: string): Promise<ProviderPayment> {
+      const now = current(await rowOf(providerPaymentId));
+      // Like Stripe: only a payment still waiting for the payer can be canceled.
+      return now.status === 'requires_action' ? { ...now, status: 'canceled' } : now;
+    },
+    async refund(providerPaymentId: string): Promise<void> {
+      const row = await rowOf(providerPaymentId);
+      if (row.status !== 'succeeded' && row.status !== 'disputed') {
+        throw new Error(`sandbox payment ${providerPaymentId} cannot be refunded`);
+      }
     },
   };
 }

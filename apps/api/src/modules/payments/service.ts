@@ -24,7 +24,7 @@ export interface PaymentDeps extends SettleContext {
 }
 
 /** Horse payment statuses that refuse another payment (docs/api.md "Payments"). */
-const BLOCKING = new Set(['paid', 'processing', 'requires_action']);
+const BLOCKING = new Set(['paid', 'processing', 'requires_action', 'disputed']);
 
 export const PAYMENT_MODES = { card: 'Credit Card', bank: 'Bank' } as const;
 

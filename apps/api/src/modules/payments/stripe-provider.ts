@@ -112,5 +112,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async retrieve(providerPaymentId: string): Promise<ProviderPayment> {
       return toProviderPayment(await stripe.paymentIntents.retrieve(providerPaymentId));
     },
+    async cancel(providerPaymentId: string): Promise<ProviderPayment> {
+      try {
+        return toProviderPayment(
+          await stripe.paymentIntents.cancel(providerPaymentId, {
+            cancellation_reason: 'abandoned',
+          }),
+        );
+      } catch (error) {
+        // Stripe refuses to cancel an intent that moved on (succeeded, processing): report
+        // where it is instead, so the caller does not cancel our record of a real payment.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return toProviderPayment(await stripe.paymentIntents.retrieve(providerPaymentId));
+        }
+        throw error;
+      }
+    },
+    async refund(providerPaymentId: string, idempotencyKey: string): Promise<void> {
+      await stripe.refunds.create(
+        { payment_intent: providerPaymentId, reason: 'requested_by_customer' },
+        { idempotencyKey },
+      );
+    },
   };
 }

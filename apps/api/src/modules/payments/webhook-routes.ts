@@ -6,6 +6,7 @@ import { webhookEvents } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema } from '../../reply.js';
 import type { ProviderStatus } from './provider.js';
+import { applyChargeEvent, type ChargeEvent } from './reversals.js';
 import type { PaymentDeps } from './service.js';
 import { applyPaymentUpdate, paymentAwaitingIntent, paymentByProviderId } from './settle.js';
 
@@ -28,6 +29,27 @@ const EVENT_STATUS: Readonly<Record<string, ProviderStatus>> = {
  * refused with 400 instead of failing inside the transaction.
  */
 const eventShape = z.object({ id: z.string().min(1).max(255), type: z.string().max(255) });
+/** A charge or dispute names its PaymentIntent (a string id, or the expanded object). */
+const chargeShape = z.object({
+  payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().max(255) })]),
+  refunded: z.boolean().optional(),
+  status: z.string().max(64).optional(),
+});
+
+/** Refunds and disputes made in Stripe's dashboard (docs/api.md "Payments: undoing"). */
+function chargeEventOf(type: string, object: z.infer<typeof chargeShape>): ChargeEvent | null {
+  if (type === 'charge.refunded') return object.refunded ? { kind: 'refunded' } : null;
+  if (type === 'charge.dispute.created') return { kind: 'dispute-opened' };
+  if (type === 'charge.dispute.closed') {
+    return { kind: 'dispute-closed', won: object.status === 'won' };
+  }
+  return null;
+}
+const CHARGE_EVENTS = new Set([
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+]);
 const intentShape = z.object({
   id: z.string().min(1).max(255),
   metadata: z.record(z.string(), z.string()).nullish(),
@@ -49,7 +71,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       config: { access: 'public' },
       schema: {
         tags: ['payments'],
-        summary: 'Stripe webhook (signed; PaymentIntent events)',
+        summary:
+          'Stripe webhook (signed; PaymentIntent, charge.refunded and charge.dispute.* events)',
         response: {
           200: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }),
           '4xx': failureSchema,
@@ -76,6 +99,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       if (status && !intentShape.safeParse(event.data?.object).success) {
         throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
       }
+      let charge: z.infer<typeof chargeShape> | null = null;
+      if (CHARGE_EVENTS.has(event.type)) {
+        const parsed = chargeShape.safeParse(event.data?.object);
+        if (!parsed.success) throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
+        charge = parsed.data;
+      }
       let mailQueued = false;
       const duplicate = await options.db.transaction(async (tx) => {
         const inserted = await tx
@@ -84,6 +113,17 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
           .onConflictDoNothing()
           .returning({ id: webhookEvents.id });
         if (inserted.length === 0) return true;
+        if (charge) {
+          const intentId =
+            typeof charge.payment_intent === 'string'
+              ? charge.payment_intent
+              : charge.payment_intent.id;
+          const paid = await paymentByProviderId(tx, intentId);
+          const change = chargeEventOf(event.type, charge);
+          if (paid && change) await applyChargeEvent(tx, paid, change, event.id);
+          else if (!paid) request.log.warn({ eventId: event.id }, 'webhook for an unknown charge');
+          return false;
+        }
         if (!status) return false;
         const intent = event.data.object as Stripe.PaymentIntent;
         // An event can beat our own record of the intent id (it is stored once create answers):

@@ -12,6 +12,7 @@ import {
 } from '../../test/fake-stripe.js';
 import {
   bankPayment,
+  cardPayment,
   horseRow,
   pay,
   paymentsOf,
@@ -205,5 +206,128 @@ describe('webhooks without a signing secret', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('refunds and disputes made in the Stripe dashboard', () => {
+  async function paidByCard(intentId: string) {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    stripe.answer({ status: 200, body: paymentIntent(intentId, 'succeeded') });
+    expect((await pay(t.app, member, horse.id, cardPayment('pm_card_visa'))).statusCode).toBe(200);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+    return horse;
+  }
+  const charge = (intentId: string, extra: Record<string, unknown> = {}) => ({
+    id: `ch_${intentId}`,
+    object: 'charge',
+    payment_intent: intentId,
+    ...extra,
+  });
+  const dispute = (intentId: string, status: string) => ({
+    id: `dp_${intentId}`,
+    object: 'dispute',
+    payment_intent: intentId,
+    status,
+  });
+
+  it('charge.refunded (in full) marks the payment and the horse refunded, once', async () => {
+    const horse = await paidByCard('pi_refund_1');
+    const partial = await deliver(
+      event('charge.refunded', charge('pi_refund_1', { refunded: false })),
+    );
+    expect(partial.statusCode).toBe(200);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+    const payload = event('charge.refunded', charge('pi_refund_1', { refunded: true }));
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('refunded');
+    expect((await paymentsOf(t.database.db, horse.id))[0]?.status).toBe('refunded');
+    expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: true });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.refunded'), eq(auditLog.subject, horse.id)));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a dispute holds the horse as disputed; won goes back to paid, lost to refunded', async () => {
+    const won = await paidByCard('pi_dispute_won');
+    await deliver(event('charge.dispute.created', dispute('pi_dispute_won', 'needs_response')));
+    expect((await horseRow(t.database.db, won.id)).paymentStatus).toBe('disputed');
+    // A disputed horse cannot be paid a second time meanwhile.
+    expect((await pay(t.app, member, won.id, cardPayment('pm_card_visa'))).statusCode).toBe(409);
+    await deliver(event('charge.dispute.closed', dispute('pi_dispute_won', 'won')));
+    expect((await horseRow(t.database.db, won.id)).paymentStatus).toBe('paid');
+
+    const lost = await paidByCard('pi_dispute_lost');
+    await deliver(event('charge.dispute.created', dispute('pi_dispute_lost', 'needs_response')));
+    await deliver(event('charge.dispute.closed', dispute('pi_dispute_lost', 'lost')));
+    expect((await horseRow(t.database.db, lost.id)).paymentStatus).toBe('refunded');
+  });
+
+  it('refuses a charge event without its payment intent (400) and acknowledges unknown ones', async () => {
+    const bad = await deliver(event('charge.refunded', { id: 'ch_x', object: 'charge' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(PAYMENT_MESSAGES.webhookMalformed);
+    const unknown = await deliver(
+      event('charge.refunded', charge('pi_nobody', { refunded: true })),
+    );
+    expect(unknown.json()).toEqual({ received: true });
+  });
+
+  it('pay another way cancels the intent at Stripe first', async () => {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    stripe.answer({
+      status: 200,
+      body: paymentIntent('pi_stuck_1', 'requires_action', {
+        next_action: {
+          type: 'redirect_to_url',
+          redirect_to_url: { url: 'https://hooks.stripe.test/3ds' },
+        },
+      }),
+    });
+    expect(
+      (await pay(t.app, member, horse.id, cardPayment('pm_card_visa'))).json().paymentStatus,
+    ).toBe('requires_action');
+    const before = stripe.requests.length;
+    stripe.answer({ status: 200, body: paymentIntent('pi_stuck_1', 'canceled') });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/members/payment-process/${horse.id}/cancel`,
+      headers: { authorization: `Bearer ${member}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const sent = stripe.requests.slice(before);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/payment_intents/pi_stuck_1/cancel',
+    ]);
+    expect(sent[0]?.form.cancellation_reason).toBe('abandoned');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('unpaid');
+  });
+
+  it('an intent that went through meanwhile is recorded, not canceled (409)', async () => {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    stripe.answer({ status: 200, body: paymentIntent('pi_raced_1', 'requires_action') });
+    await pay(t.app, member, horse.id, cardPayment('pm_card_visa'));
+    stripe.answer(
+      {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message:
+              'This PaymentIntent could not be canceled because it has a status of succeeded.',
+          },
+        },
+      },
+      { status: 200, body: paymentIntent('pi_raced_1', 'succeeded') },
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/members/payment-process/${horse.id}/cancel`,
+      headers: { authorization: `Bearer ${member}` },
+    });
+    expect(response.statusCode).toBe(409);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
   });
 });
