@@ -39,6 +39,10 @@ import { statisticsRoutes } from './modules/statistics/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
 import { horseNameRoutes } from './modules/horse-names/routes.js';
+import {
+  assignMissingMemberNumbers,
+  parseMemberNumberFormat,
+} from './modules/members/member-number.js';
 import { accessPlugin } from './plugins/access.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
@@ -158,6 +162,7 @@ export async function buildApp(
   const registrationNumberFormat = parseRegistrationNumberFormat(
     options.registrationNumberFormat ?? config.registrationNumberFormat,
   );
+  const memberNumberFormat = parseMemberNumberFormat(config.memberNumberFormat);
   const provider = createPaymentProvider(config.payments, database.db, config.publicUrl);
   const paymentDeps = {
     db: database.db,
@@ -212,6 +217,7 @@ export async function buildApp(
       await api.register(memberAdminRoutes, { db: database.db });
       await api.register(memberManagementRoutes, {
         db: database.db,
+        memberNumbers: memberNumberFormat,
         publicUrl: config.publicUrl,
         associationName: config.associationName,
         onMailQueued: () => worker?.wake(),
@@ -292,6 +298,8 @@ export async function buildApp(
         : undefined,
   });
   if (generated.length > 0) options.onGeneratedCredentials?.(generated);
+  // Members created before numbers were automatic get theirs (a no-op once all have one).
+  await assignMissingMemberNumbers(database.db, memberNumberFormat);
 
   await app.ready();
   return app;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ASSOCIATION_NAME, PASSWORD_MIN_LENGTH, EMAIL_PATTERN } from '@registry/domain';
 import { parseRegistrationNumberFormat } from './modules/approvals/registration-number.js';
+import { parseMemberNumberFormat } from './modules/members/member-number.js';
 import type { AwsEnvironment } from './modules/files/s3-storage.js';
 
 /** Everything the server needs, already checked. Built from the environment by `loadConfig`. */
@@ -23,6 +24,8 @@ export interface Config {
   orphanMinAgeMs: number;
   /** PostgreSQL connection string; undefined means the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** REDIS_URL: per-address rate limits are counted there, shared by every server; else in memory. */
+  redisUrl: string | undefined;
   /** How long session checks and horse lists may be served from memory (0: never). */
   readCacheMs: number;
   adminEmail: string;
@@ -35,6 +38,8 @@ export interface Config {
   mailSentRetentionMs: number;
   /** REGISTRATION_NUMBER_FORMAT, already checked. */
   registrationNumberFormat: string;
+  /** MEMBER_NUMBER_FORMAT, already checked: numbers given to new and imported members. */
+  memberNumberFormat: string;
   publicUrl: string;
   associationName: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -102,6 +107,10 @@ const envSchema = z.object({
     (value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value),
     'must be a postgres:// or postgresql:// connection string',
   ),
+  REDIS_URL: optionalText.refine(
+    (value) => value === undefined || /^rediss?:\/\/.+/.test(value),
+    'must be a redis:// or rediss:// URL',
+  ),
   ADMIN_EMAIL: optionalText.refine(
     (value) => value === undefined || EMAIL_PATTERN.test(value),
     'must be an email address',
@@ -130,6 +139,14 @@ const envSchema = z.object({
   REGISTRATION_NUMBER_FORMAT: optionalText.refine((value) => {
     try {
       parseRegistrationNumberFormat(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must hold exactly one {SEQ} or {SEQ:n}, optionally {YYYY}, {YY} or {MM}, and otherwise only letters, digits, spaces and . _ / # -'),
+  MEMBER_NUMBER_FORMAT: optionalText.refine((value) => {
+    try {
+      parseMemberNumberFormat(value);
       return true;
     } catch {
       return false;
@@ -328,6 +345,7 @@ export function loadConfig(
     stagingStaleMs: Number(e.UPLOAD_STAGING_STALE_SECONDS ?? '900') * 1000,
     orphanMinAgeMs: Number(e.UPLOAD_ORPHAN_AGE_SECONDS ?? '3600') * 1000,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     readCacheMs: Number(e.READ_CACHE_SECONDS ?? '30') * 1000,
     adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
@@ -338,6 +356,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM ?? 'Gaited Horse Registry <no-reply@localhost>',
     mailSentRetentionMs: Number(e.MAIL_SENT_RETENTION_DAYS ?? '30') * 86_400_000,
     registrationNumberFormat: parseRegistrationNumberFormat(e.REGISTRATION_NUMBER_FORMAT).source,
+    memberNumberFormat: parseMemberNumberFormat(e.MEMBER_NUMBER_FORMAT).source,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     associationName: e.ASSOCIATION_NAME ?? DEFAULT_ASSOCIATION_NAME,
     logLevel: e.LOG_LEVEL || 'info',

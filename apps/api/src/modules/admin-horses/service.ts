@@ -111,9 +111,13 @@ export async function adminUpdateHorse(
         markingDocuments: stored.some((f) => f.kind === 'markingDocument'),
       },
     });
-    const { parsed, files } = await checkForm(deps.storage, form, schema, {
-      verified: current.verified,
-    });
+    const { parsed, files } = await checkForm(
+      deps.storage,
+      form,
+      schema,
+      { verified: current.verified },
+      deps.db,
+    );
     await deps.db.transaction(async (tx) => {
       await loadHorse(tx, horseId, true);
       const now = await tx.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));

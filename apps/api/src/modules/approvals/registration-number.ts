@@ -29,14 +29,21 @@ function fill(format: string, at: Date, seq: (width: number) => string): string 
   });
 }
 
-/** Checks REGISTRATION_NUMBER_FORMAT; a bad value throws with a message naming the problem. */
-export function parseRegistrationNumberFormat(value: string | undefined): RegistrationNumberFormat {
-  const source = value?.trim() || DEFAULT_REGISTRATION_NUMBER_FORMAT;
+/**
+ * Checks REGISTRATION_NUMBER_FORMAT (or, with the other defaults, MEMBER_NUMBER_FORMAT); a bad
+ * value throws with a message naming the problem.
+ */
+export function parseRegistrationNumberFormat(
+  value: string | undefined,
+  fallback = DEFAULT_REGISTRATION_NUMBER_FORMAT,
+  variable = 'REGISTRATION_NUMBER_FORMAT',
+): RegistrationNumberFormat {
+  const source = value?.trim() || fallback;
   const seqTokens = [...source.matchAll(TOKEN)].filter(([, token]) => token?.startsWith('SEQ'));
   const literal = source.replace(TOKEN, '');
   if (seqTokens.length !== 1 || !LITERAL.test(literal) || literal.includes('{')) {
     throw new Error(
-      'REGISTRATION_NUMBER_FORMAT must hold exactly one {SEQ} or {SEQ:n}, optionally {YYYY}, {YY} or {MM}, and otherwise only letters, digits, spaces and . _ / # -',
+      `${variable} must hold exactly one {SEQ} or {SEQ:n}, optionally {YYYY}, {YY} or {MM}, and otherwise only letters, digits, spaces and . _ / # -`,
     );
   }
   return {

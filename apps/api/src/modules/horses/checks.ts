@@ -6,6 +6,7 @@ import {
   HORSE_MESSAGES,
   SIGNATURE_MAX_LENGTH,
 } from '@registry/domain';
+import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { verifiedMimeType } from '../files/content-check.js';
 import { judgeZip } from '../files/zip-limits.js';
@@ -13,6 +14,7 @@ import { isOversized, type FileStorage } from '../files/storage.js';
 import type { FilePartSpec } from './form-fields.js';
 import { buildSchemaInput, fieldErrors, type FieldErrors } from './form-input.js';
 import type { ReceivedFile, ReceivedForm } from './multipart.js';
+import { ownerMemberProblems } from './owner-members.js';
 
 /** A received file whose bytes were checked: ready to be recorded. */
 export interface AcceptedFile {
@@ -67,10 +69,13 @@ export async function checkForm<S extends z.ZodType>(
   form: ReceivedForm,
   schema: S,
   serverOwned: { verified: string },
+  /** Where owners' member numbers are looked up; every caller passes it. */
+  db?: Executor,
 ): Promise<{ parsed: z.output<S>; files: AcceptedFile[] }> {
   const { input, problems } = buildSchemaInput(form, serverOwned);
   const result = schema.safeParse(input);
   const fields = result.success ? problems : fieldErrors(result.error, problems);
+  if (result.success && db) Object.assign(fields, await ownerMemberProblems(db, result.data));
   const files = await checkContents(storage, form.files, fields);
   const first = Object.values(fields)[0];
   if (first !== undefined || !result.success) {

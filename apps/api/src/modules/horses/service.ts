@@ -140,9 +140,13 @@ export async function registerHorse(
 ): Promise<{ horse: Horse; row: HorseRow }> {
   try {
     const schema = buildRegistrationDetailsSchema({ today: latestToday() });
-    const { parsed, files } = await checkForm(deps.storage, form, schema, {
-      verified: NEW_HORSE_VERIFIED,
-    });
+    const { parsed, files } = await checkForm(
+      deps.storage,
+      form,
+      schema,
+      { verified: NEW_HORSE_VERIFIED },
+      deps.db,
+    );
     files.push(await stageSignature(deps.storage, form, parsed.ownerSignature));
     return await withFiles(deps, files, async (tx) => {
       const [row] = await tx
@@ -256,9 +260,13 @@ export async function editOwnHorse(
         markingDocuments: stored.some((f) => f.kind === 'markingDocument'),
       },
     });
-    const { parsed, files } = await checkForm(deps.storage, form, schema, {
-      verified: current.verified,
-    });
+    const { parsed, files } = await checkForm(
+      deps.storage,
+      form,
+      schema,
+      { verified: current.verified },
+      deps.db,
+    );
     const sent = recordOf(parsed);
     const { row, outcome } = await withFiles(deps, files, async (tx) => {
       const locked = await loadOwn(tx, ownerId, horseId, true);

@@ -23,6 +23,8 @@ import {
 } from './admin-service.js';
 import { sendCredentials, type CredentialDeps } from './credentials.js';
 import { exportMembersCsv, importMembers } from './csv.js';
+import { parseMemberNumberFormat } from './member-number.js';
+import type { RegistrationNumberFormat } from '../approvals/registration-number.js';
 import { readSingleFile } from './upload.js';
 
 const paging = {
@@ -59,7 +61,10 @@ const importReportSchema = z.object({
 });
 
 /** The members routes of the admin portal (docs/api.md "Administration: members"). */
-export const memberManagementRoutes: FastifyPluginAsyncZod<CredentialDeps> = async (app, deps) => {
+export const memberManagementRoutes: FastifyPluginAsyncZod<
+  CredentialDeps & { memberNumbers?: RegistrationNumberFormat }
+> = async (app, deps) => {
+  const memberNumbers = deps.memberNumbers ?? parseMemberNumberFormat(undefined);
   await app.register(multipart, {
     limits: { fileSize: MEMBER_CSV_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
     throwFileSizeLimit: false,
@@ -136,7 +141,7 @@ export const memberManagementRoutes: FastifyPluginAsyncZod<CredentialDeps> = asy
         missing: ADMIN_MESSAGES.csvFileRequired,
         tooLarge: ADMIN_MESSAGES.csvTooLarge,
       });
-      const report = await importMembers(db, bytes, request.query.mode, who);
+      const report = await importMembers(db, bytes, request.query.mode, who, memberNumbers);
       return ok(
         report,
         report.mode === 'commit' ? `${report.imported} members imported` : undefined,
@@ -174,7 +179,9 @@ export const memberManagementRoutes: FastifyPluginAsyncZod<CredentialDeps> = asy
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(await createMember(db, request.body, actor(request)), 'Member created')),
+        .send(
+          ok(await createMember(db, request.body, actor(request), memberNumbers), 'Member created'),
+        ),
   );
 
   app.put(

@@ -10,6 +10,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { horses, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
+import type { RegistrationNumberFormat } from '../approvals/registration-number.js';
+import { nextMemberNumber, parseMemberNumberFormat } from './member-number.js';
 
 export const memberSchema = z.object({
   id: z.string(),
@@ -197,15 +199,24 @@ export function memberValues(input: MemberInput) {
   };
 }
 
-/** A new member without a password: they choose one from a Send credentials link. */
-export async function createMember(db: Db, input: MemberInput, actor: Actor): Promise<Member> {
+/**
+ * A new member without a password: they choose one from a Send credentials link. Without a
+ * member number the next one of MEMBER_NUMBER_FORMAT is given.
+ */
+export async function createMember(
+  db: Db,
+  input: MemberInput,
+  actor: Actor,
+  memberNumbers: RegistrationNumberFormat = parseMemberNumberFormat(undefined),
+): Promise<Member> {
   const values = memberValues(input);
   await assertUnique(db, values);
   try {
     const row = await db.transaction(async (tx) => {
+      const memberNumber = values.memberNumber || (await nextMemberNumber(tx, memberNumbers));
       const [created] = await tx
         .insert(users)
-        .values({ ...values, role: 'member', passwordHash: null })
+        .values({ ...values, memberNumber, role: 'member', passwordHash: null })
         .returning();
       if (!created) throw new Error('insert returned no row');
       await recordAudit(tx, {
@@ -214,7 +225,7 @@ export async function createMember(db: Db, input: MemberInput, actor: Actor): Pr
         actorId: actor.userId,
         subject: created.id,
         ip: actor.ip,
-        details: { email: values.email, memberNumber: values.memberNumber },
+        details: { email: values.email, memberNumber: created.memberNumber },
       });
       return created;
     });
@@ -231,7 +242,9 @@ export async function updateMember(
   actor: Actor,
 ): Promise<Member> {
   const current = await loadMember(db, id);
-  const values = memberValues(input);
+  // A member keeps a number once given: an emptied field leaves it as it was.
+  const values = { ...memberValues(input) };
+  values.memberNumber ||= current.memberNumber;
   await assertUnique(db, values, id);
   try {
     await db.transaction(async (tx) => {

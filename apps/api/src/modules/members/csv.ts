@@ -14,6 +14,8 @@ import type { Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { memberValues, uniqueViolation, type Actor } from './admin-service.js';
+import type { RegistrationNumberFormat } from '../approvals/registration-number.js';
+import { nextMemberNumber, parseMemberNumberFormat } from './member-number.js';
 
 type Column = (typeof MEMBER_CSV_COLUMNS)[number];
 
@@ -159,6 +161,7 @@ export async function importMembers(
   bytes: Buffer,
   mode: 'preview' | 'commit',
   actor: Actor,
+  memberNumbers: RegistrationNumberFormat = parseMemberNumberFormat(undefined),
 ): Promise<ImportReport> {
   const [header, ...records] = readRecords(bytes);
   if (!header) throw new HttpError(400, ADMIN_MESSAGES.csvEmpty);
@@ -187,15 +190,15 @@ export async function importMembers(
   }
   try {
     await db.transaction(async (tx) => {
+      const values = rows.map((row) => memberValues(row.input as MemberInput));
+      // Rows without a member number get the next ones, in file order, skipping the file's own.
+      const typed = new Set(values.flatMap((v) => (v.memberNumber ? [v.memberNumber] : [])));
+      for (const value of values) {
+        value.memberNumber ||= await nextMemberNumber(tx, memberNumbers, typed);
+      }
       const inserted = await tx
         .insert(users)
-        .values(
-          rows.map((row) => ({
-            ...memberValues(row.input as MemberInput),
-            role: 'member' as const,
-            passwordHash: null,
-          })),
-        )
+        .values(values.map((value) => ({ ...value, role: 'member' as const, passwordHash: null })))
         .returning({ id: users.id });
       // One entry per member, so each member's own audit list shows where they came from.
       await tx.insert(auditLog).values(
