@@ -12,7 +12,11 @@ import { decideHorse, type ApprovalDeps } from './service.js';
  * records, which share the approval queue.
  */
 export const approvalRoutes: FastifyPluginAsyncZod<ApprovalDeps> = async (app, deps) => {
-  await app.register(changeRequestRoutes, { db: deps.db });
+  await app.register(changeRequestRoutes, {
+    db: deps.db,
+    associationName: deps.associationName,
+    onMailQueued: deps.onMailQueued,
+  });
   app.put(
     '/admin/approve-horse/:id',
     {

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
-import { horseChangeRequests, horses, type HorseRow } from '../../db/schema.js';
+import { horseChangeRequests, horses, mailOutbox, type HorseRow } from '../../db/schema.js';
 import {
   ADMIN,
   MEMBER_A,
@@ -108,6 +108,15 @@ async function certificateText(id: string): Promise<string> {
   const response = await get(`/api/members/horses/${id}/certificate.pdf`, member);
   expect(response.statusCode).toBe(200);
   return pdfText(response.rawPayload);
+}
+
+/** Mail queued to member A whose subject mentions the horse. */
+async function mailsAbout(name: string) {
+  const rows = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, MEMBER_A.email));
+  return rows.filter((m) => m.subject.includes(name));
 }
 
 async function pendingRequests(horseId: string) {
@@ -234,6 +243,8 @@ describe('PUT /api/admin/change-requests/:id', () => {
     expect(row.registrationNumber).toBe(number);
     expect(row.approvalStatus).toBe('approved');
     expect(await certificateText(id)).toContain('Better Sire');
+    const [mail] = await mailsAbout(`change to ${row.approvedName} approved`);
+    expect(mail?.text).toContain('Sire: name');
 
     const again = await put(`/api/admin/change-requests/${request.id}`, {
       action: 'reject',
@@ -278,6 +289,8 @@ describe('PUT /api/admin/change-requests/:id', () => {
     const row = await rowOf(id);
     expect(row.sireName).toBe('Midnight Sun');
     expect(await certificateText(id)).not.toContain('FORGED');
+    const [mail] = await mailsAbout(`change to ${row.approvedName} not approved`);
+    expect(mail?.text).toContain('Send the sire papers to the office');
     const history = (await get(`/api/admin/horses/${id}`, admin)).json().data.history as Array<{
       type: string;
     }>;

@@ -5,12 +5,11 @@ import {
   CHANGE_REQUEST_STATUSES,
   decideChangeRequestSchema,
 } from '@registry/domain';
-import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { ownerSummarySchema } from '../admin-horses/view.js';
 import { pageSchema } from '../horses/schemas.js';
-import { decideChangeRequest, listChangeRequests } from './service.js';
+import { decideChangeRequest, listChangeRequests, type ChangeRequestDeps } from './service.js';
 
 const fieldChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
 
@@ -40,7 +39,8 @@ const admin = { access: 'admin' as const };
 const security = [{ bearer: [] }];
 
 /** `GET admin/change-requests`, `PUT admin/change-requests/:id` (docs/api.md "Change requests"). */
-export const changeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const changeRequestRoutes: FastifyPluginAsyncZod<ChangeRequestDeps> = async (app, deps) => {
+  const { db } = deps;
   app.get(
     '/admin/change-requests',
     {
@@ -72,7 +72,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     async (request) => {
       const { userId } = requireAuth(request);
       const view = await decideChangeRequest(
-        db,
+        deps,
         request.params.id,
         request.body,
         userId,

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import {
+  changeFieldLabel,
   CHANGE_REQUEST_MESSAGES,
   type ChangeRequestStatus,
   type DecideChangeRequestInput,
@@ -9,12 +10,15 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import {
   horseChangeRequests,
   horses,
+  users,
   type HorseChangeRequestRow,
   type HorseRow,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { loadHorse, ownerSummaries, type OwnerSummary } from '../admin-horses/view.js';
 import { recordAudit } from '../audit/service.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { recordChangeDecidedMail } from '../mail/templates.js';
 import {
   diffRecords,
   recordValuesOf,
@@ -209,13 +213,44 @@ async function findRequest(db: Executor, id: string, lock: boolean) {
  * decision finds the request decided (409). An approval applies the reviewed fields to the
  * record as it is now, keeping contact fields the owner changed since.
  */
+export interface ChangeRequestDeps {
+  db: Db;
+  associationName: string;
+  onMailQueued?: () => void;
+}
+
+/** Tells the owner of record what the office decided, inside the decision's transaction. */
+async function mailOwner(
+  tx: Tx,
+  deps: ChangeRequestDeps,
+  horse: HorseRow,
+  decision: { approved: boolean; changes: FieldChange[]; reason?: string },
+) {
+  const [owner] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, horse.ownerId));
+  if (!owner) return;
+  const fields = [...new Set(decision.changes.map((c) => changeFieldLabel(c.field)))];
+  await enqueueMail(
+    tx,
+    recordChangeDecidedMail(owner.email, deps.associationName, {
+      horseName: horse.approvedName ?? horse.firstChoice,
+      approved: decision.approved,
+      fields,
+      reason: decision.reason,
+    }),
+  );
+}
+
 export async function decideChangeRequest(
-  db: Db,
+  deps: ChangeRequestDeps,
   id: string,
   input: DecideChangeRequestInput,
   actorId: string,
   ip: string,
 ): Promise<ChangeRequestView> {
+  const { db } = deps;
   const first = await findRequest(db, id, false);
   await db.transaction(async (tx) => {
     const horse = await loadHorse(tx, first.horseId, true);
@@ -241,6 +276,7 @@ export async function decideChangeRequest(
         action: 'horse.change-reject',
         details: { requestId: id, reason, changes: request.changes },
       });
+      await mailOwner(tx, deps, horse, { approved: false, changes: request.changes, reason });
       return;
     }
     const current = recordValuesOf(horse);
@@ -265,7 +301,9 @@ export async function decideChangeRequest(
       action: 'horse.change-approve',
       details: { requestId: id, changes: applied },
     });
+    await mailOwner(tx, deps, horse, { approved: true, changes: applied });
   });
+  deps.onMailQueued?.();
   const [view] = await views(db, [await findRequest(db, id, false)]);
   if (!view) throw new HttpError(404, CHANGE_REQUEST_MESSAGES.notFound);
   return view;

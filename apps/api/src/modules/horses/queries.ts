@@ -37,6 +37,8 @@ export const total = sql<number>`count(*) over ()`.mapWith(Number);
 const iso = (date: Date) => date.toISOString();
 
 /** What every list row shows: names, number, statuses, parents, dates. */
+const outerHorseId = sql`${horses}.${sql.identifier('id')}`;
+
 const summaryColumns = {
   id: horses.id,
   approvedName: horses.approvedName,
@@ -118,13 +120,15 @@ export const ownSummaryColumns = {
   rejectionReason: horses.rejectionReason,
   performanceVerification: sql<string | null>`${horses.details}->>'performanceVerification'`,
   // Both looked up by horse_id through an index (payments_horse_idx, one pending per horse).
+  // The outer horse is named with its table: drizzle writes a column of a one-table select
+  // unqualified, and inside the subquery a bare "id" would be the subquery table's own id.
   paymentIntentId: sql<string | null>`(
     select ${payments.providerPaymentId} from ${payments}
-    where ${payments.horseId} = ${horses.id} and ${payments.providerPaymentId} is not null
+    where ${payments.horseId} = ${outerHorseId} and ${payments.providerPaymentId} is not null
     order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
   changePending: sql<boolean>`exists (
     select 1 from ${horseChangeRequests}
-    where ${horseChangeRequests.horseId} = ${horses.id}
+    where ${horseChangeRequests.horseId} = ${outerHorseId}
       and ${horseChangeRequests.status} = 'pending')`,
 };
 

@@ -177,3 +177,25 @@ export function paymentResultMail(
         ],
   });
 }
+
+/** The office decided a member's change to an approved record (docs/decisions.md). */
+export function recordChangeDecidedMail(
+  to: string,
+  association: string,
+  input: { horseName: string; approved: boolean; fields: string[]; reason?: string },
+): MailMessage {
+  const fields = input.fields.join(', ');
+  return render(to, association, {
+    subject: `change to ${input.horseName} ${input.approved ? 'approved' : 'not approved'}`,
+    paragraphs: input.approved
+      ? [
+          `The registry office approved your change to the record of ${input.horseName} (${fields}).`,
+          'The record and its certificate now show it.',
+        ]
+      : [
+          `The registry office did not approve your change to the record of ${input.horseName} (${fields}). The office gave this reason:`,
+          input.reason ?? '',
+          'The record stays as approved. You can send a corrected change from My Horses, or contact the association office.',
+        ],
+  });
+}
