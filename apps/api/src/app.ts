@@ -132,7 +132,10 @@ export async function buildApp(
   registerErrorHandling(app);
   registerRequestId(app);
   registerTextGuard(app);
-  await registerSecurity(app, { stripe: Boolean(config.payments.stripePublishableKey) });
+  await registerSecurity(app, {
+    stripe: Boolean(config.payments.stripePublishableKey),
+    redisUrl: config.redisUrl,
+  });
   // Before any route: it attaches to each route as the route is added.
   await registerCompression(app);
 

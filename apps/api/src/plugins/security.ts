@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { openRateLimitRedis } from './rate-limit-store.js';
 
 /**
  * Stripe.js and its Elements iframes, allowed only when Stripe is configured (Stripe's published
@@ -84,7 +85,7 @@ const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { stripe: boolean } = { stripe: false },
+  options: { stripe: boolean; redisUrl?: string | undefined } = { stripe: false },
 ): Promise<void> {
   const forPages = pageHeaders(options);
   const forApiPages = Object.freeze({ ...forPages, 'cache-control': 'no-store' });
@@ -94,5 +95,10 @@ export async function registerSecurity(
     done();
   });
 
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL the counts are shared by every server; otherwise each keeps its own.
+  const redis = options.redisUrl ? await openRateLimitRedis(app, options.redisUrl) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'registry-rate-limit-', skipOnError: true } : {}),
+  });
 }
