@@ -18,6 +18,7 @@ import { startOrphanSweeper } from './modules/files/orphan-sweep.js';
 import { horseRoutes } from './modules/horses/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
+import { mailAdminRoutes } from './modules/mail/admin-routes.js';
 import { memberManagementRoutes } from './modules/members/admin-routes.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
 import { setPasswordRoutes } from './modules/members/set-password-routes.js';
@@ -155,7 +156,9 @@ export async function buildApp(
       processOutbox(database.db, mailer, app.log, runOptions),
   });
   const worker =
-    (options.mailWorker ?? true) ? startOutboxWorker(database.db, mailer, app.log) : undefined;
+    (options.mailWorker ?? true)
+      ? startOutboxWorker(database.db, mailer, app.log, 5_000, config.mailSentRetentionMs)
+      : undefined;
   // preClose runs before every onClose hook, so the database is still open while it stops.
   if (worker) app.addHook('preClose', () => worker.stop());
 
@@ -256,6 +259,10 @@ export async function buildApp(
       });
       if (sweeper) await api.register(sandboxRoutes, paymentDeps);
       await api.register(adminHorseRoutes, { db: database.db, storage, signer });
+      await api.register(mailAdminRoutes, {
+        db: database.db,
+        onMailQueued: () => worker?.wake(),
+      });
       await api.register(approvalRoutes, {
         db: database.db,
         signer,

@@ -46,7 +46,7 @@ describe('mail outbox', () => {
     const mailer = flakyMailer(5);
     let now = Date.now();
     let run = await processOutbox(db, mailer, undefined, { now: new Date(now) });
-    expect(run).toEqual({ sent: 0, failed: 3 });
+    expect(run).toEqual({ sent: 0, failed: 3, refused: 0, purged: 0 });
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'to1@example.org'));
     expect(row).toMatchObject({ attempts: 1, sentAt: null });
     expect(row?.lastError).toContain('ECONNREFUSED');
@@ -54,22 +54,22 @@ describe('mail outbox', () => {
 
     // Not due yet: nothing happens.
     run = await processOutbox(db, mailer, undefined, { now: new Date(now + 1000) });
-    expect(run).toEqual({ sent: 0, failed: 0 });
+    expect(run).toEqual({ sent: 0, failed: 0, refused: 0, purged: 0 });
 
     now += retryDelayMs(1);
     run = await processOutbox(db, mailer, undefined, { now: new Date(now) });
-    expect(run).toEqual({ sent: 1, failed: 2 });
+    expect(run).toEqual({ sent: 1, failed: 2, refused: 0, purged: 0 });
 
     now += retryDelayMs(2);
     run = await processOutbox(db, mailer, undefined, { now: new Date(now) });
-    expect(run).toEqual({ sent: 2, failed: 0 });
+    expect(run).toEqual({ sent: 2, failed: 0, refused: 0, purged: 0 });
     expect(mailer.sent.map((m) => m.to).sort()).toEqual(messages.map((m) => m.to).sort());
     const rows = await db.select().from(mailOutbox);
     expect(rows.every((r) => r.sentAt !== null && r.lastError === null)).toBe(true);
 
     // Sent mail is never sent again.
     run = await processOutbox(db, mailer, undefined, { now: new Date(now + 10 * 3_600_000) });
-    expect(run).toEqual({ sent: 0, failed: 0 });
+    expect(run).toEqual({ sent: 0, failed: 0, refused: 0, purged: 0 });
   });
 
   it('is sent only if the transaction that queued it commits', async () => {
@@ -94,7 +94,12 @@ describe('mail outbox', () => {
     const other = await createTestApp({}, { mailer });
     try {
       await enqueueMail(other.database.db, otpMail('a@example.org', 'A', 'login', '222222', 10));
-      expect(await other.app.mail.processOutbox()).toEqual({ sent: 1, failed: 0 });
+      expect(await other.app.mail.processOutbox()).toEqual({
+        sent: 1,
+        failed: 0,
+        refused: 0,
+        purged: 0,
+      });
       expect(mailer.sent).toHaveLength(1);
     } finally {
       await other.close();

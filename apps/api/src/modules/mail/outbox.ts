@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
@@ -15,14 +15,44 @@ export async function enqueueMail(db: Executor, message: MailMessage): Promise<v
   await db.insert(mailOutbox).values(message);
 }
 
-/** Delay before attempt `attempts + 1`: 30 s, 1 min, 2 min ... at most an hour. Never gives up. */
+/**
+ * Delay before attempt `attempts + 1`: 30 s, 1 min, 2 min ... at most an hour. A temporary
+ * failure (no connection, 4xx) is retried for as long as it lasts; a permanent one is not.
+ */
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 
 export interface OutboxRun {
   sent: number;
+  /** Failed this time and will be tried again. */
   failed: number;
+  /** Refused for good (SMTP 5xx): marked failed, never tried again unless an admin retries. */
+  refused: number;
+  /** Sent rows deleted because they were older than the retention. */
+  purged: number;
+}
+
+/**
+ * SMTP 5xx replies are permanent (RFC 5321 §4.2.1): the same message will be refused again, so
+ * retrying only repeats the refusal. nodemailer puts the reply code on the error.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** Deletes sent messages older than `retentionMs` (MAIL_SENT_RETENTION_DAYS): they hold codes and addresses. */
+export async function purgeSentMail(
+  db: Db,
+  retentionMs: number,
+  now = new Date(),
+): Promise<number> {
+  const removed = await db
+    .delete(mailOutbox)
+    .where(lt(mailOutbox.sentAt, new Date(now.getTime() - retentionMs)))
+    .returning({ id: mailOutbox.id });
+  return removed.length;
 }
 
 /**
@@ -33,14 +63,20 @@ export async function processOutbox(
   db: Db,
   mailer: Mailer,
   log?: FastifyBaseLogger,
-  options: { now?: Date } = {},
+  options: { now?: Date; sentRetentionMs?: number } = {},
 ): Promise<OutboxRun> {
   const now = options.now ?? new Date();
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.failedAt),
+          lte(mailOutbox.nextAttemptAt, now),
+        ),
+      )
       .orderBy(asc(mailOutbox.nextAttemptAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
@@ -53,7 +89,7 @@ export async function processOutbox(
     return rows;
   });
 
-  const run: OutboxRun = { sent: 0, failed: 0 };
+  const run: OutboxRun = { sent: 0, failed: 0, refused: 0, purged: 0 };
   for (const row of claimed) {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
@@ -65,6 +101,18 @@ export async function processOutbox(
     } catch (error) {
       const attempts = row.attempts + 1;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      if (isPermanentFailure(error)) {
+        await db
+          .update(mailOutbox)
+          .set({ attempts, lastError: reason, failedAt: new Date() })
+          .where(eq(mailOutbox.id, row.id));
+        log?.error(
+          { mailId: row.id, attempts, reason },
+          'mail refused permanently by the mail server; not retrying (see Admin > Mail)',
+        );
+        run.refused += 1;
+        continue;
+      }
       await db
         .update(mailOutbox)
         .set({
@@ -76,6 +124,9 @@ export async function processOutbox(
       log?.warn({ mailId: row.id, attempts, reason }, 'mail not sent; will retry');
       run.failed += 1;
     }
+  }
+  if (options.sentRetentionMs !== undefined) {
+    run.purged = await purgeSentMail(db, options.sentRetentionMs, now);
   }
   return run;
 }
@@ -92,6 +143,7 @@ export function startOutboxWorker(
   mailer: Mailer,
   log: FastifyBaseLogger,
   intervalMs = 5_000,
+  sentRetentionMs?: number,
 ): OutboxWorker {
   let running: Promise<void> | undefined;
   let again = false;
@@ -102,7 +154,9 @@ export function startOutboxWorker(
       again = true;
       return;
     }
-    running = processOutbox(db, mailer, log)
+    running = processOutbox(db, mailer, log, {
+      ...(sentRetentionMs !== undefined ? { sentRetentionMs } : {}),
+    })
       .then(() => undefined)
       .catch((error: unknown) => log.error({ err: error }, 'mail outbox run failed'))
       .finally(() => {

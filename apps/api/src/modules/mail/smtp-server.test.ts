@@ -94,6 +94,8 @@ describe('mail through a real SMTP server that is down, then refusing, then acce
     expect(await t.app.mail.processOutbox({ now: new Date(start) })).toEqual({
       sent: 0,
       failed: 4,
+      refused: 0,
+      purged: 0,
     });
 
     // 2. The server is up but answers 421 to every recipient.
@@ -106,8 +108,15 @@ describe('mail through a real SMTP server that is down, then refusing, then acce
       expect(await t.app.mail.processOutbox({ now: new Date(second.getTime() - 1000) })).toEqual({
         sent: 0,
         failed: 0,
+        refused: 0,
+        purged: 0,
       });
-      expect(await t.app.mail.processOutbox({ now: second })).toEqual({ sent: 0, failed: 4 });
+      expect(await t.app.mail.processOutbox({ now: second })).toEqual({
+        sent: 0,
+        failed: 4,
+        refused: 0,
+        purged: 0,
+      });
       expect(captured).toHaveLength(0);
       const refused = await t.database.db.select().from(mailOutbox);
       for (const row of refused) {
@@ -119,9 +128,19 @@ describe('mail through a real SMTP server that is down, then refusing, then acce
       // 3. The server accepts again.
       state.refusing = false;
       const third = new Date(second.getTime() + retryDelayMs(2));
-      expect(await t.app.mail.processOutbox({ now: third })).toEqual({ sent: 4, failed: 0 });
+      expect(await t.app.mail.processOutbox({ now: third })).toEqual({
+        sent: 4,
+        failed: 0,
+        refused: 0,
+        purged: 0,
+      });
       const later = new Date(third.getTime() + 24 * 3_600_000);
-      expect(await t.app.mail.processOutbox({ now: later })).toEqual({ sent: 0, failed: 0 });
+      expect(await t.app.mail.processOutbox({ now: later })).toEqual({
+        sent: 0,
+        failed: 0,
+        refused: 0,
+        purged: 0,
+      });
     } finally {
       await new Promise<void>((resolve) => server.close(resolve));
     }
