@@ -27,4 +27,19 @@ describe('RejectionNote', () => {
     );
     expect(screen.queryByText(/Reason:/)).not.toBeInTheDocument();
   });
+
+  it('says when a change to the approved record waits for the office', () => {
+    const { rerender } = render(
+      <Provider store={createAppStore()}>
+        <RejectionNote horse={horse({ approvalStatus: 'approved', changePending: true })} />
+      </Provider>,
+    );
+    expect(screen.getByText('Change awaiting review')).toBeInTheDocument();
+    rerender(
+      <Provider store={createAppStore()}>
+        <RejectionNote horse={horse({ approvalStatus: 'approved', changePending: false })} />
+      </Provider>,
+    );
+    expect(screen.queryByText('Change awaiting review')).not.toBeInTheDocument();
+  });
 });

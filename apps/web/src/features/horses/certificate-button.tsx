@@ -31,8 +31,16 @@ export function CertificateButton({ horse }: { horse: HorseSummary }) {
   );
 }
 
-/** Why the registry rejected the horse, under its status. */
+/**
+ * The line under a horse's status: why the registry rejected it, or that a change to its
+ * approved record waits for the office (View lists the change).
+ */
 export function RejectionNote({ horse }: { horse: HorseSummary }) {
-  if (horse.approvalStatus !== 'rejected' || !horse.rejectionReason) return null;
-  return <div className="small text-danger-emphasis mt-1">Reason: {horse.rejectionReason}</div>;
+  if (horse.approvalStatus === 'rejected' && horse.rejectionReason) {
+    return <div className="small text-danger-emphasis mt-1">Reason: {horse.rejectionReason}</div>;
+  }
+  if (horse.changePending) {
+    return <div className="small text-warning-emphasis mt-1">Change awaiting review</div>;
+  }
+  return null;
 }
