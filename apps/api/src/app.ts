@@ -16,6 +16,7 @@ import { createUrlSigner } from './modules/files/signed-urls.js';
 import { openStorage } from './modules/files/open-storage.js';
 import { startOrphanSweeper } from './modules/files/orphan-sweep.js';
 import { horseRoutes } from './modules/horses/routes.js';
+import { paidRoute } from './modules/horses/paid-route.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
 import { mailAdminRoutes } from './modules/mail/admin-routes.js';
@@ -277,6 +278,7 @@ export async function buildApp(
       });
       await api.register(statisticsRoutes, { db: database.db });
       await api.register(horseNameRoutes, { db: database.db });
+      await api.register(paidRoute, { db: database.db });
       await api.register(contentRoutes, { db: database.db });
       await api.register(contentPreviewRoute);
       await api.register(certificateRoutes, {

@@ -38,6 +38,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/members/dashboard/content': 'member',
   'GET /api/members/horses/:id': 'member',
   'GET /api/members/horses/:id/certificate.pdf': 'member',
+  'GET /api/members/horses/:id/paid': 'member',
   'GET /api/members/stripe/payment-status': 'signed-in',
   'GET /api/public/verify/:registrationNumber': 'public',
   'GET /api/sandbox/payments/:paymentIntentId': 'public',

@@ -41,6 +41,16 @@ const TYPES: Record<string, HistoryEntry['type']> = {
 };
 
 /**
+ * `payment.settled` is logged for every final state; a refused or canceled payment is named
+ * for what happened (`payment.failed`, `payment.canceled`), never shown as settled money.
+ */
+function settledAs(action: string, details: Record<string, unknown> | null): string {
+  if (action !== 'payment.settled') return action;
+  const status = details?.status;
+  return status === 'failed' || status === 'canceled' ? `payment.${status}` : action;
+}
+
+/**
  * A horse's timeline, oldest first: its audit entries (submitted, edits, decision, transfers,
  * anything else logged about it) and its payments, each with who did it.
  */
@@ -66,7 +76,7 @@ export async function horseHistory(db: Db, horseId: string): Promise<HistoryEntr
   const timeline: HistoryEntry[] = entries.map((e) => ({
     at: e.at.toISOString(),
     type: TYPES[e.action] ?? 'other',
-    action: e.action,
+    action: settledAs(e.action, e.details),
     by: who(e.actorId),
     details: e.details ?? null,
   }));

@@ -20,6 +20,7 @@ import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf, toHorse } from './records.js';
 import type { Horse } from './schemas.js';
+import { paidForHorse } from './paid.js';
 
 export interface HorseDeps {
   db: Db;
@@ -327,12 +328,24 @@ export async function deleteHorse(
       throw new HttpError(409, HORSE_API_MESSAGES.approvedNotDeletable);
     }
     const files = await filesOf(tx, horseId);
+    // Payments outlive the horse (horse_id set null); the audit entry tells the office what was
+    // paid for it, since the member was told the office handles refunds (issue 21).
+    const paid = await paidForHorse(tx, horseId);
     await tx.delete(horses).where(eq(horses.id, horseId));
     await recordAudit(tx, {
       action: 'horse.delete',
       success: true,
       actorId: ownerId,
       subject: horseId,
+      ...(paid.paidCents > 0
+        ? {
+            details: {
+              horseName: row.approvedName ?? row.firstChoice,
+              paidCents: paid.paidCents,
+              refundDue: true,
+            },
+          }
+        : {}),
     });
     return files.map((f) => f.storageKey);
   });

@@ -21,6 +21,7 @@ const ACTION_TITLES: Record<string, string> = {
   'payment.created': 'Payment started',
   'payment.settled': 'Payment settled',
   'payment.failed': 'Payment failed',
+  'payment.canceled': 'Payment canceled',
   'payment.offline': 'Payment recorded by the office',
   'horse.certificate': 'Certificate issued',
   'horse.change-withdraw': 'Change request withdrawn by the owner',

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema.js';
+import {
+  ADMIN,
+  MEMBER_A,
+  MEMBER_B,
+  bearer,
+  createTestApp,
+  login,
+  type TestApp,
+} from '../../test/harness.js';
+import {
+  SANDBOX_METHODS as M,
+  cardPayment,
+  pay,
+  registerHorse,
+} from '../../test/payment-fixtures.js';
+
+let t: TestApp;
+let admin: string;
+let member: string;
+let other: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    payments: {
+      stripeSecretKey: undefined,
+      stripePublishableKey: undefined,
+      stripeWebhookSecret: undefined,
+      stripeApi: {},
+      sandboxBankSettleMs: 300,
+    },
+  });
+  [admin, member, other] = await Promise.all([
+    login(t.app, ADMIN, 'admin'),
+    login(t.app, MEMBER_A),
+    login(t.app, MEMBER_B),
+  ]);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token: string) =>
+  t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+describe('what a member paid for a horse', () => {
+  it('GET members/horses/:id/paid: the settled amount, for the owner only', async () => {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    const unpaid = await get(`/api/members/horses/${horse.id}/paid`, member);
+    expect(unpaid.json().data).toEqual({ paidCents: 0, payments: [] });
+
+    expect((await pay(t.app, member, horse.id, cardPayment(M.cardSucceeds))).statusCode).toBe(200);
+    const paid = (await get(`/api/members/horses/${horse.id}/paid`, member)).json().data;
+    expect(paid.paidCents).toBeGreaterThan(0);
+    expect(paid.payments).toEqual([
+      expect.objectContaining({ amountCents: paid.paidCents, method: 'card' }),
+    ]);
+
+    expect((await get(`/api/members/horses/${horse.id}/paid`, other)).statusCode).toBe(404);
+    expect((await get(`/api/members/horses/nope/paid`, member)).statusCode).toBe(404);
+    const unknown = await get(`/api/members/horses/${crypto.randomUUID()}/paid`, member);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().success).toBe(false);
+  });
+
+  it('a refused card is a failed payment in the office history, never "settled"', async () => {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    expect((await pay(t.app, member, horse.id, cardPayment(M.cardDeclined))).statusCode).toBe(402);
+    const history = (await get(`/api/admin/horses/${horse.id}`, admin)).json().data
+      .history as Array<{
+      action: string;
+    }>;
+    const actions = history.map((h) => h.action);
+    expect(actions).not.toContain('payment.settled');
+    expect(actions).toContain('payment.failed');
+    expect((await get(`/api/members/horses/${horse.id}/paid`, member)).json().data.paidCents).toBe(
+      0,
+    );
+  });
+
+  it('deleting a paid pending registration leaves the office an entry saying a refund is due', async () => {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    await pay(t.app, member, horse.id, cardPayment(M.cardSucceeds));
+    const { paidCents } = (await get(`/api/members/horses/${horse.id}/paid`, member)).json().data;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/members/horses/${horse.id}`,
+      headers: bearer(member),
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'horse.delete'), eq(auditLog.subject, horse.id)));
+    expect(entry?.details).toMatchObject({ paidCents, refundDue: true });
+
+    // An unpaid one carries no refund note.
+    const unpaid = await registerHorse(t.app, t.database.db, member);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/members/horses/${unpaid.id}`,
+      headers: bearer(member),
+    });
+    const [plain] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'horse.delete'), eq(auditLog.subject, unpaid.id)));
+    expect(plain?.details ?? {}).not.toHaveProperty('refundDue');
+  });
+});
