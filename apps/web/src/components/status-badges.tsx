@@ -14,6 +14,8 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   requires_action: 'Action required',
   paid: 'Paid',
   failed: 'Failed',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
 };
 
 const APPROVAL_TONES: Record<ApprovalStatus, Tone> = {
@@ -28,6 +30,8 @@ const PAYMENT_TONES: Record<PaymentStatus, Tone> = {
   requires_action: 'warning',
   paid: 'success',
   failed: 'danger',
+  refunded: 'secondary',
+  disputed: 'danger',
 };
 
 /** Subtle badges: CoreUI's solid yellow and green with white text fail contrast. */

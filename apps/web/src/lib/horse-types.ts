@@ -68,7 +68,8 @@ export interface PendingChange {
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-export type PaymentStatus = 'unpaid' | 'processing' | 'requires_action' | 'paid' | 'failed';
+export type PaymentStatus =
+  'unpaid' | 'processing' | 'requires_action' | 'paid' | 'failed' | 'refunded' | 'disputed';
 
 export interface Horse {
   _id: string;

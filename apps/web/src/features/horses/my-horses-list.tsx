@@ -25,6 +25,8 @@ export interface HorseListProps {
   onDelete: (horse: HorseSummary) => void;
   onPay: (horse: HorseSummary) => void;
   onCheckPayment: (horse: HorseSummary) => void;
+  /** Cancels the payment waiting for approval (3-D Secure) so the member can pay otherwise. */
+  onPayAnotherWay: (horse: HorseSummary) => void;
   /** The horse whose payment status is being asked for. */
   checkingId?: string | null;
 }
@@ -36,7 +38,7 @@ export function paymentIntentOf(horse: HorseSummary): string | null {
 
 type ActionProps = Pick<
   HorseListProps,
-  'onOpen' | 'onDelete' | 'onPay' | 'onCheckPayment' | 'checkingId'
+  'onOpen' | 'onDelete' | 'onPay' | 'onCheckPayment' | 'onPayAnotherWay' | 'checkingId'
 >;
 
 function HorseActions({
@@ -45,15 +47,27 @@ function HorseActions({
   onDelete,
   onPay,
   onCheckPayment,
+  onPayAnotherWay,
   checkingId,
 }: ActionProps & { horse: HorseSummary }) {
   const name = <span className="visually-hidden"> {horseDisplayName(horse)}</span>;
-  const payable = horse.paymentStatus === 'unpaid' || horse.paymentStatus === 'failed';
+  const payable = ['unpaid', 'failed', 'refunded'].includes(horse.paymentStatus);
   return (
     <div className="d-flex flex-wrap gap-1 justify-content-end">
       {payable && (
         <CButton size="sm" color="success" variant="outline" onClick={() => onPay(horse)}>
           Pay{name}
+        </CButton>
+      )}
+      {horse.paymentStatus === 'requires_action' && (
+        <CButton
+          size="sm"
+          color="warning"
+          variant="outline"
+          disabled={checkingId === horse._id}
+          onClick={() => onPayAnotherWay(horse)}
+        >
+          Pay another way{name}
         </CButton>
       )}
       {paymentIntentOf(horse) && (

@@ -15,7 +15,11 @@ import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-api-query';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
-import { fetchPaymentStatus, type PaymentIntentStatus } from '../payments/payments-api';
+import {
+  cancelWaitingPayment,
+  fetchPaymentStatus,
+  type PaymentIntentStatus,
+} from '../payments/payments-api';
 import { deleteHorse } from './api/horses-api';
 import { useMyHorses } from './api/use-horses';
 import { HorseModalHost, HorseRegistrationModal, type HorseModalState } from './horse-modal-host';
@@ -34,6 +38,8 @@ const STATUS_WORDS: Record<PaymentIntentStatus, [string, 'success' | 'danger' | 
   requires_action: ['Payment is waiting for your approval', 'info'],
   failed: ['Payment failed', 'danger'],
   canceled: ['Payment was canceled', 'danger'],
+  refunded: ['Payment was refunded', 'info'],
+  disputed: ['Payment is disputed', 'danger'],
 };
 
 function preloadForm() {
@@ -109,6 +115,22 @@ export default function MyHorsesPage() {
     }
   }
 
+  /** "Pay another way": the payment waiting for approval goes, then the Pay dialog opens. */
+  async function payAnotherWay(horse: HorseSummary) {
+    setCheckingId(horse._id);
+    try {
+      const message = await cancelWaitingPayment(horse._id);
+      toast.info(message);
+      reload();
+      setPaying({ ...horse, paymentStatus: 'unpaid', paymentIntentId: null });
+    } catch (caught) {
+      toast.danger((caught as ApiError).error);
+      reload();
+    } finally {
+      setCheckingId(null);
+    }
+  }
+
   const openRegister = () => setModal({ mode: 'register' });
 
   return (
@@ -164,6 +186,7 @@ export default function MyHorsesPage() {
           onOpen={setModal}
           onPay={setPaying}
           onCheckPayment={(horse) => void checkPayment(horse)}
+          onPayAnotherWay={(horse) => void payAnotherWay(horse)}
           checkingId={checkingId}
           onDelete={(target) => {
             setToDelete(target);

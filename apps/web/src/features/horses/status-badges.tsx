@@ -14,6 +14,8 @@ const PAYMENT: Record<PaymentStatus, [string, Tone]> = {
   requires_action: ['Action required', 'warning'],
   paid: ['Paid', 'success'],
   failed: ['Failed', 'danger'],
+  refunded: ['Refunded', 'secondary'],
+  disputed: ['Disputed', 'danger'],
 };
 
 /** Subtle badges: CoreUI's solid yellow and green with white text fail contrast. */

@@ -4,7 +4,10 @@ import type { PaymentIntentStatus } from './payments-api';
 export type PollOutcome =
   | { kind: 'succeeded' }
   | { kind: 'processing' }
-  | { kind: 'failed'; status: 'failed' | 'canceled' }
+  | {
+      kind: 'failed';
+      status: Exclude<PaymentIntentStatus, 'requires_action' | 'processing' | 'succeeded'>;
+    }
   | { kind: 'timeout' }
   | { kind: 'error' };
 

@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 /** The payment calls of docs/api.md "Payments". Their answers sit at the top level, not in data. */
 
 export type PaymentIntentStatus =
-  'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+  'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'refunded' | 'disputed';
 
 export interface PaymentProcessAnswer {
   success: boolean;
@@ -88,4 +88,12 @@ export function fetchPublishableKey(): Promise<string | null> {
       throw error;
     });
   return keyRequest;
+}
+
+/** "Pay another way": cancels the horse's payment waiting for approval; answers the message. */
+export async function cancelWaitingPayment(horseId: string): Promise<string> {
+  const answer = await api.post<unknown>(
+    `members/payment-process/${encodeURIComponent(horseId)}/cancel`,
+  );
+  return answer.message ?? '';
 }
