@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render-app';
 const serve = withFakeTransport();
 
 describe('Verify page', () => {
-  it('confirms number, name, status and VERIFIED without signing in', async () => {
+  it('confirms number, name, status, VERIFIED, sex, colour, foal year and owners without signing in', async () => {
     const requests = serve(() => ({
       status: 200,
       data: {
@@ -16,6 +16,10 @@ describe('Verify page', () => {
           name: 'Blue Moon',
           status: 'approved',
           verified: true,
+          sex: 'Mare',
+          color: 'Palomino',
+          foalYear: 2019,
+          owners: ['Jordan Reed', 'Casey Morgan'],
         },
       },
     }));
@@ -23,6 +27,11 @@ describe('Verify page', () => {
     expect(await screen.findByText('Blue Moon', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('GHR-000042')).toBeInTheDocument();
     expect(screen.getByText('VERIFIED')).toBeInTheDocument();
+    // What a buyer matches against the horse in front of them (issue 21).
+    expect(screen.getByText('Palomino')).toBeInTheDocument();
+    expect(screen.getByText('2019')).toBeInTheDocument();
+    expect(screen.getByText('Owners')).toBeInTheDocument();
+    expect(screen.getByText('Jordan Reed and Casey Morgan')).toBeInTheDocument();
     expect(requests[0]).toMatchObject({
       url: 'public/verify/GHR-000042',
       authorization: undefined,

@@ -12,6 +12,11 @@ interface Verification {
   name: string;
   status: 'approved';
   verified: boolean;
+  sex: string;
+  color: string;
+  foalYear: number;
+  /** The current owners' names (nothing else about them). */
+  owners: string[];
 }
 
 /** The public page behind a certificate's QR code: confirms a registration, nothing private. */
@@ -61,6 +66,14 @@ export default function VerifyPage() {
             <dd className="col-7">
               <StatusBadge text="Approved" tone="success" />
             </dd>
+            <dt className="col-5">Sex</dt>
+            <dd className="col-7">{data.sex}</dd>
+            <dt className="col-5">Color</dt>
+            <dd className="col-7">{data.color}</dd>
+            <dt className="col-5">Foal year</dt>
+            <dd className="col-7">{data.foalYear}</dd>
+            <dt className="col-5">{data.owners.length > 1 ? 'Owners' : 'Owner'}</dt>
+            <dd className="col-7">{data.owners.join(' and ') || '—'}</dd>
             <dt className="col-5">Performance</dt>
             <dd className="col-7">
               {data.verified ? <StatusBadge text="VERIFIED" tone="success" /> : 'Not verified'}
