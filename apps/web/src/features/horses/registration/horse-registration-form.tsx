@@ -219,7 +219,7 @@ export function HorseRegistrationForm({
       */}
       <div ref={formRef} className="horse-form" onKeyDown={preventImplicitSubmit}>
         <CModalBody className="horse-form-body">
-          <RecordNotice horse={horse} mode={mode} />
+          <RecordNotice horse={horse} mode={mode} office={saveEdit !== updateHorse} />
           {body}
         </CModalBody>
         <CModalFooter className="horse-form-footer">

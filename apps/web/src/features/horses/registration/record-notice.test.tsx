@@ -34,6 +34,12 @@ describe('RecordNotice', () => {
     expect(table).toHaveTextContent("Sire's grand dam: registration number—GHR-7");
   });
 
+  it('does not tell the office that its own edits go for review', () => {
+    const approved = horse({ approvalStatus: 'approved' });
+    render(<RecordNotice horse={approved} mode="edit" office />);
+    expect(screen.queryByText(/This horse is approved/)).not.toBeInTheDocument();
+  });
+
   it('says nothing for a pending registration without a change', () => {
     const { container } = render(<RecordNotice horse={horse({})} mode="edit" />);
     expect(container).toBeEmptyDOMElement();

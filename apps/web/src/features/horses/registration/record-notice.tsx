@@ -7,11 +7,20 @@ import type { Horse } from '../../../lib/horse-types';
 /**
  * What the owner must know before reading or changing a stored horse: why it was rejected,
  * that an approved record changes only through the office, and a change waiting for it
- * (docs/decisions.md "Approved records change through the office").
+ * (docs/decisions.md "Approved records change through the office"). `office`: an
+ * administrator's form, whose edits are written directly.
  */
-export function RecordNotice({ horse, mode }: { horse: Horse | null; mode: HorseFormMode }) {
+export function RecordNotice({
+  horse,
+  mode,
+  office = false,
+}: {
+  horse: Horse | null;
+  mode: HorseFormMode;
+  office?: boolean;
+}) {
   if (!horse || mode === 'register') return null;
-  const editing = mode === 'edit';
+  const editing = mode === 'edit' && !office;
   const pending = horse.pendingChange;
   return (
     <>
@@ -39,6 +48,7 @@ export function RecordNotice({ horse, mode }: { horse: Horse | null; mode: Horse
             <strong>A change is awaiting review</strong> by the registry office (sent{' '}
             {formatDaySlashed(pending.submittedAt)}). The record below is the approved one.
             {editing && ' Saving again replaces the change waiting for review.'}
+            {office && ' Decide it in Horse Reject/Approve.'}
           </p>
           <ChangeList changes={pending.changes} label="Change awaiting review" />
         </CAlert>
