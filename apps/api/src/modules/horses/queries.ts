@@ -12,7 +12,7 @@ import type { HorseSummary, PublicHorseSummary } from './summary-schemas.js';
 
 /**
  * The list and search pages: one statement each, answering summary rows (docs/api.md,
- * "HorseSummary") and the total through `count(*) over ()`. The full record, with its signed
+ * "HorseSummary") and the total of the whole query on each row. The full record, with its signed
  * file links, comes from the horse's own route when one is opened.
  */
 
@@ -32,8 +32,13 @@ export function matchesAny(q: string, columns: AnyPgColumn[]): SQL | undefined {
   return or(...columns.map((column) => sql`lower(${column}) like ${pattern}`));
 }
 
-/** How many rows the whole query matches, carried on each row of the page. */
-export const total = sql<number>`count(*) over ()`.mapWith(Number);
+/**
+ * How many rows the whole query matches, carried on each row of the page: an uncorrelated
+ * subquery PostgreSQL runs once (an InitPlan). Unlike `count(*) over ()`, it lets the page
+ * itself stop after `limit` rows of an index scan (docs/benchmarks.md has the plans).
+ */
+export const totalOf = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${horses} where ${where ?? sql`true`})`.mapWith(Number);
 const iso = (date: Date) => date.toISOString();
 
 /** What every list row shows: names, number, statuses, parents, dates. */
@@ -93,7 +98,7 @@ function publicSummary(row: SummaryRow): PublicHorseSummary {
  * The page's total: carried by every row; a page past the end has no row, and only then is the
  * count asked for on its own.
  */
-export async function totalOf(
+export async function pageTotal(
   db: Db,
   rows: { total: number }[],
   where: SQL | undefined,
@@ -184,14 +189,14 @@ export async function listOwnHorses(db: Db, ownerId: string, query: OwnListQuery
       : undefined,
   );
   const rows = await db
-    .select({ ...ownSummaryColumns, total })
+    .select({ ...ownSummaryColumns, total: totalOf(where) })
     .from(horses)
     .where(where)
     .orderBy(desc(horses.createdAt), desc(horses.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const items = rows.map((row) => toHorseSummary(row));
-  const count = await totalOf(db, rows, where, query.page);
+  const count = await pageTotal(db, rows, where, query.page);
   return { items, total: count, page: query.page, pageSize: query.pageSize };
 }
 
@@ -221,7 +226,7 @@ export async function searchRegistry(db: Db, query: SearchQuery) {
     query.stateFoaledIn ? eq(horses.stateFoaledIn, query.stateFoaledIn) : undefined,
   );
   const rows = await db
-    .select({ ...summaryColumns, total })
+    .select({ ...summaryColumns, total: totalOf(where) })
     .from(horses)
     .where(where)
     .orderBy(
@@ -232,6 +237,6 @@ export async function searchRegistry(db: Db, query: SearchQuery) {
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const items = rows.map((row) => publicSummary(row));
-  const count = await totalOf(db, rows, where, query.page);
+  const count = await pageTotal(db, rows, where, query.page);
   return { items, total: count, page: query.page, pageSize: query.pageSize };
 }
