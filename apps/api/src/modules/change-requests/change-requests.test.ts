@@ -328,6 +328,29 @@ describe('PUT /api/admin/change-requests/:id', () => {
     expect(rows[0]?.status).toBe('pending');
   });
 
+  it('edits and a decision racing on one horse queue up: no error, never two pending', async () => {
+    const { id } = await approvedHorse();
+    await edit(id, editValues({ color: 'Black' }));
+    const [request] = await pendingRequests(id);
+    if (!request) throw new Error('no request');
+    const answers = await Promise.all([
+      edit(id, editValues({ color: 'Chestnut' })),
+      put(`/api/admin/change-requests/${request.id}`, { action: 'approve' }),
+      edit(id, editValues({ color: 'Gray' })),
+      edit(id, editValues({ color: 'Palomino' })),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const rows = await t.database.db
+      .select()
+      .from(horseChangeRequests)
+      .where(eq(horseChangeRequests.horseId, id));
+    expect(rows.filter((r) => r.status === 'pending').length).toBeLessThanOrEqual(1);
+    const approved = rows.find((r) => r.status === 'approved');
+    // The record shows exactly what the approval applied.
+    const applied = approved?.changes.find((c) => c.field === 'color')?.to;
+    expect((await rowOf(id)).color).toBe(applied);
+  });
+
   it('an edit by another member is still a 404 and creates nothing', async () => {
     const { id } = await approvedHorse();
     const response = await edit(id, editValues({ color: 'Gray' }), other);
