@@ -56,23 +56,35 @@ const SORT_COLUMNS = {
   paymentStatus: sql`${horses.paymentStatus}`,
 } as const;
 
-/** Every horse of the registry, filtered, searched, sorted and paged for the admin lists. */
-export async function listAdminHorses(db: Db, signer: UrlSigner, query: AdminHorseQuery) {
-  const where = and(
+/** The Horse List's filters and search, shared by the list and its CSV export. */
+export function adminHorseFilter(
+  query: Omit<AdminHorseQuery, 'page' | 'pageSize' | 'sort' | 'order'>,
+) {
+  return and(
     query.approvalStatus ? eq(horses.approvalStatus, query.approvalStatus) : undefined,
     query.paymentStatus ? eq(horses.paymentStatus, query.paymentStatus) : undefined,
     query.ownerId ? eq(horses.ownerId, query.ownerId) : undefined,
     query.q ? matches(query.q) : undefined,
   );
+}
+
+/** The Horse List's order (`<column> nulls last`, then id), shared with the CSV export. */
+export function adminHorseOrder(query: Pick<AdminHorseQuery, 'sort' | 'order'>) {
   const column = SORT_COLUMNS[query.sort];
   const direction = query.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const tieBreak = query.order === 'asc' ? asc(horses.id) : desc(horses.id);
+  return [sql`${column} ${direction}`, tieBreak] as const;
+}
+
+/** Every horse of the registry, filtered, searched, sorted and paged for the admin lists. */
+export async function listAdminHorses(db: Db, signer: UrlSigner, query: AdminHorseQuery) {
+  const where = adminHorseFilter(query);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(horses)
       .where(where)
-      .orderBy(sql`${column} ${direction}`, tieBreak)
+      .orderBy(...adminHorseOrder(query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(horses).where(where),

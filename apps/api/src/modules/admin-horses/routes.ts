@@ -9,7 +9,9 @@ import { MULTIPART_LIMITS, receiveForm } from '../horses/multipart.js';
 import { pageSchema } from '../horses/schemas.js';
 import { HORSE_API_MESSAGES, type HorseDeps } from '../horses/service.js';
 import { horseHistory, historyEntrySchema } from './history.js';
+import { exportHorsesCsv } from './export.js';
 import { listAdminHorses } from './queries.js';
+import { recordAudit } from '../audit/service.js';
 import {
   adminDeleteHorse,
   adminUpdateHorse,
@@ -84,6 +86,37 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
       async (request) => ok(await listAdminHorses(options.db, options.signer, request.query)),
     );
   }
+
+  app.get(
+    '/admin/horses/export.csv',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The horse register as CSV (UTF-8 with BOM), with the Horse List filters and order',
+        security,
+        querystring: listQuery.omit({ page: true, pageSize: true }),
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportHorsesCsv(options.db, request.query);
+      // The register, owners' contact details included, leaves the system: audited.
+      await recordAudit(options.db, {
+        action: 'horse.export',
+        success: true,
+        actorId: requireAuth(request).userId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="horses-${date}.csv"`)
+        .send(csv);
+    },
+  );
 
   app.get(
     '/admin/pending-horses',

@@ -11,6 +11,7 @@ import {
   type MemberInput,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
+import { CSV_BOM } from './csv-bom.js';
 import { auditLog, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { memberValues, uniqueViolation, type Actor } from './admin-service.js';
@@ -46,7 +47,7 @@ export async function exportMembersCsv(db: Db): Promise<string> {
       row.createdAt.toISOString(),
     ].map(safeCell),
   );
-  return stringify([header, ...records]);
+  return CSV_BOM + stringify([header, ...records]);
 }
 
 export interface ImportRow {
