@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.js';
+import { eq } from 'drizzle-orm';
+import { horses } from '../db/schema.js';
+import { cloneHorses, userId } from '../test/admin-fixtures.js';
+import { ADMIN, createServerDatabase, MEMBER_A, MEMBER_B } from '../test/harness.js';
+import { REGISTER, buildForm, encodeForm, validFiles, validValues } from '../test/multipart.js';
+import { startLocalS3, type LocalS3 } from '../test/s3-server.js';
+import { startServerProcess, type ServerProcess } from '../test/server-process.js';
+
+/**
+ * Several instances, proven (docs/operations.md "Several instances"): two server processes on
+ * one PostgreSQL database and one S3-compatible bucket, sharing JWT_SECRET, as a load balancer
+ * would run them. Each request goes to the instance the test names, so every step shows a
+ * write on one and its effect on the other. Always on the real PostgreSQL server: the embedded
+ * database belongs to one process.
+ */
+let target: Awaited<ReturnType<typeof createServerDatabase>>;
+let s3: LocalS3;
+let database: Database;
+let a: ServerProcess;
+let b: ServerProcess;
+
+beforeAll(async () => {
+  target = await createServerDatabase();
+  s3 = await startLocalS3('registry-two-servers');
+  const env = {
+    DATABASE_URL: target.url,
+    STORAGE_URL: s3.url,
+    // Each test signs in several times from one address.
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // Read copies on, as shipped: they must be dropped across instances.
+    READ_CACHE_SECONDS: '30',
+  };
+  // One after the other: the first creates the schema and the demo data.
+  a = await startServerProcess(env);
+  b = await startServerProcess(env);
+  database = await openDatabase({ databaseUrl: target.url, dataDir: undefined });
+}, 180_000);
+
+afterAll(async () => {
+  await a?.kill('SIGTERM');
+  await b?.kill('SIGTERM');
+  await database?.close();
+  await s3?.stop();
+  await target?.drop();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many routes, read by path
+type Json = { success: boolean; data?: any; error?: string };
+
+async function call(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  options: {
+    token?: string;
+    json?: unknown;
+    body?: Buffer;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<{ status: number; json: Json; bytes: Buffer }> {
+  const response = await fetch(`${server.baseURL}${url}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
+    ...(options.body !== undefined ? { body: options.body } : {}),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  let json: Json = { success: false };
+  if (String(response.headers.get('content-type')).includes('json')) {
+    json = JSON.parse(bytes.toString('utf8')) as Json;
+  }
+  return { status: response.status, json, bytes };
+}
+
+async function signIn(
+  server: ServerProcess,
+  who: { email: string; password: string },
+  portal: 'admin' | 'member' = 'member',
+): Promise<string> {
+  const url = portal === 'admin' ? '/api/auth/admin-login' : '/api/auth/login';
+  const answer = await call(server, 'POST', url, { json: who });
+  if (answer.status !== 200)
+    throw new Error(`sign-in failed: ${answer.status} ${answer.json.error}`);
+  return answer.json.data.token as string;
+}
+
+describe('sessions across instances', () => {
+  it('a sign-in on one is valid on the other; a sign-out on one is refused at once on the other', async () => {
+    const token = await signIn(a, MEMBER_B);
+    expect((await call(b, 'GET', '/api/auth/me', { token })).status).toBe(200);
+    // Warm the other instance's copy of the session check, then end the session on the first.
+    expect((await call(b, 'GET', '/api/auth/horses', { token })).status).toBe(200);
+    expect((await call(a, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await call(b, 'GET', '/api/auth/horses', { token })).status).toBe(401);
+  });
+
+  it('a deactivation on one refuses the member at once on the other, and activation restores sign-in', async () => {
+    const admin = await signIn(a, ADMIN, 'admin');
+    const member = await signIn(b, MEMBER_B);
+    expect((await call(b, 'GET', '/api/auth/horses', { token: member })).status).toBe(200);
+    const id = await userId(database.db, MEMBER_B.email);
+    expect(
+      (await call(a, 'PUT', `/api/admin/member/${id}/deactivate`, { token: admin })).status,
+    ).toBe(200);
+    expect((await call(b, 'GET', '/api/auth/horses', { token: member })).status).toBe(401);
+    expect(
+      (await call(b, 'PUT', `/api/admin/member/${id}/activate`, { token: admin })).status,
+    ).toBe(200);
+    expect((await call(a, 'POST', '/api/auth/login', { json: MEMBER_B })).status).toBe(200);
+  });
+});
+
+describe('records across instances', () => {
+  it('a horse registered with files through one is listed, searchable, viewable and downloadable through the other at once', async () => {
+    const member = await signIn(a, MEMBER_A);
+    // Warm the other instance's copies of the list and the search first.
+    expect((await call(b, 'GET', '/api/auth/horses', { token: member })).status).toBe(200);
+    const { payload, headers } = await encodeForm(
+      buildForm({ ...validValues(), firstChoice: 'Crossing Over' }, validFiles()),
+    );
+    const created = await call(a, REGISTER.method, REGISTER.url, {
+      token: member,
+      body: payload,
+      headers,
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.data._id as string;
+
+    const list = await call(b, 'GET', '/api/auth/horses?pageSize=50', { token: member });
+    const ids = (list.json.data.items as { id?: string; _id?: string }[]).map((h) => h.id ?? h._id);
+    expect(ids).toContain(id);
+
+    const record = await call(b, 'GET', `/api/members/horses/${id}`, { token: member });
+    expect(record.status).toBe(200);
+    const document = record.json.data.registrationDocument as { url: string } | null;
+    expect(document?.url).toBeTruthy();
+    const download = await fetch(`${b.baseURL}${document?.url}`);
+    expect(download.status).toBe(200);
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('%PDF');
+
+    const admin = await signIn(b, ADMIN, 'admin');
+    // The office's search on the first instance finds it by name.
+    const found = await call(a, 'GET', '/api/admin/horses?q=Crossing%20Over', { token: admin });
+    const foundIds = (found.json.data.items as { id?: string; _id?: string }[]).map(
+      (h) => h.id ?? h._id,
+    );
+    expect(foundIds).toEqual([id]);
+    const pending = await call(a, 'GET', '/api/admin/pending-horses?pageSize=100', {
+      token: admin,
+    });
+    const pendingIds = (pending.json.data.items as { id?: string; _id?: string }[]).map(
+      (h) => h.id ?? h._id,
+    );
+    expect(pendingIds).toContain(id);
+  });
+
+  it('approvals of many horses in parallel across both give unique, gap-free numbers', async () => {
+    const [source] = await database.db
+      .select()
+      .from(horses)
+      .where(eq(horses.approvalStatus, 'pending'))
+      .limit(1);
+    if (!source) throw new Error('no pending horse to copy');
+    // Rows only (no files), each with names of its own: approved names are unique.
+    const rows = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const [row] = await cloneHorses(database.db, source, 1, {
+          paymentStatus: 'paid',
+          firstChoice: `Parallel ${i} One`,
+          secondChoice: `Parallel ${i} Two`,
+          thirdChoice: `Parallel ${i} Three`,
+        });
+        if (!row) throw new Error('no row');
+        return row;
+      }),
+    );
+    const admins = [await signIn(a, ADMIN, 'admin'), await signIn(b, ADMIN, 'admin')];
+    const answers = await Promise.all(
+      rows.map((row, i) =>
+        call(i % 2 === 0 ? a : b, 'PUT', `/api/admin/approve-horse/${row.id}`, {
+          token: admins[i % 2],
+          json: { action: 'approve', approvedName: row.firstChoice },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(rows.map(() => 200));
+    const numbers = answers.map((answer) => answer.json.data.registrationNum as string);
+    const sequence = numbers
+      .map((number) => Number(number.split('-').at(-1)))
+      .sort((x, y) => x - y);
+    expect(new Set(numbers).size).toBe(rows.length);
+    const first = sequence[0] ?? 0;
+    expect(sequence).toEqual(sequence.map((_, i) => first + i));
+  });
+});
+
+describe('losing an instance', () => {
+  it('keeps what was acknowledged and the other keeps serving', async () => {
+    const member = await signIn(b, MEMBER_A);
+    const { payload, headers } = await encodeForm(
+      buildForm({ ...validValues(), firstChoice: 'Still Here' }, validFiles()),
+    );
+    const created = await call(a, REGISTER.method, REGISTER.url, {
+      token: member,
+      body: payload,
+      headers,
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.data._id as string;
+    await a.kill('SIGKILL');
+    const record = await call(b, 'GET', `/api/members/horses/${id}`, { token: member });
+    expect(record.status).toBe(200);
+    expect(record.json.data.firstChoice).toBe('Still Here');
+    expect((await call(b, 'GET', '/api/health')).status).toBe(200);
+  });
+});
