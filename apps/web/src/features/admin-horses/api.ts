@@ -72,11 +72,17 @@ export const searchMembers = (q: string, signal?: AbortSignal) =>
     .get<Paged<Member>>('admin/members/search', { q, page: 1, pageSize: 8 }, { signal })
     .then((r) => r.data.items);
 
-export const transferHorse = (horseId: string, newOwnerId: string, note: string) =>
+export const transferHorse = (
+  horseId: string,
+  newOwnerId: string,
+  note: string,
+  ownership: Record<string, unknown> = {},
+) =>
   api.post<unknown>('admin/transfer-horse-ownership', {
     horseId,
     newOwnerId,
     ...(note.trim() ? { note: note.trim() } : {}),
+    ...ownership,
   });
 
 export const certificateUrl = (id: string) => `admin/horses/${id}/certificate.pdf`;

@@ -17,6 +17,13 @@ import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
 import { transferHorse } from './api';
 import { MemberPicker, type PickedMember } from './member-picker';
+import {
+  CoOwnerFields,
+  EMPTY_CO_OWNER,
+  ownershipBody,
+  type NonMemberCoOwner,
+  type Ownership,
+} from './co-owner-fields';
 
 /** Transfer a horse to another active member; history is kept and both owners are emailed. */
 export function TransferDialog({
@@ -33,6 +40,9 @@ export function TransferDialog({
   const titleId = useId();
   const [owner, setOwner] = useState<PickedMember | null>(null);
   const [note, setNote] = useState('');
+  const [ownership, setOwnership] = useState<Ownership>('single');
+  const [coMember, setCoMember] = useState<PickedMember | null>(null);
+  const [nonMember, setNonMember] = useState<NonMemberCoOwner>(EMPTY_CO_OWNER);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -40,6 +50,9 @@ export function TransferDialog({
     if (!visible) return;
     setOwner(null);
     setNote('');
+    setOwnership('single');
+    setCoMember(null);
+    setNonMember(EMPTY_CO_OWNER);
     setError(null);
   }, [visible, horse?._id]);
 
@@ -51,13 +64,24 @@ export function TransferDialog({
       setError('Choose the new owner');
       return;
     }
+    if (ownership === 'joint-member' && !coMember) {
+      setError('Choose the co-owner');
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      const result = await transferHorse(horse._id, owner.id, note);
+      const result = await transferHorse(
+        horse._id,
+        owner.id,
+        note,
+        ownershipBody(ownership, coMember, nonMember),
+      );
       onDone(result.message ?? 'Ownership transferred');
     } catch (caught) {
-      setError((caught as ApiError).error);
+      const failure = caught as ApiError;
+      const fields = Object.values(failure.fields ?? {}).filter((m) => m !== failure.error);
+      setError([failure.error, ...fields].join(' '));
     } finally {
       setBusy(false);
     }
@@ -92,6 +116,19 @@ export function TransferDialog({
           excludeId={horse.owner?.id}
           disabled={busy}
         />
+        <CoOwnerFields
+          ownership={ownership}
+          onOwnership={(value) => {
+            setOwnership(value);
+            setError(null);
+          }}
+          coMember={coMember}
+          onCoMember={setCoMember}
+          nonMember={nonMember}
+          onNonMember={setNonMember}
+          excludeId={owner?.id}
+          disabled={busy}
+        />
         <CFormLabel htmlFor="transfer-note" className="mt-3">
           Note (optional, kept in the history)
         </CFormLabel>
@@ -105,8 +142,14 @@ export function TransferDialog({
         />
         {owner && (
           <p className="mt-3 mb-0">
-            {name} will belong to <strong>{owner.name || owner.email}</strong>. Both owners are
-            emailed.
+            {name} will belong to <strong>{owner.name || owner.email}</strong>
+            {ownership === 'joint-member' && coMember && (
+              <> jointly with {coMember.name || coMember.email}</>
+            )}
+            {ownership === 'joint-non-member' && nonMember.name && (
+              <> jointly with {nonMember.name}</>
+            )}
+            ; the certificate will name the new owners. Both owners are emailed.
           </p>
         )}
         {error && (
