@@ -32,12 +32,17 @@ import {
   type AdminHorseSortField,
 } from './api';
 import { AdminHorseCards, AdminHorsesTable, type HorseAction } from './admin-horses-table';
+import { ExportHorsesButton } from './export-horses-button';
 import { HorseViewDialog } from './horse-view-dialog';
 import { MemberPicker } from './member-picker';
 import { RegisterForDialog } from './register-for-dialog';
+import { AdminPaymentDialog } from '../payments/admin-payment-dialog';
 import { TransferDialog } from './transfer-dialog';
 
-type Dialog = { kind: 'view' | 'delete' | 'transfer'; horse: AdminHorse } | null;
+type Dialog = {
+  kind: 'view' | 'delete' | 'transfer' | 'record-payment' | 'undo-payment';
+  horse: AdminHorse;
+} | null;
 
 /** Every horse of the registry, for administrators (spec §2.1 /admin/horse-list). */
 export default function AdminHorseListPage() {
@@ -76,7 +81,7 @@ export default function AdminHorseListPage() {
       );
     } else if (action === 'edit') {
       setEditingId(horse._id);
-    } else if (action === 'view' || action === 'delete' || action === 'transfer') {
+    } else {
       setDialog({ kind: action, horse });
     }
   };
@@ -102,11 +107,18 @@ export default function AdminHorseListPage() {
         title={ROUTES.horseList.title}
         lead="Every horse of the registry."
         actions={
-          forms && (
-            <CButton color="primary" className="text-nowrap" onClick={() => setChoosingOwner(true)}>
-              Register horse for a member
-            </CButton>
-          )
+          <div className="d-flex flex-wrap gap-2">
+            <ExportHorsesButton filters={{ ...filters, q }} sort={sort} />
+            {forms && (
+              <CButton
+                color="primary"
+                className="text-nowrap"
+                onClick={() => setChoosingOwner(true)}
+              >
+                Register horse for a member
+              </CButton>
+            )}
+          </div>
         }
       />
 
@@ -218,6 +230,30 @@ export default function AdminHorseListPage() {
         horse={dialog?.kind === 'transfer' ? dialog.horse : null}
         visible={dialog?.kind === 'transfer'}
         onClose={close('transfer')}
+        onDone={(message) => {
+          toast.success(message);
+          setDialog(null);
+          reload();
+        }}
+      />
+      <AdminPaymentDialog
+        horse={
+          dialog?.kind === 'record-payment' || dialog?.kind === 'undo-payment'
+            ? {
+                id: dialog.horse._id,
+                name: horseDisplayName(dialog.horse),
+                paymentStatus: dialog.horse.paymentStatus,
+              }
+            : null
+        }
+        mode={
+          dialog?.kind === 'record-payment'
+            ? 'record'
+            : dialog?.kind === 'undo-payment'
+              ? 'undo'
+              : null
+        }
+        onClose={() => setDialog(null)}
         onDone={(message) => {
           toast.success(message);
           setDialog(null);

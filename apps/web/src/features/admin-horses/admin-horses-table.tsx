@@ -14,9 +14,11 @@ import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status
 import type { AdminHorse, SortState } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
+import { adminPaymentModeFor } from '../payments/admin-payment-dialog';
 import type { AdminHorseSortField } from './api';
 
-export type HorseAction = 'view' | 'edit' | 'delete' | 'transfer' | 'certificate';
+export type HorseAction =
+  'view' | 'edit' | 'delete' | 'transfer' | 'certificate' | 'record-payment' | 'undo-payment';
 
 export interface AdminHorsesViewProps {
   horses: readonly AdminHorse[];
@@ -27,6 +29,14 @@ export interface AdminHorsesViewProps {
   onAction: (action: HorseAction, horse: AdminHorse) => void;
   /** Editing needs the registration modal, which may not be available (see the page). */
   canEdit: boolean;
+}
+
+/** Record a payment taken at the office, or undo one (docs/api.md "Payments"). */
+function paymentActions(horse: AdminHorse, act: (action: HorseAction) => () => void) {
+  const mode = adminPaymentModeFor(horse.paymentStatus);
+  if (mode === 'record') return [{ label: 'Record payment', onClick: act('record-payment') }];
+  if (mode === 'undo') return [{ label: 'Undo payment', onClick: act('undo-payment') }];
+  return [];
 }
 
 function Actions({
@@ -43,6 +53,7 @@ function Actions({
         ...(canEdit ? [{ label: 'Edit', onClick: act('edit') }] : []),
       ]}
       more={[
+        ...paymentActions(horse, act),
         { label: 'Transfer ownership', onClick: act('transfer') },
         ...(horse.approvalStatus === 'approved'
           ? [{ label: 'Download certificate', onClick: act('certificate') }]

@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PAYMENT_MESSAGES } from '@registry/domain';
+import { adminHorse } from '../../test/admin-horse';
+import { withFakeTransport, type HttpRequest } from '../../test/fake-transport';
+import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const serveFake = withFakeTransport();
+beforeEach(() => {
+  storeSession(adminLoginResult);
+});
+
+function serve(horse: ReturnType<typeof adminHorse>, answer: (r: HttpRequest) => unknown) {
+  return serveFake((config) => {
+    if (config.url.startsWith('admin/payment-')) return answer(config) as never;
+    return {
+      status: 200,
+      data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
+    };
+  });
+}
+
+async function openMore(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: /^More/ }, { timeout: 10_000 }));
+}
+
+describe('Horse List: payments (admin)', () => {
+  it('records a check taken at the office and refreshes the list', async () => {
+    const horse = adminHorse({ _id: 'h1', paymentStatus: 'unpaid' });
+    const requests = serve(horse, () => ({
+      status: 200,
+      data: {
+        success: true,
+        message: PAYMENT_MESSAGES.paymentRecorded,
+        paymentStatus: 'succeeded',
+      },
+    }));
+    const user = userEvent.setup();
+    const { store } = renderApp('/admin/horse-list');
+    await openMore(user);
+    expect(screen.queryByRole('button', { name: /^Undo payment/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Record payment/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Record a payment for/ });
+    await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'cash');
+    await user.type(within(dialog).getByLabelText(/^Reference/), 'Receipt 12');
+    await user.type(within(dialog).getByLabelText(/^Note/), 'Paid at the show');
+    await user.click(within(dialog).getByLabelText('The DNA fee was prepaid with it'));
+    const lists = requests.filter((r) => r.url === 'admin/horses').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() =>
+      expect(store.getState().ui.toasts.at(-1)).toMatchObject({
+        kind: 'success',
+        message: PAYMENT_MESSAGES.paymentRecorded,
+      }),
+    );
+    const sent = requests.find((r) => r.url === 'admin/payment-process/h1');
+    expect(sent?.data).toEqual({
+      method: 'cash',
+      reference: 'Receipt 12',
+      note: 'Paid at the show',
+      fees: { prepayDNAFee: true },
+    });
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url === 'admin/horses').length).toBe(lists + 1),
+    );
+  });
+
+  it('undoes a payment only with a reason, and shows the server refusal', async () => {
+    const horse = adminHorse({ _id: 'h2', paymentStatus: 'paid' });
+    const requests = serve(horse, () => ({
+      status: 409,
+      data: { success: false, error: PAYMENT_MESSAGES.nothingToReverse },
+    }));
+    const user = userEvent.setup();
+    renderApp('/admin/horse-list');
+    await openMore(user);
+    expect(screen.queryByRole('button', { name: /^Record payment/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Undo payment/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Undo the payment of/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Undo payment' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.reasonRequired);
+    expect(requests.some((r) => r.url === 'admin/payment-void/h2')).toBe(false);
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Check bounced');
+    await user.click(within(dialog).getByRole('button', { name: 'Undo payment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      PAYMENT_MESSAGES.nothingToReverse,
+    );
+    expect(requests.find((r) => r.url === 'admin/payment-void/h2')?.data).toEqual({
+      reason: 'Check bounced',
+    });
+  });
+});
