@@ -57,11 +57,41 @@ export async function measureBareFastify(): Promise<Throughput> {
   }
 }
 
+/** The member list row's columns (apps/api/src/modules/horses/queries.ts, ownSummaryColumns). */
+const OWN_COLUMNS = `h.id, h.approved_name, h.registration_number, h.approval_status, h.sex, h.color,
+  h.gait_designation, h.state_foaled_in, h.foal_date, h.sire_name, h.dam_name, h.created_at,
+  h.updated_at, h.first_choice, h.second_choice, h.third_choice, h.owner_id, h.payment_status,
+  h.payment_mode, h.rejection_reason, h.details->>'performanceVerification' as performance_verification,
+  (select p.provider_payment_id from payments p where p.horse_id = h.id
+     and p.provider_payment_id is not null order by p.created_at desc, p.id desc limit 1) as intent,
+  exists (select 1 from horse_change_requests c where c.horse_id = h.id and c.status = 'pending') as change_pending`;
+const PUBLIC_COLUMNS = `h.id, h.approved_name, h.registration_number, h.approval_status, h.sex, h.color,
+  h.gait_designation, h.state_foaled_in, h.foal_date, h.sire_name, h.dam_name, h.created_at, h.updated_at`;
+const SEARCH_WHERE = `approval_status = 'approved' and (lower(approved_name) like $1
+  or lower(registration_number) like $1 or lower(sire_name) like $1 or lower(dam_name) like $1)`;
+
+/**
+ * The statements our list and search routes run (apps/api/src/modules/horses/queries.ts): one
+ * each, page and total together. EXPLAINed by the search-scale bench, run by the bare server.
+ */
+export const LIST_STATEMENT = `select ${OWN_COLUMNS},
+  (select count(*) from horses where owner_id = $1) as total
+  from horses h where h.owner_id = $1 order by h.created_at desc, h.id desc limit 10 offset 0`;
+export const SEARCH_STATEMENT = `select ${PUBLIC_COLUMNS},
+  (select count(*) from horses where ${SEARCH_WHERE}) as total
+  from horses h where ${SEARCH_WHERE.replace(/\b(approval_status|approved_name|registration_number|sire_name|dam_name)\b/g, 'h.$1')}
+  order by h.approved_name asc nulls last, h.registration_number asc, h.id asc limit 10 offset 0`;
+/** The session check every signed-in request makes (apps/api/src/modules/auth/service.ts). */
+export const SESSION_STATEMENT = `select u.role, s.expires_at from sessions s join users u on u.id = s.user_id
+  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()
+  and u.active = true and u.token_version = $3 limit 1`;
+
 /**
  * The second yardstick: a bare Fastify route that runs the same SQL as our list and search
  * (against the same PostgreSQL database and member) with none of our stack: no token check,
  * no validation, no mapping. Divided by it, a ratio shows what our layers cost on top of the
- * database work itself.
+ * database work itself. The "+ session" routes also run the session check's statement first
+ * (with a real session's ids), the database work our route does per request with no cache.
  */
 export async function measureBareQueries(databaseUrl: string): Promise<Throughput[]> {
   const port = await freePort();
@@ -70,23 +100,18 @@ export async function measureBareQueries(databaseUrl: string): Promise<Throughpu
     import pg from 'pg';
     const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10 });
     const { rows: [owner] } = await pool.query("select id from users where email = 'member1@example.org'");
-    const withFiles = "coalesce((select json_agg(f) from horse_files f where f.horse_id = h.id), '[]') as files";
+    const { rows: [session] } = await pool.query(
+      'select s.id, s.user_id, u.token_version from sessions s join users u on u.id = s.user_id where s.user_id = $1 and s.revoked_at is null order by s.created_at desc limit 1',
+      [owner.id]);
+    const check = () => pool.query(${JSON.stringify(SESSION_STATEMENT)}, [session.id, session.user_id, session.token_version]);
+    const page = (rows) => ({ success: true, data: { items: rows, total: Number(rows[0]?.total ?? 0), page: 1, pageSize: 10 } });
+    const list = async () => page((await pool.query(${JSON.stringify(LIST_STATEMENT)}, [owner.id])).rows);
+    const search = async () => page((await pool.query(${JSON.stringify(SEARCH_STATEMENT)}, ['%star%'])).rows);
     const app = Fastify({ logger: false });
-    app.get('/list', async () => {
-      const [items, total] = await Promise.all([
-        pool.query('select h.*, ' + withFiles + ' from horses h where h.owner_id = $1 order by h.created_at desc limit 10', [owner.id]),
-        pool.query('select count(*) from horses where owner_id = $1', [owner.id]),
-      ]);
-      return { success: true, data: { items: items.rows, total: Number(total.rows[0].count) } };
-    });
-    app.get('/search', async () => {
-      const where = "approval_status = 'approved' and (lower(approved_name) like $1 or lower(registration_number) like $1 or lower(sire_name) like $1 or lower(dam_name) like $1)";
-      const [items, total] = await Promise.all([
-        pool.query('select h.*, ' + withFiles + ' from horses h where ' + where + ' order by approved_name asc nulls last, registration_number, id limit 10', ['%star%']),
-        pool.query('select count(*) from horses where ' + where, ['%star%']),
-      ]);
-      return { success: true, data: { items: items.rows, total: Number(total.rows[0].count) } };
-    });
+    app.get('/list', list);
+    app.get('/search', search);
+    app.get('/list-session', async () => { await check(); return list(); });
+    app.get('/search-session', async () => { await check(); return search(); });
     await app.listen({ port: ${port}, host: '127.0.0.1' });
     process.stdout.write('ready\\n');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
@@ -97,10 +122,13 @@ export async function measureBareQueries(databaseUrl: string): Promise<Throughpu
     child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
     child.once('exit', () => reject(new Error('bare query server exited')));
   });
+  const base = `http://127.0.0.1:${port}`;
   try {
     return [
-      await run('bare Fastify + same SQL: list', { url: `http://127.0.0.1:${port}/list` }),
-      await run('bare Fastify + same SQL: search', { url: `http://127.0.0.1:${port}/search` }),
+      await run('bare Fastify + same SQL: list', { url: `${base}/list` }),
+      await run('bare Fastify + same SQL: search', { url: `${base}/search` }),
+      await run('bare Fastify + same SQL + session: list', { url: `${base}/list-session` }),
+      await run('bare Fastify + same SQL + session: search', { url: `${base}/search-session` }),
     ];
   } finally {
     child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { memberToken } from './api-throughput.js';
+import { LIST_STATEMENT, SEARCH_STATEMENT, memberToken } from './api-throughput.js';
 import { startServer, type RunningServer } from './server.js';
 
 /**
@@ -110,18 +110,6 @@ async function seed(url: string): Promise<void> {
   });
 }
 
-/** The search route's statement (modules/horses/queries.ts), for EXPLAIN. */
-function searchStatement(term: string): { text: string; values: string[] } {
-  const pattern = `%${term.toLowerCase()}%`;
-  return {
-    text: `select id from horses where approval_status = 'approved' and (
-             lower(approved_name) like $1 or lower(registration_number) like $1
-             or lower(sire_name) like $1 or lower(dam_name) like $1)
-           order by approved_name asc nulls last, registration_number asc, id asc limit 10`,
-    values: [pattern],
-  };
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -167,14 +155,19 @@ export async function measureSearchScale(
     }
     const plans = await withClient(url.toString(), async (client) => {
       const out: { term: string; plan: string }[] = [];
-      for (const term of ['midnight dancer', 'BEN-0042']) {
-        const { text, values } = searchStatement(term);
+      const explain = async (term: string, text: string, values: string[]) => {
         const result = await client.query(`explain (analyze, buffers off) ${text}`, values);
         out.push({
           term,
           plan: result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'),
         });
+      };
+      for (const term of ['midnight dancer', 'BEN-0042', 'star']) {
+        await explain(`search "${term}"`, SEARCH_STATEMENT, [`%${term.toLowerCase()}%`]);
       }
+      // The seeded horses all belong to the first demo member: a list of 100,000 own horses.
+      const owner = await client.query("select id from users where email = 'member1@example.org'");
+      await explain('my horses, page 1 of 100,000', LIST_STATEMENT, [owner.rows[0].id]);
       return out;
     });
     timings.sort((a, b) => a - b);
