@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
-import { horseChangeRequests, horses, mailOutbox, type HorseRow } from '../../db/schema.js';
+import { horseChangeRequests, horses, mailOutbox, users, type HorseRow } from '../../db/schema.js';
 import {
   ADMIN,
   MEMBER_A,
@@ -349,6 +349,27 @@ describe('PUT /api/admin/change-requests/:id', () => {
     // The record shows exactly what the approval applied.
     const applied = approved?.changes.find((c) => c.field === 'color')?.to;
     expect((await rowOf(id)).color).toBe(applied);
+  });
+
+  it("a transfer withdraws the previous owner's pending change", async () => {
+    const { id } = await approvedHorse();
+    await edit(id, editValues({ color: 'Gray' }));
+    expect(await pendingRequests(id)).toHaveLength(1);
+    const [memberB] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, MEMBER_B.email));
+    const transfer = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/transfer-horse-ownership',
+      headers: bearer(admin),
+      payload: { horseId: id, newOwnerId: memberB?.id },
+    });
+    expect(transfer.statusCode).toBe(200);
+    expect(await pendingRequests(id)).toHaveLength(0);
+    const view = (await get(`/api/members/horses/${id}`, other)).json().data;
+    expect(view.pendingChange).toBeNull();
+    expect(view.color).toBe('Bay');
   });
 
   it('an edit by another member is still a 404 and creates nothing', async () => {

@@ -41,6 +41,32 @@ async function pendingRequest(tx: Executor, horseId: string) {
 }
 
 /**
+ * Withdraws the horse's pending change, inside a transaction that holds the horse row: a
+ * transfer does this, because the request was the previous owner's and would put their owners
+ * back on the record if approved later.
+ */
+export async function withdrawPendingChange(
+  tx: Tx,
+  horseId: string,
+  actorId: string,
+  why: 'transfer',
+): Promise<void> {
+  const open = await pendingRequest(tx, horseId);
+  if (!open) return;
+  await tx
+    .update(horseChangeRequests)
+    .set({ status: 'withdrawn', updatedAt: new Date() })
+    .where(eq(horseChangeRequests.id, open.id));
+  await recordAudit(tx, {
+    action: 'horse.change-withdraw',
+    success: true,
+    actorId,
+    subject: horseId,
+    details: { requestId: open.id, why },
+  });
+}
+
+/**
  * A member's edit of an approved horse, inside the edit's transaction with the horse row locked:
  * contact fields are written at once; the rest, where it differs from the approved record,
  * becomes (or replaces) the horse's pending change request. An edit that brings the record

@@ -5,6 +5,7 @@ import { horses, ownershipTransfers, users, type UserRow } from '../../db/schema
 import { HttpError } from '../../http-error.js';
 import { loadHorse, fullName } from '../admin-horses/view.js';
 import { recordAudit } from '../audit/service.js';
+import { withdrawPendingChange } from '../change-requests/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { ownershipTransferMail } from '../mail/templates.js';
 import { ownerNames, ownersAfterTransfer } from './owners.js';
@@ -76,6 +77,7 @@ export async function transferHorse(
       .update(horses)
       .set({ ownerId: to.id, details: { ...horse.details, ...ofRecord }, updatedAt: new Date() })
       .where(eq(horses.id, horse.id));
+    await withdrawPendingChange(tx, horse.id, actor.userId, 'transfer');
     const note = input.note?.trim() || null;
     const [row] = await tx
       .insert(ownershipTransfers)
