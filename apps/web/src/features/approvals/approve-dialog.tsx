@@ -14,6 +14,7 @@ import { PaymentStatusBadge } from '../../components/status-badges';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
+import { isTaken, useNameAvailability } from '../../lib/name-availability';
 import { decideHorse } from './api';
 
 const CHOICE_LABELS = ['First choice', 'Second choice', 'Third choice'];
@@ -42,6 +43,11 @@ export function ApproveDialog({
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [approved, setApproved] = useState<AdminHorse | null>(null);
+  // Only free names can be chosen: approved names are unique in the register.
+  const taken = useNameAvailability(
+    visible && horse ? [horse.firstChoice, horse.secondChoice, horse.thirdChoice] : [],
+    horse?._id,
+  );
 
   useEffect(() => {
     if (!visible) return;
@@ -56,7 +62,9 @@ export function ApproveDialog({
   if (!horse) return null;
   const choices = [horse.firstChoice, horse.secondChoice, horse.thirdChoice]
     .map((choice, index) => ({ choice: choice.trim(), label: CHOICE_LABELS[index]! }))
-    .filter(({ choice }) => choice);
+    .filter(({ choice }) => choice)
+    .map((entry) => ({ ...entry, taken: isTaken(taken.data, entry.choice) }));
+  const noneFree = Array.isArray(taken.data) && choices.every((entry) => entry.taken);
   const asked = horse.performanceVerification === 'Yes';
   const unpaid = horse.paymentStatus !== 'paid';
 
@@ -110,22 +118,28 @@ export function ApproveDialog({
             <>
               <fieldset className="mb-3">
                 <legend className="fs-6 fw-semibold">Approved name</legend>
-                {choices.map(({ choice, label }) => (
+                {choices.map(({ choice, label, taken: isUsed }) => (
                   <CFormCheck
                     key={label}
                     type="radio"
                     name="approvedName"
                     id={`approve-name-${label}`}
-                    label={`${choice} (${label.toLowerCase()})`}
+                    label={`${choice} (${label.toLowerCase()}${isUsed ? ', already registered' : ''})`}
                     value={choice}
                     checked={name === choice}
-                    disabled={busy}
+                    disabled={busy || isUsed}
                     onChange={() => {
                       setName(choice);
                       setNameError(null);
                     }}
                   />
                 ))}
+                {noneFree && (
+                  <CAlert color="warning" className="mt-2 mb-0">
+                    All three names are already registered. Reject the registration so the member
+                    can choose other names.
+                  </CAlert>
+                )}
                 {nameError && (
                   <div className="invalid-feedback d-block" role="alert">
                     {nameError}
