@@ -1,7 +1,12 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
-import { eq } from 'drizzle-orm';
-import { horses } from '../db/schema.js';
+import { auditLog, horses, mailOutbox } from '../db/schema.js';
+import { eventually, until } from '../test/eventually.js';
+import { bankPayment, SANDBOX_METHODS } from '../test/payment-fixtures.js';
 import { cloneHorses, userId } from '../test/admin-fixtures.js';
 import { ADMIN, createServerDatabase, MEMBER_A, MEMBER_B } from '../test/harness.js';
 import { REGISTER, buildForm, encodeForm, validFiles, validValues } from '../test/multipart.js';
@@ -20,6 +25,11 @@ let s3: LocalS3;
 let database: Database;
 let a: ServerProcess;
 let b: ServerProcess;
+/** Each instance's own DATA_DIR: without SMTP_URL its mail is written there as .eml files. */
+const dataDirs = [
+  mkdtempSync(path.join(tmpdir(), 'registry-a-')),
+  mkdtempSync(path.join(tmpdir(), 'registry-b-')),
+];
 
 beforeAll(async () => {
   target = await createServerDatabase();
@@ -31,10 +41,12 @@ beforeAll(async () => {
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     // Read copies on, as shipped: they must be dropped across instances.
     READ_CACHE_SECONDS: '30',
+    // Sandbox bank debits settle quickly, so both instances' sweepers race for them.
+    SANDBOX_BANK_SETTLE_MS: '300',
   };
   // One after the other: the first creates the schema and the demo data.
-  a = await startServerProcess(env);
-  b = await startServerProcess(env);
+  a = await startServerProcess({ ...env, DATA_DIR: dataDirs[0] ?? '' });
+  b = await startServerProcess({ ...env, DATA_DIR: dataDirs[1] ?? '' });
   database = await openDatabase({ databaseUrl: target.url, dataDir: undefined });
 }, 180_000);
 
@@ -44,6 +56,7 @@ afterAll(async () => {
   await database?.close();
   await s3?.stop();
   await target?.drop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many routes, read by path
@@ -203,6 +216,72 @@ describe('records across instances', () => {
     const first = sequence[0] ?? 0;
     expect(sequence).toEqual(sequence.map((_, i) => first + i));
   });
+});
+
+/** Delivered mail of both instances (one .eml file per message sent) that mentions `text`. */
+function deliveredMentioning(text: string): number {
+  let count = 0;
+  for (const dir of dataDirs) {
+    const mailDir = path.join(dir, 'mail');
+    let names: string[] = [];
+    try {
+      names = readdirSync(mailDir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (readFileSync(path.join(mailDir, name), 'utf8').includes(text)) count += 1;
+    }
+  }
+  return count;
+}
+
+describe('background work on both instances', () => {
+  it('settles a bank debit once and mails its result once, with both sweepers and outboxes running', async () => {
+    const member = await signIn(a, MEMBER_A);
+    const name = 'Settles Once';
+    const { payload, headers } = await encodeForm(
+      buildForm({ ...validValues(), firstChoice: name }, validFiles()),
+    );
+    const created = await call(a, REGISTER.method, REGISTER.url, {
+      token: member,
+      body: payload,
+      headers,
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.data._id as string;
+    const queuedBefore = await database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%${name}%`));
+
+    const paid = await call(b, 'POST', `/api/members/payment-process/${id}`, {
+      token: member,
+      json: bankPayment(SANDBOX_METHODS.bankSettles),
+    });
+    expect(paid.status).toBe(200);
+    const settledAudits = () =>
+      database.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'payment.settled'), eq(auditLog.subject, id)));
+    await eventually(async () => expect((await settledAudits()).length).toBeGreaterThan(0), 20_000);
+    // Several more sweeps of both instances: none may settle it again.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await settledAudits()).toHaveLength(1);
+    const queuedAfter = await database.db
+      .select({ id: mailOutbox.id, sentAt: mailOutbox.sentAt })
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%${name}%`));
+    expect(queuedAfter.length - queuedBefore.length).toBe(1);
+    await until(
+      () => deliveredMentioning(name) === queuedAfter.length,
+      'mail is delivered',
+      30_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(deliveredMentioning(name)).toBe(queuedAfter.length);
+  }, 60_000);
 });
 
 describe('losing an instance', () => {
