@@ -14,6 +14,8 @@ import {
 } from './api-throughput.js';
 import { measureKeystrokes, type KeystrokeResult } from './keystrokes.js';
 import { measureLoad, type LoadResult } from './load.js';
+import { measureMemory, memorySection, type MemoryFigures } from './memory.js';
+import { throughputSection } from './throughput-report.js';
 import { measurePageWeights, type PageWeight } from './page-weight.js';
 import { measureSearchScale, type SearchScale } from './search-scale.js';
 import { BENCH_MEMBER, root, startServer } from './server.js';
@@ -58,6 +60,7 @@ interface ApiFigures {
   runs: Throughput[];
   search: SearchScale | { error: string };
   load: LoadResult;
+  memory: MemoryFigures;
 }
 
 function loadSection(load: LoadResult): string[] {
@@ -74,54 +77,11 @@ function loadSection(load: LoadResult): string[] {
   ];
 }
 
-/** Our PostgreSQL list and search against bare Fastify doing the same SQL on the same data. */
-function sameSqlLines(api: ApiFigures): string[] {
-  if (api.bareQueries.length === 0) return [];
-  const ours = (kind: string) => api.runs.find((t) => t.name === `PostgreSQL, cache off: ${kind}`);
-  const rows = (['list', 'search'] as const).map((kind) => {
-    const bare = api.bareQueries.find((t) => t.name.endsWith(kind));
-    const mine = ours(kind === 'list' ? 'my horses list' : 'horse search');
-    if (!bare || !mine) return `| ${kind} | - | - | - |`;
-    const r = Math.round((mine.requestsPerSecond / bare.requestsPerSecond) * 100) / 100;
-    return `| ${kind} | ${mine.requestsPerSecond} | ${bare.requestsPerSecond} | ${r} |`;
-  });
-  return [
-    'Against a second yardstick, bare Fastify running the same SQL on the same PostgreSQL data',
-    '(no token check, validation or mapping), our cache-off figures show what our own layers cost:',
-    '',
-    '| route | ours requests/s | bare + same SQL requests/s | ratio |',
-    '|---|---|---|---|',
-    ...rows,
-    '',
-  ];
-}
-
 function apiSection(api: ApiFigures): string[] {
-  const ratio = (t: Throughput) =>
-    Math.round((t.requestsPerSecond / api.bare.requestsPerSecond) * 1000) / 1000;
   const lines = [
-    '## API throughput (autocannon, 10 connections), target list and search at least 0.4 of bare',
-    '',
-    `The yardstick is a bare Fastify route in its own process, measured in the same run: ` +
-      `${api.bare.requestsPerSecond} requests/s. Sign-in is bound by argon2id on purpose (about ` +
-      'a CPU-core-tenth of a second per hash), so it is reported without a target.',
-    '',
-    'Each run repeats one request. In the shipped configuration a checked session, a list page',
-    "and a search page are kept in memory until the data behind them changes (any server's",
-    'write reaches every server through PostgreSQL NOTIFY; `READ_CACHE_SECONDS`, default 30,',
-    'bounds a copy\'s age), so repeats are answered without the database. The "cache off" rows',
-    'run the same requests on a server started with `READ_CACHE_SECONDS=0`: every request checks',
-    'the session and runs its queries, the path a first or changed page takes.',
-    '',
-    '| route | requests/s | p99 ms | non-2xx | ratio to bare | target met |',
-    '|---|---|---|---|---|---|',
-    ...api.runs.map((t) => {
-      const reported = /sign-in|cache off/.test(t.name);
-      const target = reported ? 'n/a' : ratio(t) >= 0.4 ? 'yes' : 'no';
-      return `| ${t.name} | ${t.requestsPerSecond} | ${t.p99Ms} | ${t.non2xx} | ${ratio(t)} | ${target} |`;
-    }),
-    '',
-    ...sameSqlLines(api),
+    ...memorySection(api.memory),
+    // Uncached rows first, with their ratio to bare Fastify running the same SQL (issue 13).
+    ...throughputSection(api),
     '## Search over 100,000 horses on PostgreSQL, target p95 at most 50 ms',
     '',
   ];
@@ -140,7 +100,8 @@ function apiSection(api: ApiFigures): string[] {
     `| ${s.p50Ms} | ${s.p95Ms} | ${s.maxMs} | ${s.p95Ms <= 50 ? 'yes' : 'no'} |`,
     '',
     'The indexes: trigram GIN indexes on `lower(approved_name)`, `lower(registration_number)`, ',
-    '`lower(sire_name)` and `lower(dam_name)` (migration 0002). Plans of the search statement:',
+    '`lower(sire_name)` and `lower(dam_name)` (migration 0002). Plans of the search and list',
+    'statements as the routes send them (page and total in one statement):',
     '',
   );
   for (const plan of s.plans) {
@@ -261,6 +222,7 @@ async function uncachedRuns(label: string, env: Record<string, string>): Promise
 }
 
 async function apiFigures(embeddedBaseURL: string): Promise<ApiFigures> {
+  const memory = await measureMemory();
   const bare = await measureBareFastify();
   const runs = await measureApi(embeddedBaseURL, 'embedded');
   runs.push(...(await uncachedRuns('embedded', {})));
@@ -278,7 +240,8 @@ async function apiFigures(embeddedBaseURL: string): Promise<ApiFigures> {
   // A server of its own with the normal limits, so the 429s are the real ones.
   const loadServer = await startServer();
   try {
-    return { bare, bareQueries, runs, search, load: await measureLoad(loadServer.baseURL) };
+    const load = await measureLoad(loadServer.baseURL);
+    return { bare, bareQueries, runs, search, load, memory };
   } finally {
     await loadServer.stop();
   }
