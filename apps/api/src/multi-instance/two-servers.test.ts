@@ -218,6 +218,58 @@ describe('records across instances', () => {
   });
 });
 
+describe('one horse, two decisions at once', () => {
+  it('a transfer on one and an approval on the other leave one consistent record', async () => {
+    const [source] = await database.db
+      .select()
+      .from(horses)
+      .where(eq(horses.approvalStatus, 'pending'))
+      .limit(1);
+    if (!source) throw new Error('no pending horse to copy');
+    const [row] = await cloneHorses(database.db, source, 1, {
+      paymentStatus: 'paid',
+      firstChoice: 'Both At Once',
+      secondChoice: 'Both At Once Two',
+      thirdChoice: 'Both At Once Three',
+    });
+    if (!row) throw new Error('no row');
+    const newOwnerId = await userId(database.db, MEMBER_B.email);
+    const [adminA, adminB] = [await signIn(a, ADMIN, 'admin'), await signIn(b, ADMIN, 'admin')];
+    const [transfer, approval] = await Promise.all([
+      call(a, 'POST', '/api/admin/transfer-horse-ownership', {
+        token: adminA,
+        json: { horseId: row.id, newOwnerId },
+      }),
+      call(b, 'PUT', `/api/admin/approve-horse/${row.id}`, {
+        token: adminB,
+        json: { action: 'approve', approvedName: row.firstChoice },
+      }),
+    ]);
+    expect(transfer.status).toBe(200);
+    expect(approval.status).toBe(200);
+    const [after] = await database.db.select().from(horses).where(eq(horses.id, row.id));
+    expect(after).toMatchObject({
+      ownerId: newOwnerId,
+      approvalStatus: 'approved',
+      approvedName: 'Both At Once',
+    });
+    expect(after?.registrationNumber).toBe(approval.json.data.registrationNum);
+    // Both instances answer the same record.
+    const [viewA, viewB] = await Promise.all([
+      call(a, 'GET', `/api/admin/horses/${row.id}`, { token: adminA }),
+      call(b, 'GET', `/api/admin/horses/${row.id}`, { token: adminB }),
+    ]);
+    const record = {
+      approvalStatus: 'approved',
+      ownerId: newOwnerId,
+      approvedName: 'Both At Once',
+      registrationNum: approval.json.data.registrationNum as string,
+    };
+    expect(viewA.json.data).toMatchObject(record);
+    expect(viewB.json.data).toMatchObject(record);
+  });
+});
+
 /** Delivered mail of both instances (one .eml file per message sent) that mentions `text`. */
 function deliveredMentioning(text: string): number {
   let count = 0;
