@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { ROUTES } from '../../lib/routes';
 import { useStatistics, type Statistics } from './api';
 import { WelcomeCard } from './welcome-card';
+import { MailProblemsCard } from '../mail/mail-problems-card';
 
 /** The charts are their own chunk: the figures show first, the drawings follow. */
 const StatisticsCharts = lazy(() => import('./statistics-charts'));
@@ -71,6 +72,7 @@ export default function AdminDashboardPage() {
     <>
       <PageHeader title={ROUTES.adminDashboard.title} />
       <WelcomeCard />
+      <MailProblemsCard />
       <LoadError
         lead="The statistics could not be loaded"
         error={error}
