@@ -10,7 +10,6 @@ import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { loadHorse } from '../admin-horses/view.js';
 import { recordAudit } from '../audit/service.js';
-import { certificatePdf } from './pdf.js';
 
 export interface CertificateOptions {
   db: Db;
@@ -31,6 +30,9 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateOptions> = asyn
     if (horse.approvalStatus !== 'approved' || !horse.registrationNumber) {
       throw new HttpError(409, ADMIN_MESSAGES.notApproved);
     }
+    // Loaded on the first certificate: the PDF and QR libraries cost ~25 MB a server at rest
+    // need not hold (docs/operations.md "Memory").
+    const { certificatePdf } = await import('./pdf.js');
     const bytes = await certificatePdf({
       associationName: options.associationName,
       horse,

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
-import sharp from 'sharp';
 import { PROFILE_MESSAGES, PROFILE_PICTURE } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
 import { isOversized, type FileStorage } from '../files/storage.js';
@@ -68,6 +67,8 @@ export async function stagePicture(
     const format = await detectFormat(await storage.open(original.key));
     if (!format) throw refuse(PROFILE_MESSAGES.pictureType);
     const size = PROFILE_PICTURE.sizePx;
+    // Loaded on the first picture: libvips is ~30 MB a server at rest need not hold.
+    const { default: sharp } = await import('sharp');
     const transform = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize(size, size, { fit: 'cover' });
