@@ -268,6 +268,25 @@ describe('PUT /api/admin/change-requests/:id', () => {
     expect((await get(`/api/members/horses/${id}`, member)).json().data.pendingChange).toBeNull();
   });
 
+  it("approval changes only the requested fields, keeping the office's later edits", async () => {
+    const { id } = await approvedHorse();
+    await edit(id, editValues({ color: 'Black' }));
+    const byOffice = await sendForm(
+      t.app,
+      admin,
+      { method: 'PUT', url: `/api/admin/horses/${id}` },
+      editValues({ bredBy: 'Office Farm' }),
+      [],
+    );
+    expect(byOffice.statusCode).toBe(200);
+    const [request] = await pendingRequests(id);
+    if (!request) throw new Error('no request');
+    const decided = await put(`/api/admin/change-requests/${request.id}`, { action: 'approve' });
+    expect(decided.json().data.changes).toEqual([{ field: 'color', from: 'Bay', to: 'Black' }]);
+    const row = await rowOf(id);
+    expect([row.color, row.details.bredBy]).toEqual(['Black', 'Office Farm']);
+  });
+
   it('rejection needs a reason and keeps the approved record', async () => {
     const { id } = await approvedHorse();
     await edit(id, editValues({ sire: sireNamed('FORGED CHAMPION SIRE') }));

@@ -86,3 +86,69 @@ export function diffRecords(from: HorseRecordValues, to: HorseRecordValues): Fie
     return a === b ? [] : [{ field, from: a, to: b }];
   });
 }
+
+/** The record's own columns among the paths of `diffRecords`; every other path is in details. */
+const COLUMN_FIELDS = new Set(['sex', 'color', 'gaitDesignation', 'stateFoaledIn', 'foalDate']);
+
+type Json = Record<string, unknown> | unknown[];
+
+function valueAt(root: unknown, path: string[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function setAt(root: Json, path: string[], value: unknown): void {
+  let node: Json = root;
+  path.forEach((key, i) => {
+    const container = node as Record<string, unknown>;
+    if (i === path.length - 1) {
+      container[key] = value;
+      return;
+    }
+    const next = container[key];
+    if (next === null || typeof next !== 'object') {
+      container[key] = /^\d+$/.test(path[i + 1] ?? '') ? [] : {};
+    }
+    node = container[key] as Json;
+  });
+}
+
+/**
+ * `base` with the listed fields taken from `proposed`, and nothing else: a request approved
+ * after the office edited the record changes only what the owner asked to change. A list the
+ * request shortened (owners, other registries) is cut to the proposed length.
+ */
+export function applyChanges(
+  base: HorseRecordValues,
+  proposed: HorseRecordValues,
+  changes: FieldChange[],
+): HorseRecordValues {
+  const result = structuredClone(base) as HorseRecordValues;
+  const lists = new Set<string>();
+  for (const { field } of changes) {
+    const parts = field.split('.');
+    const [head = ''] = parts;
+    const inColumns = COLUMN_FIELDS.has(head);
+    const from = inColumns ? proposed : proposed.details;
+    const into = (inColumns ? result : result.details) as unknown as Json;
+    if (!inColumns && Array.isArray(valueAt(proposed.details, [head]))) lists.add(head);
+    const value = valueAt(from, parts);
+    // Not in the proposal: an entry of a list the request shortened (cut below).
+    if (value === undefined) continue;
+    setAt(into, parts, value);
+  }
+  const details = result.details as unknown as Record<string, unknown[]>;
+  const proposedDetails = proposed.details as unknown as Record<string, unknown[]>;
+  for (const list of lists) {
+    const length = proposedDetails[list]?.length ?? 0;
+    if ((details[list]?.length ?? 0) > length)
+      details[list] = details[list]?.slice(0, length) ?? [];
+  }
+  result.sireName = result.details.sire.name;
+  result.damName = result.details.dam.name;
+  return result;
+}

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { recordChangeDecidedMail } from '../mail/templates.js';
 import {
+  applyChanges,
   diffRecords,
   recordValuesOf,
   withContactFrom,
@@ -236,8 +237,8 @@ async function findRequest(db: Executor, id: string, lock: boolean) {
 /**
  * The office's decision on a change request. Locks the horse first, then the request (the
  * order a member's edit takes), so a decision and an edit of the same horse queue up; a second
- * decision finds the request decided (409). An approval applies the reviewed fields to the
- * record as it is now, keeping contact fields the owner changed since.
+ * decision finds the request decided (409). An approval applies the requested fields to the
+ * record as it is now, keeping what the owner or the office changed since in other fields.
  */
 export interface ChangeRequestDeps {
   db: Db;
@@ -306,7 +307,7 @@ export async function decideChangeRequest(
       return;
     }
     const current = recordValuesOf(horse);
-    const target = withIdentityFrom(current, request.proposed);
+    const target = applyChanges(current, request.proposed, request.changes);
     const applied = diffRecords(current, target);
     await tx
       .update(horses)
