@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
 import { loadEnvFile } from './env-file.js';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -94,5 +94,13 @@ describe('.env', () => {
     const env: NodeJS.ProcessEnv = { INIT_CWD: dir, ENV_FILE: 'prod.env' };
     loadEnvFile(env);
     expect(env.PORT).toBe('9000');
+  });
+});
+
+describe('.env.example', () => {
+  it('names every variable the configuration reads', () => {
+    const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const named = new Set([...example.matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(CONFIG_VARIABLES.filter((name) => !named.has(name))).toEqual([]);
   });
 });

@@ -299,6 +299,9 @@ function operationProblems(e: {
   return problems;
 }
 
+/** Every variable the configuration reads (.env.example lists each one; config-rules.test). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 /** Where relative paths are taken from: the directory `npm start` was typed in. */
 function baseDirectory(env: NodeJS.ProcessEnv): string {
   return env.INIT_CWD ?? process.cwd();
