@@ -21,6 +21,7 @@ import {
   type PaymentIntentStatus,
 } from '../payments/payments-api';
 import { deleteHorse } from './api/horses-api';
+import { DeleteHorseNotice } from './delete-horse-notice';
 import { useMyHorses } from './api/use-horses';
 import { HorseModalHost, HorseRegistrationModal, type HorseModalState } from './horse-modal-host';
 import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
@@ -226,9 +227,7 @@ export default function MyHorsesPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirmOpen(false)}
       >
-        {toDelete && (
-          <p className="mb-0">Delete {horseDisplayName(toDelete)}? This cannot be undone.</p>
-        )}
+        {toDelete && <DeleteHorseNotice horse={toDelete} />}
       </ConfirmDialog>
     </>
   );

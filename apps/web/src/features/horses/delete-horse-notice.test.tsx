@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { withFakeTransport } from '../../test/fake-transport';
+import { memberLoginResult, storeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { storedHorse } from './registration/test-values';
+
+vi.setConfig({ testTimeout: 30_000 });
+const serve = withFakeTransport();
+beforeEach(() => {
+  storeSession(memberLoginResult);
+});
+
+describe('Deleting a paid pending registration', () => {
+  it('says what was paid and that the office handles refunds', async () => {
+    const paid = storedHorse({
+      _id: 'h9',
+      approvedName: 'Paid Pony',
+      approvalStatus: 'pending',
+      paymentStatus: 'paid',
+    });
+    const requests = serve((config) =>
+      config.url === 'members/horses/h9/paid'
+        ? { status: 200, data: { success: true, data: { paidCents: 5000, payments: [] } } }
+        : {
+            status: 200,
+            data: { success: true, data: { items: [paid], total: 1, page: 1, pageSize: 10 } },
+          },
+    );
+    const user = userEvent.setup();
+    renderApp('/horse-list');
+    await screen.findByRole('table', {}, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Delete Paid Pony' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete horse' });
+    expect(
+      await within(dialog).findByText(
+        'This registration was paid ($50.00). Deleting it does not refund the payment: the office handles refunds.',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.some((r) => r.url === 'members/horses/h9/paid')).toBe(true);
+  });
+});
