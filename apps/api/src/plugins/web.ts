@@ -5,6 +5,23 @@ import type { FastifyInstance } from 'fastify';
 import { GENERIC_MESSAGES } from '@registry/domain';
 
 /**
+ * Headers a browser heeds only on a document (CSP, framing, window and agent-cluster isolation,
+ * old-IE switches): on a script or stylesheet they do nothing, and the sign-in page's fifteen
+ * files each carried them, some 8 KB of its first visit (docs/decisions.md, "Compression").
+ * nosniff, CORP, HSTS and the referrer policy stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
  * Serves the built React app and answers unknown paths: JSON 404 under /api, index.html for
  * client routes (the SPA fallback) so a reload on /admin/horse-list works.
  *
@@ -29,6 +46,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
           'Cache-Control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }

@@ -6,6 +6,8 @@ import { PageSpinner } from '../../components/page-spinner';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import '../../styles/shell.scss';
+import '../../styles/shell.css';
 
 /**
  * The signed-in frame of spec §2.2. Loaded lazily, so the sign-in pages never download the
