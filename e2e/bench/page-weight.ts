@@ -1,71 +1,132 @@
-import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** What Chromium counted on the wire for one page: compressed bodies plus response headers. */
+export interface WireBytes {
+  /** The page, scripts, stylesheets, fonts and images (everything but the API calls). */
+  assets: number;
+  /** JSON from /api and anything else fetched by script. */
+  api: number;
+  /** Requests answered, from the network or from the browser cache. */
+  requests: number;
+  /** Of those, answered from the browser's cache without touching the network. */
+  fromCache: number;
+}
 
 export interface PageWeight {
   page: string;
-  files: number;
-  jsGzipKb: number;
-  cssGzipKb: number;
-  totalGzipKb: number;
+  first: WireBytes;
+  repeat: WireBytes;
 }
 
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+/** Who a page is measured as. */
+export interface Session {
+  token: string;
+  role: string;
+  user: unknown;
+}
 
-/** JavaScript and CSS a page loads until the network is idle, gzip -9 sizes. */
-async function measure(
-  browser: Browser,
-  baseURL: string,
-  label: string,
-  prepare: (page: Page) => Promise<void>,
-  path: string,
-): Promise<PageWeight> {
-  const context = await browser.newContext({ baseURL });
+interface Target {
+  label: string;
+  path: string;
+  session?: Session;
+  /** Waits until the page is what a user came for (its heading, or the open form). */
+  ready(page: Page): Promise<void>;
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().waitFor();
+
+/**
+ * Sums Network.loadingFinished's encodedDataLength (the bytes Chromium read off the socket for
+ * a response, headers included, before decoding) over everything a page loads until the
+ * network has been idle, through the DevTools protocol of the page's own browser.
+ */
+async function visit(context: BrowserContext, target: Target): Promise<WireBytes> {
   const page = await context.newPage();
-  await prepare(page);
-  const sizes = { js: 0, css: 0, files: 0 };
-  const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
-    const type = response.headers()['content-type'] ?? '';
-    const kind = type.includes('javascript') ? 'js' : type.includes('text/css') ? 'css' : undefined;
-    if (!kind) return;
-    pending.push(
-      response.body().then((body) => {
-        sizes[kind] += gzipSync(body, { level: 9 }).length;
-        sizes.files += 1;
-      }),
-    );
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const kinds = new Map<string, 'assets' | 'api'>();
+  const cached = new Set<string>();
+  const sizes: WireBytes = { assets: 0, api: 0, requests: 0, fromCache: 0 };
+  cdp.on('Network.responseReceived', (event) => {
+    const api = event.type === 'Fetch' || event.type === 'XHR';
+    kinds.set(event.requestId, api ? 'api' : 'assets');
+    if (event.response.fromDiskCache) cached.add(event.requestId);
   });
-  await page.goto(path);
-  // The page is shown once its title is; then whatever it fetches in the background settles.
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  cdp.on('Network.requestServedFromCache', (event) => cached.add(event.requestId));
+  cdp.on('Network.loadingFinished', (event) => {
+    const kind = kinds.get(event.requestId);
+    if (!kind) return;
+    sizes[kind] += event.encodedDataLength;
+    sizes.requests += 1;
+    if (cached.has(event.requestId)) sizes.fromCache += 1;
+  });
+  await page.goto(target.path);
+  await target.ready(page);
+  // Whatever the page fetches in the background (preloaded routes) settles before counting.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000);
   await page.waitForLoadState('networkidle');
-  await Promise.all(pending);
-  await context.close();
-  return {
-    page: label,
-    files: sizes.files,
-    jsGzipKb: kb(sizes.js),
-    cssGzipKb: kb(sizes.css),
-    totalGzipKb: kb(sizes.js + sizes.css),
-  };
+  await cdp.detach();
+  await page.close();
+  return sizes;
+}
+
+/**
+ * First visit in a new browser profile (empty cache), then a repeat visit to the same address
+ * in the same profile, as a member coming back the next day would.
+ */
+async function measure(browser: Browser, baseURL: string, target: Target): Promise<PageWeight> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    if (target.session) {
+      await context.addInitScript((session) => {
+        localStorage.setItem('accessToken', session.token);
+        localStorage.setItem('userRole', session.role);
+        localStorage.setItem('userData', JSON.stringify(session.user));
+      }, target.session);
+    }
+    const first = await visit(context, target);
+    const repeat = await visit(context, target);
+    return { page: target.label, first, repeat };
+  } finally {
+    await context.close();
+  }
 }
 
 export async function measurePageWeights(
   browser: Browser,
   baseURL: string,
-  memberToken: { token: string; role: string; user: unknown },
+  member: Session,
+  admin: Session,
 ): Promise<PageWeight[]> {
-  const signedIn = async (page: Page) => {
-    await page.addInitScript((session) => {
-      localStorage.setItem('accessToken', session.token);
-      localStorage.setItem('userRole', session.role);
-      localStorage.setItem('userData', JSON.stringify(session.user));
-    }, memberToken);
-  };
-  return [
-    await measure(browser, baseURL, 'login (/login)', async () => undefined, '/login'),
-    await measure(browser, baseURL, 'member dashboard (/dashboard)', signedIn, '/dashboard'),
+  const targets: Target[] = [
+    { label: 'member sign-in (/login)', path: '/login', ready: heading },
+    { label: 'administrator sign-in (/admin/login)', path: '/admin/login', ready: heading },
+    {
+      label: 'member dashboard (/dashboard)',
+      path: '/dashboard',
+      session: member,
+      ready: heading,
+    },
+    { label: 'My Horses (/horse-list)', path: '/horse-list', session: member, ready: heading },
+    {
+      label: 'Register Horse form open (/register-horse)',
+      path: '/register-horse',
+      session: member,
+      ready: (page) =>
+        page
+          .getByRole('dialog', { name: 'Register Horse' })
+          .getByLabel('Breed', { exact: true })
+          .waitFor(),
+    },
+    { label: 'administrator dashboard (/)', path: '/', session: admin, ready: heading },
   ];
+  const weights: PageWeight[] = [];
+  for (const target of targets) weights.push(await measure(browser, baseURL, target));
+  return weights;
 }

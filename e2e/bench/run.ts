@@ -16,24 +16,19 @@ import { measureKeystrokes, type KeystrokeResult } from './keystrokes.js';
 import { measureLoad, type LoadResult } from './load.js';
 import { measureMemory, memorySection, type MemoryFigures } from './memory.js';
 import { throughputSection } from './throughput-report.js';
-import { measurePageWeights, type PageWeight } from './page-weight.js';
+import { BROWSER_ARGS, CHROMIUM } from './chromium.js';
+import {
+  fieldSpeedSection,
+  measureFieldSpeed,
+  signInThroughApi,
+  type FieldSpeed,
+} from './field-speed.js';
+import { hostileInputSection, measureHostileInput, type HostileFigures } from './hostile-input.js';
 import { measureSearchScale, type SearchScale } from './search-scale.js';
 import { BENCH_MEMBER, root, startServer } from './server.js';
 import { measureUploads, type UploadFigures, type UploadRun } from './uploads.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  // Frames are produced as soon as there is something to paint rather than on a 60 Hz clock,
-  // so the keystroke figure measures our work, not where in the refresh cycle a key landed.
-  '--disable-frame-rate-limit',
-  '--disable-gpu-vsync',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const ARGS = BROWSER_ARGS;
 
 async function startupFigures(): Promise<{ firstMs: number; restartMs: number[] }> {
   const { mkdtempSync, rmSync } = await import('node:fs');
@@ -154,7 +149,7 @@ function uploadsSection(uploads: UploadFigures | { error: string }): string[] {
 
 function report(
   startup: { firstMs: number; restartMs: number[] },
-  weights: PageWeight[],
+  field: FieldSpeed,
   keys: KeystrokeResult,
   api: ApiFigures,
   uploads: UploadFigures | { error: string },
@@ -175,18 +170,7 @@ function report(
     `| first start (new data directory: migrations, first admin, demo data) | ${Math.round(startup.firstMs)} |`,
     `| restart (median of 3) | ${Math.round(median)} |`,
     '',
-    '## JavaScript + CSS a page loads (gzip -9), target at most 150 KB each',
-    '',
-    'Everything fetched until the network is idle, including the pages a signed-in member',
-    'gets preloaded in the background after the dashboard shows.',
-    '',
-    '| page | files | JS KB | CSS KB | total KB | target met |',
-    '|---|---|---|---|---|---|',
-    ...weights.map(
-      (w) =>
-        `| ${w.page} | ${w.files} | ${w.jsGzipKb} | ${w.cssGzipKb} | ${w.totalGzipKb} | ${w.totalGzipKb <= 150 ? 'yes' : 'no'} |`,
-    ),
-    '',
+    ...fieldSpeedSection(field),
     '## Registration form: keystroke to paint in Chromium, target p95 under 16 ms',
     '',
   ];
@@ -259,31 +243,41 @@ async function uploadFigures(): Promise<UploadFigures | { error: string }> {
   }
 }
 
-/** Page weights and keystrokes in Chromium, against a server of their own. */
-async function browserFigures(): Promise<{ weights: PageWeight[]; keys: KeystrokeResult }> {
+/**
+ * Bytes on the wire, Lighthouse and keystrokes in Chromium, against a server of their own
+ * (Lighthouse runs with no other browser open).
+ */
+async function browserFigures(): Promise<{ field: FieldSpeed; keys: KeystrokeResult }> {
   const server = await startServer(undefined, BENCH_ENV);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   try {
-    const login = await fetch(`${server.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_MEMBER),
-    });
-    const session = (
-      (await login.json()) as { data: { token: string; role: string; user: unknown } }
-    ).data;
-    const weights = await measurePageWeights(browser, server.baseURL, session);
-    const keys = await measureKeystrokes(browser, server.baseURL, session);
-    return { weights, keys };
+    const field = await measureFieldSpeed(server, CHROMIUM, ARGS);
+    const session = await signInThroughApi(server.baseURL, BENCH_MEMBER, 'login');
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    try {
+      return { field, keys: await measureKeystrokes(browser, server.baseURL, session) };
+    } finally {
+      await browser.close();
+    }
   } finally {
-    await browser.close();
+    await server.stop();
+  }
+}
+
+/** Hostile requests on a server of their own with the shipped limits raised like the others. */
+async function hostileFigures(): Promise<HostileFigures | { error: string }> {
+  const server = await startServer(undefined, BENCH_ENV);
+  try {
+    return await measureHostileInput(server.baseURL);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
     await server.stop();
   }
 }
 
 async function main(): Promise<void> {
   const startup = await startupFigures();
-  const { weights, keys } = await browserFigures();
+  const { field, keys } = await browserFigures();
   // The browser is closed by now: an idle Chromium still takes CPU the throughput runs share.
   const server = await startServer(undefined, BENCH_ENV);
   let api: ApiFigures;
@@ -293,7 +287,9 @@ async function main(): Promise<void> {
     await server.stop();
   }
   const uploads = await uploadFigures();
-  const text = report(startup, weights, keys, api, uploads);
+  const hostile = await hostileFigures();
+  const text =
+    report(startup, field, keys, api, uploads) + '\n' + hostileInputSection(hostile).join('\n');
   writeFileSync(path.join(root, 'docs/benchmarks.md'), text);
   process.stdout.write(text);
 }

@@ -1,0 +1,166 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import type { Session } from './page-weight.js';
+import { freePort } from './server.js';
+
+export interface LighthouseFigures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes of CSS the page loaded and never used, as Lighthouse estimates them on the wire. */
+  unusedCssBytes: number;
+  /** Audits of the three categories that did not pass, by title. */
+  failed: string[];
+}
+
+/** The flags the issue asks for: a plain headless Chromium with nothing running beside the page. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+/** A Chromium of its own (new profile, so an empty cache) that Lighthouse drives on `port`. */
+async function startChromium(executable: string) {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'registry-lighthouse-'));
+  const child = spawn(
+    executable,
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`],
+    { stdio: 'ignore' },
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${endpoint}/json/version`)).ok) break;
+    } catch {
+      if (tries > 200) throw new Error('Chromium did not open its debugging port');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    port,
+    endpoint,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+      } catch {
+        // Chromium's helper processes may still be writing; a temporary folder is left behind.
+      }
+    },
+  };
+}
+
+/**
+ * Signs the profile in the way the app does after a sign-in (its session keys in localStorage),
+ * from a JSON address of the same origin so no script or stylesheet lands in the cache first.
+ */
+async function signIn(endpoint: string, baseURL: string, session: Session): Promise<void> {
+  const browser = await chromium.connectOverCDP(endpoint);
+  try {
+    const [context] = browser.contexts();
+    const page = await context!.newPage();
+    await page.goto(`${baseURL}/api/health`);
+    await page.evaluate((s) => {
+      localStorage.setItem('accessToken', s.token);
+      localStorage.setItem('userRole', s.role);
+      localStorage.setItem('userData', JSON.stringify(s.user));
+    }, session);
+    await page.close();
+  } finally {
+    // Only the connection: the browser stays for Lighthouse.
+    await browser.close();
+  }
+}
+
+async function audit(
+  executable: string,
+  baseURL: string,
+  label: string,
+  address: string,
+  session?: Session,
+): Promise<LighthouseFigures> {
+  const browser = await startChromium(executable);
+  try {
+    if (session) await signIn(browser.endpoint, baseURL, session);
+    const result = await lighthouse(`${baseURL}${address}`, {
+      port: browser.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Default settings are the mobile preset: a mid-range phone (4x slower CPU) on slow 4G,
+      // simulated. Storage is kept for signed-in pages only: the sign-in lives there.
+      disableStorageReset: Boolean(session),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${address}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      throw new Error(
+        `Lighthouse on ${address}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
+    }
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const failed = CATEGORIES.flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
+        .map((a) => a!.title),
+    );
+    const unusedCss = lhr.audits['unused-css-rules']?.details as
+      { overallSavingsBytes?: number } | undefined;
+    return {
+      page: label,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      fcpMs: Math.round(value('first-contentful-paint')),
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+      unusedCssBytes: unusedCss?.overallSavingsBytes ?? 0,
+      failed,
+    };
+  } finally {
+    await browser.stop();
+  }
+}
+
+/** Lighthouse's mobile preset on the pages a member meets first, each in a new profile. */
+export async function measureLighthouse(
+  executable: string,
+  baseURL: string,
+  member: Session,
+): Promise<LighthouseFigures[]> {
+  const pages: Array<[string, string, Session | undefined]> = [
+    ['member sign-in', '/login', undefined],
+    ['administrator sign-in', '/admin/login', undefined],
+    ['member dashboard', '/dashboard', member],
+    ['My Horses', '/horse-list', member],
+    ['Register Horse', '/register-horse', member],
+  ];
+  const figures: LighthouseFigures[] = [];
+  for (const [label, address, session] of pages) {
+    figures.push(await audit(executable, baseURL, label, address, session));
+  }
+  return figures;
+}
