@@ -88,6 +88,7 @@ export function bankPayment(paymentMethodId: string) {
     paymentMethodId,
     billingInfo: billingInfo('Bank'),
     fees: { registrationFee: 30, prepayDNAFee: false },
+    checkedAgreement: true,
   };
 }
 

@@ -2,3 +2,4 @@ export * from './messages.js';
 export * from './sandbox.js';
 export * from './card-checks.js';
 export * from './billing.js';
+export * from './mandate.js';

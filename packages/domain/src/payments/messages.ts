@@ -34,4 +34,5 @@ export const PAYMENT_MESSAGES = {
   nothingToCancel: 'This horse has no payment waiting for approval.',
   nothingToReverse: 'This horse has no settled payment to refund or void.',
   reasonRequired: 'Give a reason.',
+  agreementRequired: 'You must accept the debit authorization to pay by bank.',
 } as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '@registry/domain';
@@ -8,6 +8,7 @@ import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema } from '../../reply.js';
 import {
+  agreementField,
   clientOf,
   declinedAnswerSchema,
   findHorse,
@@ -27,6 +28,7 @@ import {
   type PaymentDeps,
 } from './service.js';
 import { reversePayment } from './reversals.js';
+import { paymentView, paymentViewSchema } from './view.js';
 import { applyPaymentUpdate } from './settle.js';
 import { recordAudit } from '../audit/service.js';
 
@@ -43,6 +45,7 @@ const chargeBody = z.looseObject({
   paymentMethodId: paymentMethodIdField,
   billingInfo: z.unknown().optional(),
   fees: z.unknown().optional(),
+  checkedAgreement: agreementField,
 });
 const adminBody = z.discriminatedUnion('method', [offlineBody, chargeBody]);
 
@@ -157,6 +160,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
         paymentMethodId: charge.paymentMethodId,
         method: charge.method,
         prepayDNAFee: prepaidDnaChosen(charge.fees),
+        checkedAgreement: charge.checkedAgreement,
         billing: parsed?.billing ?? null,
         ...client,
       });
@@ -209,6 +213,33 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
             ? PAYMENT_MESSAGES.paymentVoided
             : PAYMENT_MESSAGES.paymentCanceled;
       return { success: true as const, message, data: { reversal } };
+    },
+  );
+
+  app.get(
+    '/admin/payments/:horseId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "A horse's payments, newest first, with reversal reasons and each bank debit's authorisation",
+        security: [{ bearer: [] }],
+        params: horseParams,
+        response: {
+          200: z.object({ success: z.literal(true), data: z.array(paymentViewSchema) }),
+          '4xx': failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      const horse = await findHorse(options.db, request.params.horseId);
+      const rows = await options.db
+        .select()
+        .from(payments)
+        .where(eq(payments.horseId, horse.id))
+        .orderBy(desc(payments.createdAt), desc(payments.id));
+      return { success: true as const, data: rows.map(paymentView) };
     },
   );
 };

@@ -113,6 +113,12 @@ export function sendChargeAnswer(reply: FastifyReply, row: PaymentRow) {
   });
 }
 
+/** The agreement checkbox, from JSON (true) or multipart ('true'). */
+export const agreementField = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .optional()
+  .transform((value) => value === true || value === 'true');
+
 /** Who is asking, for the ACH mandate and the audit log. */
 export function clientOf(request: { ip: string; headers: Record<string, unknown> }) {
   const agent = request.headers['user-agent'];

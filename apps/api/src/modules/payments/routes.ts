@@ -6,6 +6,7 @@ import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema } from '../../reply.js';
 import {
+  agreementField,
   clientOf,
   declinedAnswerSchema,
   findHorse,
@@ -30,6 +31,7 @@ const processBody = z.looseObject({
   paymentMethodId: paymentMethodIdField,
   billingInfo: z.unknown(),
   fees: z.unknown().optional(),
+  checkedAgreement: agreementField,
 });
 
 /** Multipart bodies carry text fields only; any file part is refused by the limits. */
@@ -69,6 +71,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         paymentMethodId: request.body.paymentMethodId,
         method,
         prepayDNAFee: prepaidDnaChosen(request.body.fees),
+        checkedAgreement: request.body.checkedAgreement,
         billing,
         ...client,
       });

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAYMENT_MESSAGES, feeLines, feeTotal, feesFor } from '@registry/domain';
+import {
+  ACH_MANDATE_VERSION,
+  PAYMENT_MESSAGES,
+  achMandateText,
+  feeLines,
+  feeTotal,
+  feesFor,
+  formatUsd,
+} from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { horses, payments, type HorseRow, type PaymentRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -122,8 +130,32 @@ export interface ChargeInput {
   method: ChargeMethod;
   prepayDNAFee: boolean;
   billing: Record<string, unknown> | null;
+  /** The payer ticked the agreement (for a bank debit: the ACH authorisation). */
+  checkedAgreement: boolean;
   ip: string;
   userAgent: string;
+}
+
+/**
+ * What the association keeps of an ACH debit authorisation: the agreement, the versioned text
+ * shown, when, from where, and the account holder's name and signature.
+ */
+export function achMandate(
+  deps: Pick<PaymentDeps, 'associationName'>,
+  input: ChargeInput,
+  amountCents: number,
+) {
+  const billing = input.billing ?? {};
+  return {
+    checkedAgreement: true,
+    version: ACH_MANDATE_VERSION,
+    text: achMandateText(deps.associationName, formatUsd(amountCents)),
+    acceptedAt: new Date().toISOString(),
+    ip: input.ip,
+    userAgent: input.userAgent,
+    accountHolderName: billing.accountHolderName ?? null,
+    accountHolderSignature: billing.accountHolderSignature ?? null,
+  };
 }
 
 export async function markFailed(deps: PaymentDeps, paymentId: string, message: string) {
@@ -139,6 +171,12 @@ export async function markFailed(deps: PaymentDeps, paymentId: string, message: 
  */
 export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promise<PaymentRow> {
   refuseIfBlocked(input.horse);
+  // A bank debit without the payer's authorisation is never sent (NACHA; issue 17).
+  if (input.method === 'bank' && !input.checkedAgreement) {
+    throw new HttpError(400, PAYMENT_MESSAGES.agreementRequired, {
+      checkedAgreement: PAYMENT_MESSAGES.agreementRequired,
+    });
+  }
   const { amountCents, fees } = chargeFor(input.horse, input.prepayDNAFee);
   const paymentId = randomUUID();
   await insertPayment(
@@ -154,6 +192,7 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
       amountCents,
       fees,
       billing: input.billing,
+      mandate: input.method === 'bank' ? achMandate(deps, input, amountCents) : null,
       // A placeholder until the provider answers; it already holds the horse's one live slot.
       status: 'requires_action',
       reference: input.paymentMethodId,

@@ -106,6 +106,7 @@ export default function PayDialog({
       createMethod: () => createPaymentMethod(billing, cardEntry),
       billingInfo: billingInfoToSend(billing),
       prepayDNAFee: pending.fees.prepayDNAFee,
+      checkedAgreement: pending.checkedAgreement === true,
       deleteHorseOnMethodError: false,
     });
     if (!over) setPending(null);

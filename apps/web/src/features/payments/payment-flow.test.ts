@@ -41,6 +41,7 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
     paymentInfo: { paymentMethod: 'Credit Card', creditCard: { cardType: 'VISA' } },
   },
   prepayDNAFee: true,
+  checkedAgreement: true,
   deleteHorseOnMethodError: true,
   ...overrides,
 });
@@ -80,6 +81,7 @@ describe('createPaymentFlow', () => {
       paymentMethodId: 'pm_1',
       billingInfo: request().billingInfo,
       fees: { prepayDNAFee: true },
+      checkedAgreement: true,
     });
     expect(toasts).toEqual([['success', PAYMENT_MESSAGES.registered]]);
     expect(deps.onFinished).toHaveBeenCalledTimes(1);

@@ -28,6 +28,8 @@ export interface PaymentRequest {
   createMethod: () => Promise<MethodResult>;
   billingInfo: BillingInfoToSend;
   prepayDNAFee: boolean;
+  /** The agreement the payer ticked (the server refuses a bank debit without it). */
+  checkedAgreement: boolean;
   /** Registration: the horse saved a moment ago goes away if no payment method can be made. */
   deleteHorseOnMethodError: boolean;
 }
@@ -93,6 +95,7 @@ export function createPaymentFlow(deps: PaymentFlowDeps) {
         paymentMethodId: method.id,
         billingInfo: request.billingInfo,
         fees: { prepayDNAFee: request.prepayDNAFee },
+        checkedAgreement: request.checkedAgreement,
       });
     } catch (caught) {
       deps.toast.danger(messageOf(caught) ?? PAYMENT_MESSAGES.processFailed);

@@ -28,6 +28,8 @@ export interface PaymentProcessBody {
   paymentMethodId: string;
   billingInfo: BillingInfoToSend;
   fees: { prepayDNAFee: boolean };
+  /** The form's agreement; for a bank debit it is the ACH authorisation the server keeps. */
+  checkedAgreement: boolean;
 }
 
 /** Drops everything a provider must keep: only the method id reaches our server. */

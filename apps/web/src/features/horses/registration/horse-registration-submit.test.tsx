@@ -135,11 +135,14 @@ describe('registering a horse', () => {
 
     const payment = posts[1]!.data as {
       paymentMethodId: string;
+      checkedAgreement: boolean;
       fees: unknown;
       billingInfo: { email: string; paymentInfo: unknown };
     };
     expect(payment.paymentMethodId).toMatch(/^pm_sandbox_card_succeeds_4242_/);
     expect(payment.fees).toEqual({ prepayDNAFee: true });
+    // The agreement travels with the payment: the server keeps it as the debit authorisation.
+    expect(payment.checkedAgreement).toBe(true);
     expect(payment.billingInfo.email).toBe('ada@example.org');
     expect(payment.billingInfo.paymentInfo).toEqual({
       paymentMethod: 'Credit Card',

@@ -60,6 +60,7 @@ export function useRegisterPayment({
       createMethod: () => createPaymentMethod(billing, cardEntry),
       billingInfo: billingInfoToSend(billing),
       prepayDNAFee: values.fees?.prepayDNAFee === true,
+      checkedAgreement: values.checkedAgreement === true,
       deleteHorseOnMethodError: true,
     });
     if (!over) {
