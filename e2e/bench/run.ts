@@ -24,6 +24,7 @@ import {
   type FieldSpeed,
 } from './field-speed.js';
 import { hostileInputSection, measureHostileInput, type HostileFigures } from './hostile-input.js';
+import { instancesSection, measureInstances, type InstanceFigures } from './instances.js';
 import { measureSearchScale, type SearchScale } from './search-scale.js';
 import { BENCH_MEMBER, root, startServer } from './server.js';
 import { measureUploads, type UploadFigures, type UploadRun } from './uploads.js';
@@ -264,6 +265,15 @@ async function browserFigures(): Promise<{ field: FieldSpeed; keys: KeystrokeRes
 }
 
 /** Hostile requests on a server of their own with the shipped limits raised like the others. */
+/** One instance against two on one PostgreSQL database, in the same run. */
+async function instanceFigures(): Promise<InstanceFigures | { error: string }> {
+  try {
+    return await measureInstances(BENCH_ENV);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 async function hostileFigures(): Promise<HostileFigures | { error: string }> {
   const server = await startServer(undefined, BENCH_ENV);
   try {
@@ -288,8 +298,11 @@ async function main(): Promise<void> {
   }
   const uploads = await uploadFigures();
   const hostile = await hostileFigures();
+  const instances = await instanceFigures();
   const text =
-    report(startup, field, keys, api, uploads) + '\n' + hostileInputSection(hostile).join('\n');
+    report(startup, field, keys, api, uploads) +
+    '\n' +
+    [...hostileInputSection(hostile), ...instancesSection(instances)].join('\n');
   writeFileSync(path.join(root, 'docs/benchmarks.md'), text);
   process.stdout.write(text);
 }
