@@ -3,6 +3,7 @@ import { HorseRecord } from '../../components/horse-record';
 import { HorseRecordDialog } from '../../components/horse-record-dialog';
 import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { horseDisplayName } from '../../lib/horse-types';
+import { AdminPaymentsPanel } from '../payments/admin-payments-panel';
 import { useAdminHorse } from './api';
 import { HistoryTimeline } from './history-timeline';
 
@@ -50,6 +51,14 @@ export function HorseViewDialog({
           <div className="col-12 col-lg-4">
             <h3 className="h6 border-bottom pb-1">History</h3>
             <HistoryTimeline entries={horse.history} />
+            <AdminPaymentsPanel
+              horse={{
+                id: horse._id,
+                name: horseDisplayName(horse),
+                paymentStatus: horse.paymentStatus,
+              }}
+              onChanged={reload}
+            />
           </div>
         </div>
       )}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { CButton } from '@coreui/react';
+import { formatUsd } from '@registry/domain';
+import { api } from '../../lib/api-client';
+import type { PaymentStatus } from '../../lib/horse-types';
+import { useApiQuery } from '../../lib/use-api-query';
+import { useToast } from '../../stores/use-toast';
+import { AdminPaymentDialog, adminPaymentModeFor } from './admin-payment-dialog';
+
+interface PaymentView {
+  id: string;
+  provider: string;
+  method: string;
+  amountCents: number;
+  status: string;
+  reference: string | null;
+  reversalReason: string | null;
+  mandate: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/**
+ * A horse's payments in its record (docs/api.md "Payments"): each with its reversal reason and,
+ * for a bank debit, the authorisation the payer gave; plus Record / Undo payment.
+ */
+export function AdminPaymentsPanel({
+  horse,
+  onChanged,
+}: {
+  horse: { id: string; name: string; paymentStatus: PaymentStatus };
+  onChanged: () => void;
+}) {
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const query = useApiQuery(`payments:${horse.id}`, async (signal) => {
+    const answer = await api.get<PaymentView[]>(
+      `admin/payments/${encodeURIComponent(horse.id)}`,
+      undefined,
+      { signal },
+    );
+    return answer.data;
+  });
+  const mode = adminPaymentModeFor(horse.paymentStatus);
+  return (
+    <section aria-label="Payments" className="mt-4">
+      <h3 className="h6 border-bottom pb-1">Payments</h3>
+      {query.error && <p className="text-danger small">{query.error.error}</p>}
+      {query.data?.length === 0 && <p className="small text-body-secondary">No payments yet.</p>}
+      <ul className="list-unstyled small">
+        {query.data?.map((payment) => (
+          <li key={payment.id} className="mb-2">
+            <strong>{formatUsd(payment.amountCents)}</strong> {payment.method} ({payment.status}
+            ), {new Date(payment.createdAt).toLocaleDateString()}
+            {payment.reference && <> · {payment.reference}</>}
+            {payment.reversalReason && <div>Reason: {payment.reversalReason}</div>}
+            {payment.mandate && (
+              <details>
+                <summary>Debit authorisation</summary>
+                <div>
+                  Agreed {String(payment.mandate.acceptedAt)} from {String(payment.mandate.ip)} by{' '}
+                  {String(payment.mandate.accountHolderName)} (text{' '}
+                  {String(payment.mandate.version)})
+                </div>
+                <blockquote className="mb-0 fst-italic">{String(payment.mandate.text)}</blockquote>
+              </details>
+            )}
+          </li>
+        ))}
+      </ul>
+      {mode && (
+        <CButton
+          size="sm"
+          color={mode === 'record' ? 'primary' : 'danger'}
+          variant="outline"
+          onClick={() => setOpen(true)}
+        >
+          {mode === 'record' ? 'Record payment' : 'Undo payment'}
+        </CButton>
+      )}
+      <AdminPaymentDialog
+        horse={open ? horse : null}
+        mode={open ? mode : null}
+        onClose={() => setOpen(false)}
+        onDone={(message) => {
+          toast.success(message);
+          setOpen(false);
+          query.reload();
+          onChanged();
+        }}
+      />
+    </section>
+  );
+}
