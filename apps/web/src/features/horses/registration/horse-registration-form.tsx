@@ -24,6 +24,7 @@ import {
   type HorseFormOutput,
   type HorseFormValues,
 } from './form-values';
+import { useOwnerPrefill } from './use-owner-prefill';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context';
 import { SectionCard } from './section-card';
 import { sectionsFor } from './sections';
@@ -114,6 +115,8 @@ export function HorseRegistrationForm({
     shouldFocusError: false,
   });
   const { handleSubmit, setError, getValues } = methods;
+  // The office registering for a member (saveRegister) starts blank; a member from their profile.
+  useOwnerPrefill(mode === 'register' && saveRegister === undefined, methods);
 
   const sections = useMemo(
     () => sectionsFor(mode).filter((s) => !withoutPayment || s.id !== 'fees-billing'),

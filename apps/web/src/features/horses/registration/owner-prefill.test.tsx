@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { withFakeTransport } from '../../../test/fake-transport';
+import { memberLoginResult, storeSession } from '../../../test/fixtures';
+import { renderModal } from './render-modal';
+
+vi.setConfig({ testTimeout: 30_000 });
+const serve = withFakeTransport();
+beforeEach(() => {
+  storeSession(memberLoginResult);
+});
+
+const profile = {
+  ...memberLoginResult.user,
+  firstName: 'Avery',
+  lastName: 'Walker',
+  memberNumber: 'M-0001',
+  address: '1 Barn Road',
+  city: 'Lexington',
+  state: 'Kentucky',
+  zip: '40502',
+  phone: '555-0100',
+};
+
+describe('Register: owner 1 and billing from the member profile', () => {
+  it('fills the empty owner and billing fields from GET members/:id', async () => {
+    const requests = serve((request) =>
+      request.url === `members/${memberLoginResult.user.id}`
+        ? { status: 200, data: { success: true, data: profile } }
+        : { status: 404, data: { success: false, error: 'Not found' } },
+    );
+    renderModal();
+    const owner = screen.getByRole('group', { name: 'Owner 1' });
+    await waitFor(() =>
+      expect(within(owner).getByLabelText('Member Number')).toHaveValue('M-0001'),
+    );
+    expect(within(owner).getByLabelText('Name')).toHaveValue('Avery Walker');
+    expect(within(owner).getByLabelText('Zip')).toHaveValue('40502');
+    expect(within(owner).getByLabelText('State')).toHaveValue('Kentucky');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue(profile.email);
+    expect(screen.getByLabelText(/Billing Address/)).toHaveValue(
+      '1 Barn Road, Lexington, Kentucky 40502',
+    );
+    expect(requests.some((r) => r.url === `members/${memberLoginResult.user.id}`)).toBe(true);
+  });
+
+  it('the office registering for a member starts blank (no profile request)', async () => {
+    const requests = serve(() => ({ status: 404, data: { success: false, error: 'x' } }));
+    renderModal({ saveRegister: vi.fn() });
+    const owner = screen.getByRole('group', { name: 'Owner 1' });
+    expect(within(owner).getByLabelText('Member Number')).toHaveValue('');
+    expect(requests.some((r) => r.url.startsWith('members/'))).toBe(false);
+  });
+});
