@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { withFakeTransport } from '../../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../../test/fixtures';
 import { renderModal } from './render-modal';
@@ -50,5 +51,19 @@ describe('Register: owner 1 and billing from the member profile', () => {
     const owner = screen.getByRole('group', { name: 'Owner 1' });
     expect(within(owner).getByLabelText('Member Number')).toHaveValue('');
     expect(requests.some((r) => r.url.startsWith('members/'))).toBe(false);
+  });
+
+  it('only a co-owner (owner 2) can be marked as not a member', async () => {
+    serve(() => ({ status: 404, data: { success: false, error: 'x' } }));
+    const user = userEvent.setup();
+    renderModal({ saveRegister: vi.fn() });
+    expect(screen.queryByLabelText(/Not a member of the association/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Joint' }));
+    const second = screen.getByRole('group', { name: 'Owner 2' });
+    const mark = within(second).getByLabelText(/Not a member of the association/);
+    await user.click(mark);
+    expect(mark).toBeChecked();
+    const first = screen.getByRole('group', { name: 'Owner 1' });
+    expect(within(first).queryByLabelText(/Not a member/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 import { memo, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { OWNER_COUNT, OWNER_TYPES, ownersFor, STATES, type OwnerType } from '@registry/domain';
+import { CheckboxInput } from '../fields/checkbox-input';
 import { ChoiceGroup } from '../fields/choice-group';
+import type { HorseFieldName } from '../fields/use-field-error';
 import { SelectInput } from '../fields/select-input';
 import { TextInput } from '../fields/text-input';
 import type { HorseFormValues } from '../form-values';
@@ -24,6 +26,15 @@ const OwnerRow = memo(function OwnerRow({ index }: { index: number }) {
           required
         />
         <TextInput className="col-md-3" name={at('zip')} label="Zip" required />
+        {index > 0 && (
+          <div className="col-12">
+            {/* A co-owner outside the association gives no member number (docs/decisions.md). */}
+            <CheckboxInput
+              name={at('nonMember') as HorseFieldName}
+              label="Not a member of the association (leave Member Number empty)"
+            />
+          </div>
+        )}
       </div>
     </fieldset>
   );
