@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse.js';
 import { measurePageWeights, type PageWeight, type Session } from './page-weight.js';
@@ -18,6 +19,8 @@ const TARGETS = {
 export interface FieldSpeed {
   weights: PageWeight[];
   lighthouse: LighthouseFigures[] | { error: string };
+  /** The machine's 1-minute load average before and after Lighthouse (shared CPUs skew TBT). */
+  loadAverage: [number, number];
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -53,12 +56,14 @@ export async function measureFieldSpeed(
     await browser.close();
   }
   let lighthouse: FieldSpeed['lighthouse'];
+  const loadBefore = os.loadavg()[0]!;
   try {
     lighthouse = await measureLighthouse(executable, server.baseURL, member);
   } catch (error) {
     lighthouse = { error: error instanceof Error ? error.message : String(error) };
   }
-  return { weights, lighthouse };
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return { weights, lighthouse, loadAverage: [round(loadBefore), round(os.loadavg()[0]!)] };
 }
 
 function firstTarget(page: string): number | undefined {
@@ -98,7 +103,10 @@ function weightLines(weights: PageWeight[]): string[] {
   ];
 }
 
-function lighthouseLines(figures: FieldSpeed['lighthouse']): string[] {
+function lighthouseLines(
+  figures: FieldSpeed['lighthouse'],
+  [before, after]: [number, number],
+): string[] {
   const lines = [
     '## Lighthouse, mobile preset: targets performance at least 95, accessibility and best',
     'practices 100, LCP on /login at most 2.0 s, unused CSS at most 20 KB',
@@ -111,6 +119,9 @@ function lighthouseLines(figures: FieldSpeed['lighthouse']): string[] {
     `${version} against Debian's Chromium (headless, flags in \`e2e/bench/lighthouse.ts\`), one new`,
     'profile per page, default mobile settings: simulated slow 4G and a 4× slower CPU. Signed-in',
     'pages are audited with the sign-in stored in that profile, and an otherwise empty cache.',
+    `Load average of the machine (${os.cpus().length} CPUs) before and after: ${before} and ` +
+      `${after}. Lighthouse scales the main-thread work it observes by its CPU slowdown, so ` +
+      'other processes on a busy machine inflate TBT, FCP and LCP.',
     '',
     '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | unused CSS KB | targets met |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -136,7 +147,7 @@ function lighthouseLines(figures: FieldSpeed['lighthouse']): string[] {
 
 /** The markdown of this section of docs/benchmarks.md. */
 export function fieldSpeedSection(field: FieldSpeed): string[] {
-  return [...weightLines(field.weights), ...lighthouseLines(field.lighthouse)];
+  return [...weightLines(field.weights), ...lighthouseLines(field.lighthouse, field.loadAverage)];
 }
 
 /** The first heading of the section, where a run of this section alone splices it in. */
