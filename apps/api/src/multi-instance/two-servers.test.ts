@@ -103,6 +103,38 @@ async function signIn(
   return answer.json.data.token as string;
 }
 
+/** Registers a horse with its files through `server` and answers its id. */
+async function registerOn(server: ServerProcess, token: string, firstChoice: string) {
+  const { payload, headers } = await encodeForm(
+    buildForm({ ...validValues(), firstChoice }, validFiles()),
+  );
+  const created = await call(server, REGISTER.method, REGISTER.url, {
+    token,
+    body: payload,
+    headers,
+  });
+  expect(created.status).toBe(201);
+  return created.json.data._id as string;
+}
+
+/** A paid pending horse (a row copy, no files) with names of its own: approved names are unique. */
+async function pendingPaidHorse(name: string) {
+  const [source] = await database.db
+    .select()
+    .from(horses)
+    .where(eq(horses.approvalStatus, 'pending'))
+    .limit(1);
+  if (!source) throw new Error('no pending horse to copy');
+  const [row] = await cloneHorses(database.db, source, 1, {
+    paymentStatus: 'paid',
+    firstChoice: name,
+    secondChoice: `${name} Two`,
+    thirdChoice: `${name} Three`,
+  });
+  if (!row) throw new Error('no row');
+  return row;
+}
+
 describe('sessions across instances', () => {
   it('a sign-in on one is valid on the other; a sign-out on one is refused at once on the other', async () => {
     const token = await signIn(a, MEMBER_B);
@@ -135,16 +167,7 @@ describe('records across instances', () => {
     const member = await signIn(a, MEMBER_A);
     // Warm the other instance's copies of the list and the search first.
     expect((await call(b, 'GET', '/api/auth/horses', { token: member })).status).toBe(200);
-    const { payload, headers } = await encodeForm(
-      buildForm({ ...validValues(), firstChoice: 'Crossing Over' }, validFiles()),
-    );
-    const created = await call(a, REGISTER.method, REGISTER.url, {
-      token: member,
-      body: payload,
-      headers,
-    });
-    expect(created.status).toBe(201);
-    const id = created.json.data._id as string;
+    const id = await registerOn(a, member, 'Crossing Over');
 
     const list = await call(b, 'GET', '/api/auth/horses?pageSize=50', { token: member });
     const ids = (list.json.data.items as { id?: string; _id?: string }[]).map((h) => h.id ?? h._id);
@@ -179,24 +202,8 @@ describe('records across instances', () => {
   });
 
   it('approvals of many horses in parallel across both give unique, gap-free numbers', async () => {
-    const [source] = await database.db
-      .select()
-      .from(horses)
-      .where(eq(horses.approvalStatus, 'pending'))
-      .limit(1);
-    if (!source) throw new Error('no pending horse to copy');
-    // Rows only (no files), each with names of its own: approved names are unique.
     const rows = await Promise.all(
-      Array.from({ length: 12 }, async (_, i) => {
-        const [row] = await cloneHorses(database.db, source, 1, {
-          paymentStatus: 'paid',
-          firstChoice: `Parallel ${i} One`,
-          secondChoice: `Parallel ${i} Two`,
-          thirdChoice: `Parallel ${i} Three`,
-        });
-        if (!row) throw new Error('no row');
-        return row;
-      }),
+      Array.from({ length: 12 }, (_, i) => pendingPaidHorse(`Parallel ${i}`)),
     );
     const admins = [await signIn(a, ADMIN, 'admin'), await signIn(b, ADMIN, 'admin')];
     const answers = await Promise.all(
@@ -220,19 +227,7 @@ describe('records across instances', () => {
 
 describe('one horse, two decisions at once', () => {
   it('a transfer on one and an approval on the other leave one consistent record', async () => {
-    const [source] = await database.db
-      .select()
-      .from(horses)
-      .where(eq(horses.approvalStatus, 'pending'))
-      .limit(1);
-    if (!source) throw new Error('no pending horse to copy');
-    const [row] = await cloneHorses(database.db, source, 1, {
-      paymentStatus: 'paid',
-      firstChoice: 'Both At Once',
-      secondChoice: 'Both At Once Two',
-      thirdChoice: 'Both At Once Three',
-    });
-    if (!row) throw new Error('no row');
+    const row = await pendingPaidHorse('Both At Once');
     const newOwnerId = await userId(database.db, MEMBER_B.email);
     const [adminA, adminB] = [await signIn(a, ADMIN, 'admin'), await signIn(b, ADMIN, 'admin')];
     const [transfer, approval] = await Promise.all([
@@ -292,16 +287,7 @@ describe('background work on both instances', () => {
   it('settles a bank debit once and mails its result once, with both sweepers and outboxes running', async () => {
     const member = await signIn(a, MEMBER_A);
     const name = 'Settles Once';
-    const { payload, headers } = await encodeForm(
-      buildForm({ ...validValues(), firstChoice: name }, validFiles()),
-    );
-    const created = await call(a, REGISTER.method, REGISTER.url, {
-      token: member,
-      body: payload,
-      headers,
-    });
-    expect(created.status).toBe(201);
-    const id = created.json.data._id as string;
+    const id = await registerOn(a, member, name);
     const queuedBefore = await database.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -339,16 +325,7 @@ describe('background work on both instances', () => {
 describe('losing an instance', () => {
   it('keeps what was acknowledged and the other keeps serving', async () => {
     const member = await signIn(b, MEMBER_A);
-    const { payload, headers } = await encodeForm(
-      buildForm({ ...validValues(), firstChoice: 'Still Here' }, validFiles()),
-    );
-    const created = await call(a, REGISTER.method, REGISTER.url, {
-      token: member,
-      body: payload,
-      headers,
-    });
-    expect(created.status).toBe(201);
-    const id = created.json.data._id as string;
+    const id = await registerOn(a, member, 'Still Here');
     await a.kill('SIGKILL');
     const record = await call(b, 'GET', `/api/members/horses/${id}`, { token: member });
     expect(record.status).toBe(200);
