@@ -13,7 +13,15 @@ export interface AccountLimit {
   accountWindowMinutes: number;
 }
 
-/** Failed sign-ins of this address within the window: what the per-account limit counts. */
+/** The audit reason of a sign-in refused unchecked because the account's slots were taken. */
+export const THROTTLED_REASON = 'account-throttled';
+
+/**
+ * Failed sign-ins of this address within the window: what the per-account limit counts. A
+ * refusal by the limit itself is not a failure: its password was never checked, and counting
+ * it would let a burst of sign-ins with the right password (more at once than there are
+ * slots) lock the account for the whole window.
+ */
 export async function recentLoginFailures(
   db: Executor,
   email: string,
@@ -28,6 +36,7 @@ export async function recentLoginFailures(
         eq(auditLog.subject, email),
         eq(auditLog.success, false),
         gt(auditLog.at, sql`now() - make_interval(mins => ${windowMinutes})`),
+        sql`coalesce(${auditLog.details}->>'reason', '') <> ${THROTTLED_REASON}`,
       ),
     );
   return row?.n ?? 0;

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
-import { LOGIN_ACTION, reserveLoginAttempt } from './attempts.js';
+import { LOGIN_ACTION, THROTTLED_REASON, reserveLoginAttempt } from './attempts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { readToken, signToken } from './tokens.js';
 
@@ -92,7 +92,7 @@ export async function loginWithPassword(
     portal: input.portal,
   });
   if (!attempt) {
-    await audit(false, 'account-throttled');
+    await audit(false, THROTTLED_REASON);
     throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
   }
 

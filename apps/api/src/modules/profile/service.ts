@@ -12,7 +12,7 @@ import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { reserveLoginAttempt } from '../auth/attempts.js';
+import { THROTTLED_REASON, reserveLoginAttempt } from '../auth/attempts.js';
 import {
   findUser,
   setPassword,
@@ -135,7 +135,7 @@ export async function changeMemberPassword(
     via: 'change-memberPassword',
   });
   if (!attempt) {
-    await audit(false, 'account-throttled');
+    await audit(false, THROTTLED_REASON);
     throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
