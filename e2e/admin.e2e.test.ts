@@ -234,7 +234,7 @@ describe('administration', () => {
     await row.getByRole('button', { name: /^More/ }).click();
     await admin.getByRole('button', { name: /^Transfer ownership/ }).click();
     const dialog = admin.getByRole('dialog', { name: /^Transfer/ });
-    await dialog.getByLabel('New owner').fill('member1');
+    await dialog.getByLabel('New owner', { exact: true }).fill('member1');
     await dialog.getByRole('button', { name: /member1@example\.org/ }).click();
     await dialog.getByLabel(/Note/).fill('Sold at the spring show');
     await dialog.getByRole('button', { name: 'Transfer ownership' }).click();
@@ -259,6 +259,11 @@ describe('administration', () => {
     await row.getByRole('button', { name: /^Edit/ }).click();
     const edit = admin.getByRole('dialog', { name: 'Edit Horse' });
     await edit.getByLabel('Bred By', { exact: true }).fill('Office Correction Farm');
+    // The transfer named the new owner from their profile, which has no address yet: the
+    // office completes it (docs/decisions.md, "Register rules").
+    const owners = edit.getByRole('region', { name: 'Owners', exact: true });
+    await owners.getByLabel('Address', { exact: true }).fill('4 Office Lane');
+    await owners.getByLabel('Zip', { exact: true }).fill('40502');
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await edit.waitFor({ state: 'hidden', timeout: 30_000 });
     await toast(admin, 'Horse updated').waitFor();

@@ -130,7 +130,7 @@ describe('Members List', () => {
     const user = userEvent.setup();
     renderApp('/admin/members-list');
     await user.click(await screen.findByRole('button', { name: 'New member' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     await user.click(within(dialog).getByLabelText('First name *'));
     await user.paste('Ann');
     await user.click(within(dialog).getByLabelText('Last name *'));
@@ -139,8 +139,9 @@ describe('Members List', () => {
     await user.paste('ann@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Create member' }));
     const email = within(dialog).getByLabelText('Email *');
-    await waitFor(() =>
-      expect(email).toHaveAccessibleDescription('A member with this email already exists'),
+    await waitFor(
+      () => expect(email).toHaveAccessibleDescription('A member with this email already exists'),
+      { timeout: 5000 },
     );
   });
 
