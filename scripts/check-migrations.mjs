@@ -8,15 +8,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const api = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const api = path.join(root, 'apps/api');
+// The installed drizzle-kit itself, not `npx drizzle-kit`: inside `npx -p node@24 -c ...` (the
+// Node 24 test pass) npm's exec settings are inherited and a nested npx refuses to run.
+const drizzleKit = path.join(root, 'node_modules/drizzle-kit/bin.cjs');
 const copy = mkdtempSync(path.join(tmpdir(), 'registry-migrations-'));
 try {
   cpSync(path.join(api, 'drizzle'), copy, { recursive: true });
   const before = new Set(readdirSync(copy));
   const output = execFileSync(
-    'npx',
+    process.execPath,
     [
-      'drizzle-kit',
+      drizzleKit,
       'generate',
       '--dialect=postgresql',
       // CHECK_MIGRATIONS_SCHEMA lets the test point at a schema with a change (api drift test).

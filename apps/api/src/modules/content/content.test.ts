@@ -120,7 +120,16 @@ describe('dashboard content routes', () => {
     const data = response.json().data;
     expect(data.horses).toEqual({
       byApprovalStatus: { pending: 2, approved: 1, rejected: 1 },
-      byPaymentStatus: { unpaid: 1, processing: 0, requires_action: 1, paid: 1, failed: 1 },
+      // Every payment status is counted, the refunded and disputed ones of issue 17 too.
+      byPaymentStatus: {
+        unpaid: 1,
+        processing: 0,
+        requires_action: 1,
+        paid: 1,
+        failed: 1,
+        refunded: 0,
+        disputed: 0,
+      },
       total: 4,
     });
     const needing = data.paymentsNeedingAction as Array<{
