@@ -59,8 +59,17 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many routes, read by path
-type Json = { success: boolean; data?: any; error?: string };
+/** What these tests read of the answers of several routes. */
+interface Data {
+  [key: string]: unknown;
+  token?: string;
+  _id?: string;
+  items?: { id?: string; _id?: string }[];
+  registrationDocument?: { url: string } | null;
+  registrationNum?: string;
+  firstChoice?: string;
+}
+type Json = { success: boolean; data: Data; error?: string };
 
 async function call(
   server: ServerProcess,
@@ -84,7 +93,7 @@ async function call(
     ...(options.body !== undefined ? { body: options.body } : {}),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
-  let json: Json = { success: false };
+  let json: Json = { success: false, data: {} };
   if (String(response.headers.get('content-type')).includes('json')) {
     json = JSON.parse(bytes.toString('utf8')) as Json;
   }
