@@ -14,9 +14,13 @@ import { HttpError } from '../http-error.js';
 const MAX_DEPTH = 64;
 
 /** A high surrogate not followed by a low one, or a low one without a high one before it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_SOURCE =
+  '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const LONE_SURROGATE = new RegExp(LONE_SURROGATE_SOURCE);
+/** Every lone surrogate, for code that removes them instead of refusing (file names). */
+export const LONE_SURROGATES = new RegExp(LONE_SURROGATE_SOURCE, 'g');
 
-export function isUnsafeString(value: string): boolean {
+function isUnsafeString(value: string): boolean {
   return value.includes('\u0000') || LONE_SURROGATE.test(value);
 }
 

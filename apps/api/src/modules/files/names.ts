@@ -1,4 +1,5 @@
 import { fileExtension } from '@registry/domain';
+import { LONE_SURROGATES } from '../../plugins/text-guard.js';
 
 /** Long enough for any real document name, short enough for a table cell and a header. */
 export const FILE_NAME_MAX = 150;
@@ -7,8 +8,6 @@ export const FILE_NAME_MAX = 150;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const RESERVED = /["*:<>?|]/g;
-// Half of a surrogate pair cannot be stored as text (docs/decisions.md, "Hostile input").
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * The member's file name made safe to store and show: no folders, no control or direction
@@ -20,7 +19,7 @@ export function safeFileName(raw: string, fallback = 'file'): string {
   let name = base
     .normalize('NFC')
     .replace(INVISIBLE, '')
-    .replace(LONE_SURROGATE, '')
+    .replace(LONE_SURROGATES, '') // unstorable (docs/decisions.md, "Hostile input")
     .replace(RESERVED, '_')
     .trim()
     .replace(/^\.+/, '');
