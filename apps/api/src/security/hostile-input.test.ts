@@ -371,6 +371,17 @@ describe('broken multipart bodies', () => {
     },
     { name: 'form-urlencoded', contentType: 'application/x-www-form-urlencoded', payload: 'a=b' },
     { name: 'text', contentType: 'text/plain', payload: 'abc' },
+    {
+      name: 'JSON over the body limit',
+      contentType: 'application/json',
+      payload: JSON.stringify({ email: 'a@b.org', padding: 'x'.repeat(1_100_000) }),
+    },
+    {
+      name: 'prototype keys',
+      contentType: 'application/json',
+      payload:
+        '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}},"email":"a@b.org"}',
+    },
   ];
 
   it('answers every route with a 4xx in the error shape', async () => {
