@@ -437,6 +437,32 @@ export const dashboardContent = pgTable('dashboard_content', {
   updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
 });
 
+/**
+ * A resumable (tus) upload of one form file (modules/uploads): whose it is, which form field it
+ * is for, and once its bytes passed the checks, the committed file (`storage_key`). A save that
+ * attaches it deletes the row in the transaction that writes the horse's file row; rows never
+ * attached are swept once untouched for the expiry (modules/uploads/sweep.ts).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').unique(),
+    mime: text('mime'),
+    sha256: text('sha256'),
+    createdAt: createdAt(),
+    /** Bumped by every request that writes bytes, on any instance: the sweep's clock. */
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_touched_idx').on(t.touchedAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -452,10 +478,12 @@ export const schema = {
   horseChangeRequests,
   setPasswordTokens,
   dashboardContent,
+  uploads,
 };
 export type UserRow = typeof users.$inferSelect;
 export type HorseRow = typeof horses.$inferSelect;
 export type HorseFileRow = typeof horseFiles.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
 export type HorseChangeRequestRow = typeof horseChangeRequests.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
