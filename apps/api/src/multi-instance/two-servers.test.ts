@@ -11,6 +11,7 @@ import { cloneHorses, userId } from '../test/admin-fixtures.js';
 import { ADMIN, createServerDatabase, MEMBER_A, MEMBER_B } from '../test/harness.js';
 import { REGISTER, buildForm, encodeForm, validFiles, validValues } from '../test/multipart.js';
 import { startLocalS3, type LocalS3 } from '../test/s3-server.js';
+import { startRoundRobinProxy } from '../test/round-robin-proxy.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 
 /**
@@ -71,8 +72,11 @@ interface Data {
 }
 type Json = { success: boolean; data: Data; error?: string };
 
+/** Where a request goes: one instance, or the round-robin proxy in front of both. */
+type Endpoint = Pick<ServerProcess, 'baseURL'>;
+
 async function call(
-  server: ServerProcess,
+  server: Endpoint,
   method: string,
   url: string,
   options: {
@@ -101,7 +105,7 @@ async function call(
 }
 
 async function signIn(
-  server: ServerProcess,
+  server: Endpoint,
   who: { email: string; password: string },
   portal: 'admin' | 'member' = 'member',
 ): Promise<string> {
@@ -113,7 +117,7 @@ async function signIn(
 }
 
 /** Registers a horse with its files through `server` and answers its id. */
-async function registerOn(server: ServerProcess, token: string, firstChoice: string) {
+async function registerOn(server: Endpoint, token: string, firstChoice: string) {
   const { payload, headers } = await encodeForm(
     buildForm({ ...validValues(), firstChoice }, validFiles()),
   );
@@ -329,6 +333,44 @@ describe('background work on both instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(deliveredMentioning(name)).toBe(queuedAfter.length);
   }, 60_000);
+});
+
+describe('behind a round-robin balancer', () => {
+  it("a member's consecutive calls alternate between the instances and every step sees the one before", async () => {
+    const proxy = await startRoundRobinProxy([a.baseURL, b.baseURL]);
+    try {
+      const ids = (data: Data) => (data.items ?? []).map((h) => h.id ?? h._id);
+      const token = await signIn(proxy, MEMBER_A);
+      const id = await registerOn(proxy, token, 'Through The Balancer');
+      // Two lists in a row: one from each instance, both with the horse just registered.
+      for (let i = 0; i < 2; i += 1) {
+        const list = await call(proxy, 'GET', '/api/auth/horses?pageSize=100', { token });
+        expect(ids(list.json.data)).toContain(id);
+      }
+      const record = await call(proxy, 'GET', `/api/members/horses/${id}`, { token });
+      expect(record.json.data.firstChoice).toBe('Through The Balancer');
+      const download = await call(proxy, 'GET', record.json.data.registrationDocument?.url ?? '');
+      expect(download.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+      const admin = await signIn(proxy, ADMIN, 'admin');
+      for (let i = 0; i < 2; i += 1) {
+        const found = await call(proxy, 'GET', '/api/admin/horses?q=Through%20The%20Balancer', {
+          token: admin,
+        });
+        expect(ids(found.json.data)).toEqual([id]);
+      }
+
+      expect((await call(proxy, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+      // Both instances refuse the ended session at once.
+      expect((await call(proxy, 'GET', '/api/auth/me', { token })).status).toBe(401);
+      expect((await call(proxy, 'GET', '/api/auth/me', { token })).status).toBe(401);
+
+      // Twelve calls, six answered by each instance.
+      expect(proxy.forwarded).toEqual([6, 6]);
+    } finally {
+      await proxy.close();
+    }
+  });
 });
 
 describe('losing an instance', () => {
