@@ -42,6 +42,7 @@ function AdminHorseRegistrar({ ownerId, onClose, onSaved }: HorseRegistrarProps)
         visible
         mode="register"
         saveRegister={registerFor(ownerId)}
+        onBehalfOf={ownerId}
         onClose={onClose}
         onSaved={onSaved}
       />

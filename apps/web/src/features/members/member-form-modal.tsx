@@ -9,7 +9,8 @@ import {
   CModalTitle,
   CSpinner,
 } from '@coreui/react';
-import { memberInputSchema, type MemberInput } from '@registry/domain';
+import { memberInputSchema, STATES, type MemberInput } from '@registry/domain';
+import { SelectField } from './select-field';
 import { TextField } from '../../components/text-field';
 import type { ApiError } from '../../lib/api-client';
 import type { Member } from '../../lib/admin-types';
@@ -22,6 +23,8 @@ const FIELDS: ReadonlyArray<{
   type?: string;
   autoComplete?: string;
   wide?: boolean;
+  /** A choice from this list (the registration form's states), not free text. */
+  options?: readonly string[];
 }> = [
   { name: 'firstName', label: 'First name', autoComplete: 'off' },
   { name: 'lastName', label: 'Last name', autoComplete: 'off' },
@@ -30,7 +33,7 @@ const FIELDS: ReadonlyArray<{
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off' },
   { name: 'address', label: 'Address', autoComplete: 'off', wide: true },
   { name: 'city', label: 'City', autoComplete: 'off' },
-  { name: 'state', label: 'State', autoComplete: 'off' },
+  { name: 'state', label: 'State', autoComplete: 'off', options: STATES },
   { name: 'zip', label: 'Zip', autoComplete: 'off' },
 ];
 
@@ -46,6 +49,11 @@ function validate(values: MemberFormValues): { input?: MemberInput; errors: Fiel
     errors[key] ??= issue.message;
   }
   return { errors };
+}
+
+/** A stored value outside the list (older data, an import) stays selectable, not dropped. */
+function withStored(options: readonly string[], stored: string): readonly string[] {
+  return stored && !options.includes(stored) ? [stored, ...options] : options;
 }
 
 /** Create (member null) or edit a member: every profile field, server uniqueness errors inline. */
@@ -118,28 +126,48 @@ export function MemberFormModal({
             </CAlert>
           )}
           <div className="row g-3">
-            {FIELDS.map((field) => (
-              <TextField
-                key={field.name}
-                id={`member-${field.name}`}
-                label={
-                  field.name === 'email' || field.name === 'firstName' || field.name === 'lastName'
-                    ? `${field.label} *`
-                    : field.label
-                }
-                type={field.type ?? 'text'}
-                autoComplete={field.autoComplete}
-                className={field.wide ? 'col-12' : 'col-12 col-md-6'}
-                value={values[field.name]}
-                error={errors[field.name]}
-                disabled={busy}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setValues((previous) => ({ ...previous, [field.name]: value }));
-                  setErrors((previous) => ({ ...previous, [field.name]: undefined }));
-                }}
-              />
-            ))}
+            {FIELDS.map((field) =>
+              field.options ? (
+                <SelectField
+                  key={field.name}
+                  id={`member-${field.name}`}
+                  label={field.label}
+                  className="col-12 col-md-6"
+                  options={withStored(field.options, values[field.name])}
+                  value={values[field.name]}
+                  error={errors[field.name]}
+                  disabled={busy}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    setValues((previous) => ({ ...previous, [field.name]: value }));
+                    setErrors((previous) => ({ ...previous, [field.name]: undefined }));
+                  }}
+                />
+              ) : (
+                <TextField
+                  key={field.name}
+                  id={`member-${field.name}`}
+                  label={
+                    field.name === 'email' ||
+                    field.name === 'firstName' ||
+                    field.name === 'lastName'
+                      ? `${field.label} *`
+                      : field.label
+                  }
+                  type={field.type ?? 'text'}
+                  autoComplete={field.autoComplete}
+                  className={field.wide ? 'col-12' : 'col-12 col-md-6'}
+                  value={values[field.name]}
+                  error={errors[field.name]}
+                  disabled={busy}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    setValues((previous) => ({ ...previous, [field.name]: value }));
+                    setErrors((previous) => ({ ...previous, [field.name]: undefined }));
+                  }}
+                />
+              ),
+            )}
           </div>
           <p className="small text-body-secondary mt-3 mb-0">
             * required. New members get no password: use Send credentials to email them a link to

@@ -51,6 +51,8 @@ export interface HorseRegistrationFormProps {
    * member's behalf: POST admin/horses?ownerId=).
    */
   saveRegister?: RegisterCall | undefined;
+  /** The member the office registers for: owner 1 and billing start from their profile. */
+  onBehalfOf?: string | undefined;
 }
 
 export type RegisterCall = (
@@ -93,6 +95,7 @@ export function HorseRegistrationForm({
   onSaved,
   saveEdit = updateHorse,
   saveRegister,
+  onBehalfOf,
 }: HorseRegistrationFormProps) {
   const toast = useToast();
   const formRef = useRef<HTMLDivElement>(null);
@@ -115,8 +118,8 @@ export function HorseRegistrationForm({
     shouldFocusError: false,
   });
   const { handleSubmit, setError, getValues } = methods;
-  // The office registering for a member (saveRegister) starts blank; a member from their profile.
-  useOwnerPrefill(mode === 'register' && saveRegister === undefined, methods);
+  // A member starts from their profile; the office from the member it registers for.
+  useOwnerPrefill(mode === 'register', methods, onBehalfOf);
 
   const sections = useMemo(
     () => sectionsFor(mode).filter((s) => !withoutPayment || s.id !== 'fees-billing'),

@@ -34,6 +34,8 @@ export interface HorseRegistrationModalProps {
   saveEdit?: EditCall;
   /** Registers without payment through this call (administrators, on a member's behalf). */
   saveRegister?: RegisterCall;
+  /** The member the office registers for (prefills owner 1 and billing). */
+  onBehalfOf?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export default function HorseRegistrationModal({
   onSaved,
   saveEdit,
   saveRegister,
+  onBehalfOf,
 }: HorseRegistrationModalProps) {
   const titleId = useId();
   // CModal also reports a closing it started itself; the owner hears about each closing once.
@@ -84,6 +87,7 @@ export default function HorseRegistrationModal({
           titleId={titleId}
           saveEdit={saveEdit}
           saveRegister={saveRegister}
+          onBehalfOf={onBehalfOf}
           onClose={close}
           onSaved={(saved) => {
             onSaved?.(saved);

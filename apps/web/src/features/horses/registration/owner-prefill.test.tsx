@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { withFakeTransport } from '../../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../../test/fixtures';
+import { adminLoginResult, memberLoginResult, storeSession } from '../../../test/fixtures';
 import { renderModal } from './render-modal';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -45,15 +45,41 @@ describe('Register: owner 1 and billing from the member profile', () => {
     expect(requests.some((r) => r.url === `members/${memberLoginResult.user.id}`)).toBe(true);
   });
 
-  it('the office registering for a member starts blank (no profile request)', async () => {
+  it('the office registering for a member fills from that member (GET admin/members/:id)', async () => {
+    storeSession(adminLoginResult);
+    const chosen = {
+      ...profile,
+      id: 'm-42',
+      memberNumber: 'M-0042',
+      firstName: 'Jordan',
+      lastName: 'Reed',
+    };
+    const requests = serve((request) =>
+      request.url === 'admin/members/m-42'
+        ? { status: 200, data: { success: true, data: chosen } }
+        : { status: 404, data: { success: false, error: 'Not found' } },
+    );
+    renderModal({ saveRegister: vi.fn(), onBehalfOf: 'm-42' });
+    const owner = screen.getByRole('group', { name: 'Owner 1' });
+    await waitFor(() =>
+      expect(within(owner).getByLabelText('Member Number')).toHaveValue('M-0042'),
+    );
+    expect(within(owner).getByLabelText('Name')).toHaveValue('Jordan Reed');
+    expect(within(owner).getByLabelText('Address')).toHaveValue('1 Barn Road');
+    // The office's own profile is never read for someone else's horse.
+    expect(requests.some((r) => r.url.startsWith('members/'))).toBe(false);
+  });
+
+  it('an office form without a chosen member asks nothing and stays blank', async () => {
+    storeSession(adminLoginResult);
     const requests = serve(() => ({ status: 404, data: { success: false, error: 'x' } }));
     renderModal({ saveRegister: vi.fn() });
     const owner = screen.getByRole('group', { name: 'Owner 1' });
     expect(within(owner).getByLabelText('Member Number')).toHaveValue('');
-    expect(requests.some((r) => r.url.startsWith('members/'))).toBe(false);
+    expect(requests).toHaveLength(0);
   });
-
   it('only a co-owner (owner 2) can be marked as not a member', async () => {
+    storeSession(adminLoginResult);
     serve(() => ({ status: 404, data: { success: false, error: 'x' } }));
     const user = userEvent.setup();
     renderModal({ saveRegister: vi.fn() });

@@ -7,8 +7,22 @@ import type { HorseFormOutput, HorseFormValues } from './form-values';
 
 type Form = UseFormReturn<HorseFormValues, unknown, HorseFormOutput>;
 
-/** What the signed-in member's profile fills in: owner 1 and the billing contact. */
-export function prefillFromProfile(profile: MemberProfile): Record<string, string> {
+/** The profile fields the prefill reads: the member's own profile or the office's member row. */
+export type PrefillProfile = Pick<
+  MemberProfile,
+  | 'firstName'
+  | 'lastName'
+  | 'memberNumber'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'phone'
+  | 'email'
+>;
+
+/** What a member's profile fills in: owner 1 and the billing contact. */
+export function prefillFromProfile(profile: PrefillProfile): Record<string, string> {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
   const place = [profile.city, [profile.state, profile.zip].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -28,28 +42,40 @@ export function prefillFromProfile(profile: MemberProfile): Record<string, strin
 }
 
 /**
- * A member registering their own horse starts with owner 1 and billing filled from their
- * profile (issue 21); only fields still empty are filled, so nothing typed is overwritten.
+ * Where the prefill comes from: a member registering reads their own profile; the office
+ * registering on a member's behalf reads the chosen member (GET admin/members/:id).
  */
-export function useOwnerPrefill(enabled: boolean, form: Form): void {
+function profileUrl(
+  enabled: boolean,
+  user: { id?: string | undefined; role?: string | undefined },
+  onBehalfOf: string | undefined,
+): string | undefined {
+  if (!enabled) return undefined;
+  if (onBehalfOf) return `admin/members/${encodeURIComponent(onBehalfOf)}`;
+  return user.role === 'member' && user.id ? `members/${encodeURIComponent(user.id)}` : undefined;
+}
+
+/**
+ * A registration starts with owner 1 and billing filled from the owner's profile (issue 21);
+ * only fields still empty are filled, so nothing typed is overwritten.
+ */
+export function useOwnerPrefill(enabled: boolean, form: Form, onBehalfOf?: string): void {
   const user = useAppSelector((state) => state.session.userData);
-  const memberId = enabled && user.role === 'member' ? user.id : undefined;
+  const url = profileUrl(enabled, user, onBehalfOf);
   const { getValues, setValue } = form;
   useEffect(() => {
-    if (!memberId) return;
+    if (!url) return;
     const controller = new AbortController();
     api
-      .get<MemberProfile>(`members/${encodeURIComponent(memberId)}`, undefined, {
-        signal: controller.signal,
-      })
+      .get<PrefillProfile>(url, undefined, { signal: controller.signal })
       .then(({ data }) => {
         for (const [path, value] of Object.entries(prefillFromProfile(data))) {
           const field = path as FieldPath<HorseFormValues>;
           if (value && !getValues(field)) setValue(field, value as never);
         }
       })
-      // No profile, no prefill: the member types the fields as before.
+      // No profile, no prefill: the fields are typed as before.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [memberId, getValues, setValue]);
+  }, [url, getValues, setValue]);
 }
