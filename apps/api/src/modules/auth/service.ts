@@ -160,7 +160,7 @@ export async function authenticate(
   key: Uint8Array,
   token: string,
 ): Promise<Authenticated | undefined> {
-  const claims = await readToken(token, key);
+  const claims = readToken(token, key);
   if (!claims) return undefined;
   const [row] = await db
     .select({ role: users.role, expiresAt: sessions.expiresAt })
