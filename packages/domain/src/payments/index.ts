@@ -3,3 +3,4 @@ export * from './sandbox.js';
 export * from './card-checks.js';
 export * from './billing.js';
 export * from './mandate.js';
+export * from './terms.js';

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { withFakeTransport } from '../../../test/fake-transport';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_MESSAGES, HORSE_MESSAGES } from '@registry/domain';
+import {
+  ACH_MANDATE_VERSION,
+  AUTH_MESSAGES,
+  DEFAULT_ASSOCIATION_NAME,
+  HORSE_MESSAGES,
+  achMandateText,
+} from '@registry/domain';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
 
@@ -92,6 +98,32 @@ describe('section 17: fees, billing and payment (register mode)', () => {
     for (const message of BANK_MESSAGES) {
       expect(within(section).queryByText(message)).not.toBeInTheDocument();
     }
+  }, 30_000);
+
+  it('shows the bank debit authorisation (association, amount, one-time, how to revoke) and the terms beside the agreement', async () => {
+    const user = userEvent.setup();
+    renderModal();
+    const section = fees();
+    expect(within(section).queryByRole('region', { name: 'Bank debit authorization' })).toBeNull();
+    const terms = within(section).getByText('Read the terms and conditions');
+    // Collapsed here (the certification above shows them open on a wide screen); one click opens.
+    expect(terms.closest('details')).not.toHaveAttribute('open');
+    await user.click(terms);
+    expect(terms.closest('details')).toHaveAttribute('open');
+    expect(within(section).getByLabelText('Terms and conditions')).toHaveTextContent(
+      'A payment is for this registration only.',
+    );
+
+    await user.click(within(section).getByRole('radio', { name: 'Bank' }));
+    await user.click(within(section).getByLabelText('Prepay DNA Fee ($50)'));
+    const mandate = within(section).getByRole('region', { name: 'Bank debit authorization' });
+    expect(mandate).toHaveTextContent(achMandateText(DEFAULT_ASSOCIATION_NAME, '$80.00'));
+    expect(mandate).toHaveTextContent(/one-time debit/);
+    expect(mandate).toHaveTextContent(/revoke/);
+    expect(mandate).toHaveTextContent(`Version ${ACH_MANDATE_VERSION}`);
+
+    await user.click(within(section).getByRole('radio', { name: 'Credit Card' }));
+    expect(within(section).queryByRole('region', { name: 'Bank debit authorization' })).toBeNull();
   }, 30_000);
 
   it('is not part of edit or view', () => {

@@ -10,6 +10,7 @@ import {
 } from '@registry/domain';
 import { SecureCardFields } from '../../../payments/secure-card-fields';
 import { CheckboxInput } from '../fields/checkbox-input';
+import { AchMandateText, TermsText } from './agreement-texts';
 import { ChoiceGroup } from '../fields/choice-group';
 import { SelectInput } from '../fields/select-input';
 import { SignatureInput } from '../fields/signature-input';
@@ -163,6 +164,8 @@ export const FeesBillingSection = memo(function FeesBillingSection() {
         <MethodDetails />
       </div>
       <div className="col-12">
+        <AchMandateText />
+        <TermsText collapsed />
         <CheckboxInput name="checkedAgreement" label={AGREEMENT_TEXT} required />
       </div>
     </div>
