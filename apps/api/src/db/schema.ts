@@ -463,6 +463,36 @@ export const uploads = pgTable(
   (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_touched_idx').on(t.touchedAt)],
 );
 
+/** An upload a draft holds, as domain's uploadReferenceSchema describes it. */
+export interface DraftUpload {
+  id: string;
+  field: string;
+  fileName: string;
+  size: number;
+}
+
+/**
+ * A member's unfinished Register Horse form (issue 14 item 5): the values as the web keeps them
+ * and the finished uploads it holds, by reference. Not a registration: no number, and no list,
+ * statistic or search but the owner's own draft list reads this table. The registration that
+ * completes it deletes the row in the transaction that inserts the horse.
+ */
+export const horseDrafts = pgTable(
+  'horse_drafts',
+  {
+    /** Made by the browser when the form opens, so every save of one form updates one row. */
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    uploads: jsonb('uploads').$type<DraftUpload[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('horse_drafts_owner_idx').on(t.ownerId, t.updatedAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -479,11 +509,13 @@ export const schema = {
   setPasswordTokens,
   dashboardContent,
   uploads,
+  horseDrafts,
 };
 export type UserRow = typeof users.$inferSelect;
 export type HorseRow = typeof horses.$inferSelect;
 export type HorseFileRow = typeof horseFiles.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type HorseDraftRow = typeof horseDrafts.$inferSelect;
 export type HorseChangeRequestRow = typeof horseChangeRequests.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
