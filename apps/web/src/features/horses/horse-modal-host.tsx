@@ -1,17 +1,41 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
+import { CSpinner } from '@coreui/react';
 import type { HorseFormMode } from '@registry/domain';
 import type { Horse } from '../../lib/horse-types';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { useHorse } from './api/use-horses';
 
-/** The form is its own chunk: lists and dashboards load without it. */
+/**
+ * The form is its own chunk (with its fields, zod and the upload code it weighs more than the
+ * list itself): lists and dashboards load without it. It is fetched when the member shows an
+ * intent to open it (pointer over or focus on a button that opens it: preloadHorseForm) or,
+ * at the latest, when it opens (docs/decisions.md, "Field speed").
+ */
 export const HorseRegistrationModal = lazyWithPreload(
   () => import('./registration/horse-registration-modal'),
 );
 
+/** Starts fetching the form; for the buttons that open it (pointer over, focus). */
+export function preloadHorseForm(): void {
+  void HorseRegistrationModal.preload();
+}
+
 export interface HorseModalState {
   mode: HorseFormMode;
   horseId?: string;
+}
+
+/** On top of the page while the form's chunk arrives (a tap on a phone gives no hover first). */
+function FormLoading() {
+  return (
+    <div
+      className="position-fixed top-50 start-50 translate-middle bg-body rounded-3 shadow-sm p-3"
+      role="status"
+    >
+      <CSpinner color="primary" aria-hidden="true" />
+      <span className="visually-hidden">Opening the form…</span>
+    </div>
+  );
 }
 
 /**
@@ -29,14 +53,11 @@ export function HorseModalHost({
 }) {
   const horseId = state && state.mode !== 'register' ? (state.horseId ?? null) : null;
   const { data, error, loading } = useHorse(horseId);
-  useEffect(() => {
-    void HorseRegistrationModal.preload();
-  }, []);
   if (!state) return null;
   const horse = horseId && data && data._id === horseId ? data : null;
   // A local boundary: the page stays on screen while the form's chunk arrives.
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<FormLoading />}>
       <HorseRegistrationModal
         visible
         mode={state.mode}

@@ -157,7 +157,9 @@ describe('My Horses', () => {
     renderApp('/horse-list');
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'View Midnight Glide' }));
-    const dialog = await screen.findByRole('dialog', { name: 'View Horse' });
+    // The form's chunk is fetched on intent (pointer over the list) or on opening, not with
+    // the page, so it may still be arriving after the click.
+    const dialog = await screen.findByRole('dialog', { name: 'View Horse' }, { timeout: 10_000 });
     expect(await within(dialog).findByLabelText('Breed')).toBeDisabled();
     expect(requests.some((r) => r.url === 'members/horses/h1')).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

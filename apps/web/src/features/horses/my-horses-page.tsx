@@ -23,7 +23,7 @@ import {
 import { deleteHorse } from './api/horses-api';
 import { DeleteHorseNotice } from './delete-horse-notice';
 import { useMyHorses } from './api/use-horses';
-import { HorseModalHost, HorseRegistrationModal, type HorseModalState } from './horse-modal-host';
+import { HorseModalHost, preloadHorseForm, type HorseModalState } from './horse-modal-host';
 import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
 import { APPROVAL_LABELS } from './status-badges';
 
@@ -43,13 +43,14 @@ const STATUS_WORDS: Record<PaymentIntentStatus, [string, 'success' | 'danger' | 
   disputed: ['Payment is disputed', 'danger'],
 };
 
-function preloadForm() {
-  void HorseRegistrationModal.preload();
-}
-
 function RegisterButton({ onClick }: { onClick: () => void }) {
   return (
-    <CButton color="primary" onClick={onClick} onPointerEnter={preloadForm} onFocus={preloadForm}>
+    <CButton
+      color="primary"
+      onClick={onClick}
+      onPointerEnter={preloadHorseForm}
+      onFocus={preloadHorseForm}
+    >
       Register Horse
     </CButton>
   );
@@ -180,20 +181,23 @@ export default function MyHorsesPage() {
           )
         }
       >
-        <List
-          horses={items}
-          busy={loading}
-          label={`My horses, page ${page} of ${pageCount}`}
-          onOpen={setModal}
-          onPay={setPaying}
-          onCheckPayment={(horse) => void checkPayment(horse)}
-          onPayAnotherWay={(horse) => void payAnotherWay(horse)}
-          checkingId={checkingId}
-          onDelete={(target) => {
-            setToDelete(target);
-            setConfirmOpen(true);
-          }}
-        />
+        {/* View and Edit open the form: a pointer over the list or focus in it fetches it. */}
+        <div onPointerOverCapture={preloadHorseForm} onFocusCapture={preloadHorseForm}>
+          <List
+            horses={items}
+            busy={loading}
+            label={`My horses, page ${page} of ${pageCount}`}
+            onOpen={setModal}
+            onPay={setPaying}
+            onCheckPayment={(horse) => void checkPayment(horse)}
+            onPayAnotherWay={(horse) => void payAnotherWay(horse)}
+            checkingId={checkingId}
+            onDelete={(target) => {
+              setToDelete(target);
+              setConfirmOpen(true);
+            }}
+          />
+        </div>
       </ListStates>
 
       <ListFooter
