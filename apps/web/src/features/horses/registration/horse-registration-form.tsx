@@ -17,6 +17,7 @@ import { useToast } from '../../../stores/use-toast';
 import { registerHorse, updateHorse } from '../api/horses-api';
 import { focusFirstError } from './focus-first-error';
 import { editOutcomeMessage, RecordNotice } from './record-notice';
+import { RecordStatus } from './record-status';
 import { errorPaths } from './form-errors';
 import {
   horseFormResolver,
@@ -31,6 +32,9 @@ import { sectionsFor } from './sections';
 import { applyServerErrors } from './server-errors';
 import { editFormData, registrationFormData } from './to-form-data';
 import { useRegisterPayment } from './use-register-payment';
+import { CloseFormDialog, DraftOffer, DraftStatusText } from '../drafts/draft-parts';
+import { useRegisterDraft } from '../drafts/use-register-draft';
+import { withDraftId } from '../drafts/with-draft-id';
 
 export const MODAL_TITLES: Record<HorseFormMode, string> = {
   register: 'Register Horse',
@@ -53,6 +57,8 @@ export interface HorseRegistrationFormProps {
   saveRegister?: RegisterCall | undefined;
   /** The member the office registers for: owner 1 and billing start from their profile. */
   onBehalfOf?: string | undefined;
+  /** Register mode: continue this draft (My Horses, Continue) instead of starting fresh. */
+  draftId?: string | undefined;
 }
 
 export type RegisterCall = (
@@ -96,6 +102,7 @@ export function HorseRegistrationForm({
   saveEdit = updateHorse,
   saveRegister,
   onBehalfOf,
+  draftId,
 }: HorseRegistrationFormProps) {
   const toast = useToast();
   const formRef = useRef<HTMLDivElement>(null);
@@ -120,6 +127,17 @@ export function HorseRegistrationForm({
   const { handleSubmit, setError, getValues } = methods;
   // A member starts from their profile; the office from the member it registers for.
   useOwnerPrefill(mode === 'register', methods, onBehalfOf);
+  // A member's registration is kept as a draft while typed (the office's is not).
+  const draft = useRegisterDraft(methods, {
+    enabled: mode === 'register' && saveRegister === undefined,
+    draftId,
+  });
+  const [confirmClose, setConfirmClose] = useState(false);
+  function requestClose() {
+    if (readOnly || !draft.touched()) return onClose();
+    void draft.flush();
+    setConfirmClose(true);
+  }
 
   const sections = useMemo(
     () => sectionsFor(mode).filter((s) => !withoutPayment || s.id !== 'fees-billing'),
@@ -157,14 +175,20 @@ export function HorseRegistrationForm({
   async function saveHorse(values: HorseFormOutput): Promise<Horse | null> {
     setSaving(true);
     setProgress(0);
+    // No draft save may land after the registration that removes the draft.
+    await draft.pause();
     try {
       const response =
         mode === 'register'
-          ? await (saveRegister ?? registerHorse)(registrationFormData(values), setProgress)
+          ? await (saveRegister ?? registerHorse)(
+              withDraftId(registrationFormData(values), draft),
+              setProgress,
+            )
           : await saveEdit(horse?._id ?? '', editFormData(values), setProgress);
       return response.data;
     } catch (caught) {
       const error = caught as ApiError;
+      draft.resume();
       toast.danger(error.error);
       const shownRoots = sections.flatMap((section) => section.fields as readonly string[]);
       const paths = applyServerErrors(error.fields, setError, shownRoots);
@@ -225,10 +249,13 @@ export function HorseRegistrationForm({
       */}
       <div ref={formRef} className="horse-form" onKeyDown={preventImplicitSubmit}>
         <CModalBody className="horse-form-body">
+          {mode === 'view' && horse && saveEdit === updateHorse && <RecordStatus horse={horse} />}
           <RecordNotice horse={horse} mode={mode} office={saveEdit !== updateHorse} />
+          <DraftOffer draft={draft} />
           {body}
         </CModalBody>
         <CModalFooter className="horse-form-footer">
+          <DraftStatusText draft={draft} />
           {progress !== null && (
             <UploadProgress value={progress} label="Uploading the registration" />
           )}
@@ -236,7 +263,7 @@ export function HorseRegistrationForm({
             color="secondary"
             variant="outline"
             disabled={saving || payment.busy}
-            onClick={onClose}
+            onClick={requestClose}
           >
             Close
           </CButton>
@@ -248,6 +275,16 @@ export function HorseRegistrationForm({
           )}
         </CModalFooter>
       </div>
+      <CloseFormDialog
+        visible={confirmClose}
+        draft={draft}
+        container={modalOf}
+        onKeepEditing={() => setConfirmClose(false)}
+        onClose={() => {
+          setConfirmClose(false);
+          onClose();
+        }}
+      />
       {mode === 'register' && (
         <OrderSummaryDialog
           visible={payment.pending !== null}

@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { withFakeTransport } from '../../../test/fake-transport';
+import { memberLoginResult, storeSession } from '../../../test/fixtures';
+import { renderModal } from './render-modal';
+import { storedHorse } from './test-values';
+
+vi.setConfig({ testTimeout: 30_000 });
+const serve = withFakeTransport();
+beforeEach(() => {
+  storeSession(memberLoginResult);
+});
+
+describe("The member's View: status, rejection reason and amount paid", () => {
+  it('shows the status, the reason and what settled for the horse', async () => {
+    const horse = storedHorse({
+      _id: 'h7',
+      approvalStatus: 'rejected',
+      paymentStatus: 'paid',
+      rejectionReason: 'The marking photos are blurred',
+    });
+    const requests = serve((request) =>
+      request.url === 'members/horses/h7/paid'
+        ? {
+            status: 200,
+            data: {
+              success: true,
+              data: {
+                paidCents: 5000,
+                payments: [{ amountCents: 5000, method: 'card', at: '2026-11-02T10:00:00.000Z' }],
+              },
+            },
+          }
+        : { status: 404, data: { success: false, error: 'Not found' } },
+    );
+    renderModal({ mode: 'view', horse });
+    const list = within(screen.getByRole('region', { name: 'Registration status' }));
+    expect(list.getByText('Rejected')).toBeInTheDocument();
+    expect(list.getByText('Paid')).toBeInTheDocument();
+    expect(await list.findByText('$50.00 by card on 2026/11/02')).toBeInTheDocument();
+    expect(screen.getByText('The marking photos are blurred')).toBeInTheDocument();
+    expect(requests.some((r) => r.url === 'members/horses/h7/paid')).toBe(true);
+  });
+
+  it('says nothing was paid yet for an unpaid registration', async () => {
+    const horse = storedHorse({ _id: 'h8', approvalStatus: 'pending', paymentStatus: 'unpaid' });
+    serve(() => ({
+      status: 200,
+      data: { success: true, data: { paidCents: 0, payments: [] } },
+    }));
+    renderModal({ mode: 'view', horse });
+    expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+  });
+});

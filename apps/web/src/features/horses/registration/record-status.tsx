@@ -1,0 +1,72 @@
+import { formatUsd } from '@registry/domain';
+import { api } from '../../../lib/api-client';
+import { formatDaySlashed } from '../../../lib/format';
+import type { Horse } from '../../../lib/horse-types';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { ApprovalBadge, PaymentBadge } from '../status-badges';
+
+interface PaidSummary {
+  paidCents: number;
+  payments: Array<{ amountCents: number; method: string; at: string }>;
+}
+
+/** The server's payment kinds (payments.method) as the member reads them. */
+const METHODS: Record<string, string> = {
+  card: 'card',
+  bank: 'bank debit',
+  check: 'check',
+  cash: 'cash',
+  other: 'other means',
+};
+
+function paidText(summary: PaidSummary | undefined, loading: boolean): string {
+  if (loading && !summary) return 'Loading…';
+  if (!summary || summary.paidCents === 0) return 'Nothing yet';
+  const how = [...new Set(summary.payments.map((p) => METHODS[p.method] ?? p.method))];
+  const last = summary.payments.at(-1)?.at;
+  const when = last ? ` on ${formatDaySlashed(last)}` : '';
+  return `${formatUsd(summary.paidCents)} by ${how.join(' and ')}${when}`;
+}
+
+/**
+ * The head of the member's View (issue 21 item 6): where the registration stands, its number
+ * once approved and what was paid for it (GET members/horses/:id/paid). The rejection reason
+ * follows in the RecordNotice below it.
+ */
+export function RecordStatus({ horse }: { horse: Horse }) {
+  const paid = useApiQuery(`paid:${horse._id}:${horse.paymentStatus}`, (signal) =>
+    api
+      .get<PaidSummary>(`members/horses/${encodeURIComponent(horse._id)}/paid`, undefined, {
+        signal,
+      })
+      .then((r) => r.data),
+  );
+  return (
+    <section aria-label="Registration status" className="mb-3">
+      <dl className="row g-2 mb-0">
+        <div className="col-6 col-md-3">
+          <dt className="small text-body-secondary fw-normal">Status</dt>
+          <dd className="mb-0">
+            <ApprovalBadge status={horse.approvalStatus} />
+          </dd>
+        </div>
+        <div className="col-6 col-md-3">
+          <dt className="small text-body-secondary fw-normal">Registration number</dt>
+          <dd className="mb-0">{horse.registrationNum ?? '—'}</dd>
+        </div>
+        <div className="col-6 col-md-3">
+          <dt className="small text-body-secondary fw-normal">Payment</dt>
+          <dd className="mb-0">
+            <PaymentBadge status={horse.paymentStatus} />
+          </dd>
+        </div>
+        <div className="col-6 col-md-3">
+          <dt className="small text-body-secondary fw-normal">Amount paid</dt>
+          <dd className="mb-0">
+            {paid.error ? '—' : paidText(paid.data ?? undefined, paid.loading)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
