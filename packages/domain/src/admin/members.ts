@@ -56,3 +56,40 @@ export const MEMBER_CSV_EXPORT_ONLY = ['active', 'createdAt'] as const;
 export const MEMBER_CSV_REQUIRED = ['email', 'firstName', 'lastName'] as const;
 export const MEMBER_CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const MEMBER_CSV_MAX_ROWS = 5000;
+
+/**
+ * `POST admin/members/send-credentials`: set-password links for many members at once (after a
+ * CSV import). The web sends the ids in batches of at most this many, showing progress between.
+ */
+export const BULK_CREDENTIALS_MAX = 50;
+export const bulkCredentialsInputSchema = z.object({
+  memberIds: z
+    .array(z.string().max(64))
+    .min(1)
+    .max(BULK_CREDENTIALS_MAX, `At most ${BULK_CREDENTIALS_MAX} members per request`),
+});
+export type BulkCredentialsInput = z.infer<typeof bulkCredentialsInputSchema>;
+
+/**
+ * What happened for each member: `sent` (a link was queued), `already-sent` (an unused link
+ * is still valid, so repeating the request sends nothing twice), `has-password`, `inactive`,
+ * `not-found`.
+ */
+export const CREDENTIAL_OUTCOMES = [
+  'sent',
+  'already-sent',
+  'has-password',
+  'inactive',
+  'not-found',
+] as const;
+export type CredentialOutcome = (typeof CREDENTIAL_OUTCOMES)[number];
+export const bulkCredentialsResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string().nullable(),
+      outcome: z.enum(CREDENTIAL_OUTCOMES),
+    }),
+  ),
+});
+export type BulkCredentialsResult = z.infer<typeof bulkCredentialsResultSchema>;

@@ -6,6 +6,8 @@ import {
   MEMBER_CSV_MAX_BYTES,
   MEMBER_SORT_FIELDS,
   SORT_ORDERS,
+  bulkCredentialsInputSchema,
+  bulkCredentialsResultSchema,
   memberInputSchema,
 } from '@registry/domain';
 import { requireAuth } from '../../plugins/access.js';
@@ -21,7 +23,7 @@ import {
   memberSchema,
   updateMember,
 } from './admin-service.js';
-import { sendCredentials, type CredentialDeps } from './credentials.js';
+import { sendCredentials, sendCredentialsToMany, type CredentialDeps } from './credentials.js';
 import { exportMembersCsv, importMembers } from './csv.js';
 import { parseMemberNumberFormat } from './member-number.js';
 import type { RegistrationNumberFormat } from '../approvals/registration-number.js';
@@ -57,6 +59,7 @@ const importReportSchema = z.object({
   totalRows: z.number(),
   errorRows: z.number(),
   imported: z.number(),
+  importedIds: z.array(z.string()),
   rows: z.array(importRowSchema),
 });
 
@@ -236,6 +239,26 @@ export const memberManagementRoutes: FastifyPluginAsyncZod<
         await sendCredentials(deps, request.params.id, actor(request)),
         ADMIN_MESSAGES.credentialsSent,
       ),
+  );
+
+  app.post(
+    '/admin/members/send-credentials',
+    {
+      config: {
+        ...admin,
+        // 5,000 imported rows are 100 requests of 50; more than that a minute is not a person.
+        rateLimit: { max: 120, timeWindow: 60_000 },
+      },
+      schema: {
+        tags,
+        summary: 'Email set-password links to many members (after an import); repeat-safe',
+        security,
+        body: bulkCredentialsInputSchema,
+        response: { 200: successSchema(bulkCredentialsResultSchema), ...errors },
+      },
+    },
+    async (request) =>
+      ok(await sendCredentialsToMany(deps, request.body.memberIds, actor(request))),
   );
 
   app.get(

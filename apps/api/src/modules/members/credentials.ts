@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ADMIN_MESSAGES, SET_PASSWORD_LINK_HOURS } from '@registry/domain';
-import type { Db } from '../../db/client.js';
+import {
+  ADMIN_MESSAGES,
+  SET_PASSWORD_LINK_HOURS,
+  type BulkCredentialsResult,
+  type CredentialOutcome,
+} from '@registry/domain';
+import type { Db, Executor } from '../../db/client.js';
+import { isUuid } from '../../db/ids.js';
 import { sessions, setPasswordTokens, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
@@ -20,6 +26,45 @@ export interface CredentialDeps {
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
+type MemberRow = Awaited<ReturnType<typeof loadMember>>;
+
+/** Voids the member's older links, stores a new one and queues its mail, in the caller's tx. */
+async function issueLink(
+  tx: Executor,
+  deps: CredentialDeps,
+  member: MemberRow,
+  actor: Actor,
+  details: Record<string, unknown> = {},
+): Promise<Date> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3_600_000);
+  await tx
+    .update(setPasswordTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(setPasswordTokens.userId, member.id), isNull(setPasswordTokens.usedAt)));
+  await tx
+    .insert(setPasswordTokens)
+    .values({ userId: member.id, tokenHash: hashToken(token), expiresAt });
+  const url = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+  await enqueueMail(
+    tx,
+    memberCredentialsMail(member.email, deps.associationName, {
+      name: [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email,
+      memberNumber: member.memberNumber,
+      setPasswordUrl: url,
+    }),
+  );
+  await recordAudit(tx, {
+    action: 'member.send-credentials',
+    success: true,
+    actorId: actor.userId,
+    subject: member.id,
+    ip: actor.ip,
+    details: { expiresAt: expiresAt.toISOString(), ...details },
+  });
+  return expiresAt;
+}
+
 /**
  * Emails a member a link to choose their password: 32 random bytes, stored only as a hash,
  * valid for SET_PASSWORD_LINK_HOURS and once. A new link voids every older one of the member.
@@ -29,38 +74,70 @@ export async function sendCredentials(
   memberId: string,
   actor: Actor,
 ): Promise<{ expiresAt: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3_600_000);
-  await deps.db.transaction(async (tx) => {
+  const expiresAt = await deps.db.transaction(async (tx) => {
     const member = await loadMember(tx, memberId);
     if (!member.active) throw new HttpError(409, ADMIN_MESSAGES.inactiveMember);
-    await tx
-      .update(setPasswordTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(setPasswordTokens.userId, memberId), isNull(setPasswordTokens.usedAt)));
-    await tx
-      .insert(setPasswordTokens)
-      .values({ userId: memberId, tokenHash: hashToken(token), expiresAt });
-    const url = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
-    await enqueueMail(
-      tx,
-      memberCredentialsMail(member.email, deps.associationName, {
-        name: [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email,
-        memberNumber: member.memberNumber,
-        setPasswordUrl: url,
-      }),
-    );
-    await recordAudit(tx, {
-      action: 'member.send-credentials',
-      success: true,
-      actorId: actor.userId,
-      subject: memberId,
-      ip: actor.ip,
-      details: { expiresAt: expiresAt.toISOString() },
-    });
+    return issueLink(tx, deps, member, actor);
   });
   deps.onMailQueued?.();
   return { expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * One member of a bulk send, in its own transaction with the member's row locked, so two bulk
+ * requests for the same member (a retry, a second tab) queue one mail: the second finds the
+ * first's link still unused and answers `already-sent`.
+ */
+async function sendOneOfMany(
+  deps: CredentialDeps,
+  memberId: string,
+  actor: Actor,
+): Promise<{ email: string | null; outcome: CredentialOutcome }> {
+  if (!isUuid(memberId)) return { email: null, outcome: 'not-found' };
+  return deps.db.transaction(async (tx) => {
+    const [member] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, memberId), eq(users.role, 'member')))
+      .for('update');
+    if (!member) return { email: null, outcome: 'not-found' as const };
+    const email = member.email;
+    if (!member.active) return { email, outcome: 'inactive' as const };
+    if (member.passwordHash) return { email, outcome: 'has-password' as const };
+    const [live] = await tx
+      .select({ id: setPasswordTokens.id })
+      .from(setPasswordTokens)
+      .where(
+        and(
+          eq(setPasswordTokens.userId, memberId),
+          isNull(setPasswordTokens.usedAt),
+          gt(setPasswordTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (live) return { email, outcome: 'already-sent' as const };
+    await issueLink(tx, deps, member, actor, { bulk: true });
+    return { email, outcome: 'sent' as const };
+  });
+}
+
+/**
+ * `POST admin/members/send-credentials`: a link for each member who has no password and no
+ * valid link yet (docs/api.md). Idempotent: repeating it after a lost answer sends nothing
+ * twice. At most BULK_CREDENTIALS_MAX ids a request; the mails leave through the outbox at its
+ * own pace, so a large import does not flood the mail server.
+ */
+export async function sendCredentialsToMany(
+  deps: CredentialDeps,
+  memberIds: readonly string[],
+  actor: Actor,
+): Promise<BulkCredentialsResult> {
+  const results: BulkCredentialsResult['results'] = [];
+  for (const id of new Set(memberIds)) {
+    results.push({ id, ...(await sendOneOfMany(deps, id, actor)) });
+  }
+  if (results.some((r) => r.outcome === 'sent')) deps.onMailQueued?.();
+  return { results };
 }
 
 function invalid(): HttpError {

@@ -62,6 +62,8 @@ export interface ImportReport {
   totalRows: number;
   errorRows: number;
   imported: number;
+  /** The new members' ids, in file order (commit only): for sending them credentials. */
+  importedIds: string[];
   rows: ImportRow[];
 }
 
@@ -173,14 +175,15 @@ export async function importMembers(
   }
   const rows = await checkRows(db, records, columns);
   const bad = rows.filter((row) => Object.keys(row.errors).length > 0);
-  const report = (imported: number): ImportReport => ({
+  const report = (importedIds: string[]): ImportReport => ({
     mode,
     totalRows: rows.length,
     errorRows: bad.length,
-    imported,
+    imported: importedIds.length,
+    importedIds,
     rows: rows.map(({ row, values, errors }) => ({ row, values, errors })),
   });
-  if (mode === 'preview') return report(0);
+  if (mode === 'preview') return report([]);
   if (bad.length > 0) {
     const fields: Record<string, string> = {};
     for (const row of bad) {
@@ -189,6 +192,7 @@ export async function importMembers(
     }
     throw new HttpError(400, ADMIN_MESSAGES.csvHasErrors, fields);
   }
+  let importedIds: string[] = [];
   try {
     await db.transaction(async (tx) => {
       const values = rows.map((row) => memberValues(row.input as MemberInput));
@@ -201,6 +205,7 @@ export async function importMembers(
         .insert(users)
         .values(values.map((value) => ({ ...value, role: 'member' as const, passwordHash: null })))
         .returning({ id: users.id });
+      importedIds = inserted.map((member) => member.id);
       // One entry per member, so each member's own audit list shows where they came from.
       await tx.insert(auditLog).values(
         inserted.map((member) => ({
@@ -216,5 +221,5 @@ export async function importMembers(
   } catch (error) {
     throw uniqueViolation(error) ?? error;
   }
-  return report(rows.length);
+  return report(importedIds);
 }

@@ -1,7 +1,7 @@
-import type { MemberInput } from '@registry/domain';
+import type { BulkCredentialsResult, MemberInput } from '@registry/domain';
 import { api } from '../../lib/api-client';
 import type { Member, SortState } from '../../lib/admin-types';
-import type { Paged } from '../../lib/horse-types';
+import type { Page } from '../../lib/horse-types';
 import { useApiQuery } from '../../lib/use-api-query';
 
 export type MemberSortField = 'name' | 'email' | 'memberNumber' | 'city' | 'createdAt';
@@ -29,7 +29,7 @@ export function memberListQuery({ q, page, sort }: MemberListParams) {
 export function useMemberList(params: MemberListParams) {
   const query = memberListQuery(params);
   return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Paged<Member>>('admin/members', query, { signal }).then((r) => r.data),
+    api.get<Page<Member>>('admin/members', query, { signal }).then((r) => r.data),
   );
 }
 
@@ -74,6 +74,10 @@ export const setMemberActive = (member: Pick<Member, 'id' | 'active'>) =>
 export const sendCredentials = (id: string) =>
   api.post<{ expiresAt: string }>(`admin/send-membercredentials/${id}`);
 
+/** POST admin/members/send-credentials: one batch of at most BULK_CREDENTIALS_MAX ids. */
+export const sendCredentialsToMany = (memberIds: string[]) =>
+  api.post<BulkCredentialsResult>('admin/members/send-credentials', { memberIds });
+
 export interface ImportRow {
   row: number;
   values: Record<string, string>;
@@ -85,6 +89,8 @@ export interface ImportReport {
   totalRows: number;
   errorRows: number;
   imported: number;
+  /** The new members' ids (commit only). */
+  importedIds?: string[];
   rows: ImportRow[];
 }
 

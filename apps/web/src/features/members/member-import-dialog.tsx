@@ -21,6 +21,7 @@ import { MEMBER_CSV_COLUMNS, MEMBER_CSV_REQUIRED } from '@registry/domain';
 import type { ApiError } from '../../lib/api-client';
 import { useToast } from '../../stores/use-toast';
 import { importMembers, type ImportReport } from './api';
+import { BulkCredentials } from './bulk-credentials';
 
 /** How many preview rows the table shows; the counts above it cover the whole file. */
 const PREVIEW_LIMIT = 200;
@@ -45,6 +46,7 @@ export function MemberImportDialog({
   const [result, setResult] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (!visible) return;
@@ -86,21 +88,26 @@ export function MemberImportDialog({
       visible={visible}
       onClose={onClose}
       backdrop="static"
-      keyboard={!busy}
+      keyboard={!busy && !sending}
       size="xl"
       fullscreen="md"
       aria-labelledby={titleId}
     >
-      <CModalHeader closeButton={!busy}>
+      <CModalHeader closeButton={!busy && !sending}>
         <CModalTitle as="h2" className="h5" id={titleId}>
           Import members from CSV
         </CModalTitle>
       </CModalHeader>
       <CModalBody>
         {result ? (
-          <CAlert color="success" role="status">
-            {result.imported} members imported.
-          </CAlert>
+          <>
+            <CAlert color="success" role="status">
+              {result.imported} members imported.
+            </CAlert>
+            {result.importedIds && result.importedIds.length > 0 && (
+              <BulkCredentials memberIds={result.importedIds} onRunningChange={setSending} />
+            )}
+          </>
         ) : (
           <>
             <p className="small text-body-secondary">
@@ -195,7 +202,7 @@ export function MemberImportDialog({
         )}
       </CModalBody>
       <CModalFooter>
-        <CButton color="secondary" variant="outline" disabled={busy} onClick={onClose}>
+        <CButton color="secondary" variant="outline" disabled={busy || sending} onClick={onClose}>
           Close
         </CButton>
         {!result && (
