@@ -15,6 +15,9 @@ import { fileRoutes } from './modules/files/routes.js';
 import { createUrlSigner } from './modules/files/signed-urls.js';
 import { openStorage } from './modules/files/open-storage.js';
 import { startOrphanSweeper } from './modules/files/orphan-sweep.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { sweepExpiredUploads } from './modules/uploads/sweep.js';
+import { openTusStore } from './modules/uploads/tus-store.js';
 import { horseRoutes } from './modules/horses/routes.js';
 import { paidRoute } from './modules/horses/paid-route.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -192,7 +195,10 @@ export async function buildApp(
 
   const { storage, stop: stopSweeping } = await openStorage(config, app.log);
   app.addHook('onClose', async () => stopSweeping());
-  const orphans = startOrphanSweeper(database.db, storage, config.orphanMinAgeMs, app.log);
+  const tus = openTusStore(config);
+  const orphans = startOrphanSweeper(database.db, storage, config.orphanMinAgeMs, app.log, () =>
+    sweepExpiredUploads(database.db, storage, tus, config.uploadExpiryMs),
+  );
   app.addHook('preClose', () => orphans.stop());
   const signer = createUrlSigner(config.jwtSecret);
   const avatars = createAvatarLinks(config.jwtSecret);
@@ -252,6 +258,7 @@ export async function buildApp(
         signer,
         cacheMs: config.readCacheMs,
       });
+      await api.register(uploadRoutes, { db: database.db, storage, tus });
       await api.register(paymentRoutes, paymentDeps);
       await api.register(adminPaymentRoutes, paymentDeps);
       await api.register(webhookRoutes, {

@@ -22,6 +22,8 @@ export interface Config {
   stagingStaleMs: number;
   /** Committed uploads no row references are removed once committed at least this long ago. */
   orphanMinAgeMs: number;
+  /** A resumable upload no save has attached expires once untouched this long (modules/uploads). */
+  uploadExpiryMs: number;
   /** PostgreSQL connection string; undefined means the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   /** REDIS_URL: per-address rate limits are counted there, shared by every server; else in memory. */
@@ -223,6 +225,10 @@ const envSchema = z.object({
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
     'must be a whole number of seconds, at least 1',
   ),
+  UPLOAD_EXPIRY_HOURS: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
+    'must be a whole number of hours, at least 1',
+  ),
   READ_CACHE_SECONDS: optionalText.refine(
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 3600),
     'must be a whole number of seconds between 0 and 3600',
@@ -347,6 +353,7 @@ export function loadConfig(
     },
     stagingStaleMs: Number(e.UPLOAD_STAGING_STALE_SECONDS ?? '900') * 1000,
     orphanMinAgeMs: Number(e.UPLOAD_ORPHAN_AGE_SECONDS ?? '3600') * 1000,
+    uploadExpiryMs: Number(e.UPLOAD_EXPIRY_HOURS ?? '24') * 3_600_000,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     readCacheMs: Number(e.READ_CACHE_SECONDS ?? '30') * 1000,

@@ -11,6 +11,7 @@ import {
   validFiles,
   validValues,
 } from '../test/multipart.js';
+import { saveThroughUploads } from '../test/tus.js';
 import { DOCX_START, zip } from '../test/zip.js';
 
 /**
@@ -26,15 +27,21 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function registerWithDocument(name: string, bytes: Buffer) {
-  const files = validFiles().filter(([part]) => part !== 'registrationDocument');
-  return sendForm(t.app, token, REGISTER, validValues(), [
-    ['registrationDocument', upload(name, bytes)],
-    ...files,
-  ]);
-}
+/** The two ways a form's files arrive: inline in the multipart save, or as resumable uploads. */
+const PATHS = [
+  ['multipart save', sendForm],
+  ['resumable uploads (tus) then a save with their ids', saveThroughUploads],
+] as const;
 
-describe('hostile uploads', () => {
+describe.each(PATHS)('hostile uploads through the %s', (_path, save) => {
+  function registerWithDocument(name: string, bytes: Buffer) {
+    const files = validFiles().filter(([part]) => part !== 'registrationDocument');
+    return save(t.app, token, REGISTER, validValues(), [
+      ['registrationDocument', upload(name, bytes)],
+      ...files,
+    ]);
+  }
+
   it('accepts an ordinary .docx (the limits do not catch real documents)', async () => {
     const response = await registerWithDocument('letter.docx', zip(DOCX_START));
     expect(response.statusCode).toBe(201);

@@ -124,3 +124,20 @@ export function markingDocumentsField(required: boolean) {
       }
     });
 }
+
+/**
+ * The format and size rule of one upload field (its multipart part name, upload-fields.ts), for
+ * a resumable upload judged before its bytes are sent; undefined when the file passes. Unknown
+ * field names answer the document format message.
+ */
+export function uploadFieldProblem(field: string, file: FileLike): string | undefined {
+  const rule =
+    field === 'registrationDocument'
+      ? DOCUMENT_RULE
+      : field === 'markingDocuments'
+        ? MARKING_RULE
+        : field === 'performanceDocument'
+          ? VIDEO_RULE
+          : PAPERWORK_RULE;
+  return fileProblem(file, rule);
+}

@@ -7,6 +7,7 @@ export * from './bank.js';
 export * from './fees.js';
 export * from './card.js';
 export * from './upload-fields.js';
+export * from './uploads.js';
 export * from './schema.js';
 export * from './defaults.js';
 export type { Ancestor, PedigreeEntry } from './sections/pedigree.js';

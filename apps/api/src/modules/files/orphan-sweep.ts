@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { horseFiles, users } from '../../db/schema.js';
+import { horseFiles, uploads, users } from '../../db/schema.js';
 import type { FileStorage } from './storage.js';
 
 /**
@@ -26,6 +26,12 @@ async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
     .from(horseFiles)
     .where(inArray(horseFiles.storageKey, keys));
   for (const row of files) referenced.add(row.key);
+  // Checked resumable uploads wait here until a save attaches them or they expire.
+  const waiting = await db
+    .select({ key: uploads.storageKey })
+    .from(uploads)
+    .where(inArray(uploads.storageKey, keys));
+  for (const row of waiting) if (row.key) referenced.add(row.key);
   // users.profile_picture holds `<key>.<format>` (profile/avatar-links.ts).
   const pictureKey = sql<string>`split_part(${users.profilePicture}, '.', 1)`;
   const pictures = await db
@@ -86,12 +92,17 @@ export function startOrphanSweeper(
   storage: FileStorage,
   minAgeMs: number,
   log: FastifyBaseLogger,
+  /** Runs first in every sweep: expired resumable uploads (modules/uploads/sweep.ts). */
+  sweepExpired?: () => Promise<number>,
 ): OrphanSweeper {
   let stopped = false;
   let running: Promise<void> | undefined;
   const run = () => {
     if (stopped || running) return;
-    running = sweepOrphanedUploads(db, storage, { minAgeMs, stopped: () => stopped })
+    running = (sweepExpired?.() ?? Promise.resolve(0))
+      .then((expired) => expired > 0 && log.info({ expired }, 'swept expired uploads'))
+      .catch((error: unknown) => log.warn({ err: error }, 'sweeping expired uploads failed'))
+      .then(() => sweepOrphanedUploads(db, storage, { minAgeMs, stopped: () => stopped }))
       .then((removed) => log.info({ removed }, 'swept orphaned uploads'))
       .catch((error: unknown) => log.warn({ err: error }, 'sweeping orphaned uploads failed'))
       .finally(() => (running = undefined));

@@ -24,6 +24,8 @@ export interface AcceptedFile {
   key: string;
   size: number;
   sha256: string;
+  /** The resumable upload the file came from (already committed; its row is claimed on save). */
+  uploadId?: string;
 }
 
 const DOCX_MIME = DOCUMENT_MIME_TYPES.docx;
@@ -46,18 +48,45 @@ async function checkContents(
   const accepted: AcceptedFile[] = [];
   for (const file of files) {
     if (!file.staged || fields[file.spec.path]) continue;
-    const mime = await verifiedMimeType(file.name, await storage.open(file.staged.key));
-    if (!mime) {
-      fields[file.spec.path] = file.spec.formatMessage;
+    if (file.upload) {
+      // A finished resumable upload was judged by checkStoredFile when its last byte arrived,
+      // and its committed bytes never change (modules/uploads/finish.ts).
+      accepted.push({
+        spec: file.spec,
+        name: file.name,
+        mime: file.upload.mime,
+        ...file.staged,
+        uploadId: file.upload.id,
+      });
       continue;
     }
-    if (mime === DOCX_MIME && !(await isSafeArchive(storage, file.staged.key))) {
-      fields[file.spec.path] = HORSE_MESSAGES.documentArchiveRefused;
+    const verdict = await checkStoredFile(storage, file.spec, file.name, file.staged.key);
+    if ('problem' in verdict) {
+      fields[file.spec.path] = verdict.problem;
       continue;
     }
-    accepted.push({ spec: file.spec, name: file.name, mime, ...file.staged });
+    accepted.push({ spec: file.spec, name: file.name, mime: verdict.mime, ...file.staged });
   }
   return accepted;
+}
+
+/**
+ * The content checks of one stored file, the same for a multipart part and a resumable upload:
+ * magic bytes against the extension, and a .docx's zip limits. Answers the MIME type to serve
+ * it with, or the message to show beside the field.
+ */
+export async function checkStoredFile(
+  storage: FileStorage,
+  spec: FilePartSpec,
+  name: string,
+  key: string,
+): Promise<{ mime: string } | { problem: string }> {
+  const mime = await verifiedMimeType(name, await storage.open(key));
+  if (!mime) return { problem: spec.formatMessage };
+  if (mime === DOCX_MIME && !(await isSafeArchive(storage, key))) {
+    return { problem: HORSE_MESSAGES.documentArchiveRefused };
+  }
+  return { mime };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   PEDIGREE_PARENTS,
   PEDIGREE_SLOTS,
   UPLOAD_FIELDS,
+  UPLOAD_IDS_PART,
   VIDEO_MAX_BYTES,
   pedigreePaperworkField,
   registryPaperworkField,
@@ -63,6 +64,8 @@ export function valuePart(rawName: string, mode: FormMode): ValuePart | undefine
   const name = ALIASES[rawName] ?? rawName;
   if (TEXT_FIELDS.has(name)) return { kind: 'text', name };
   if (JSON_FIELDS.has(name)) return { kind: 'json', name };
+  // Finished resumable uploads to attach (modules/uploads/attach.ts).
+  if (name === UPLOAD_IDS_PART) return { kind: 'json', name };
   if (REGISTER_ONLY_TEXT.has(name))
     return mode === 'register' ? { kind: 'text', name } : { kind: 'ignored' };
   if (IGNORED.has(name)) return { kind: 'ignored' };

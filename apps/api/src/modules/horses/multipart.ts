@@ -38,6 +38,12 @@ export interface ReceivedFile {
   size: number;
   /** Null when the file was too large (nothing was kept). */
   staged: StagedFile | null;
+  /**
+   * Set when the file is a finished resumable upload (modules/uploads): its bytes are already
+   * committed and checked, so the save neither commits nor removes them; the transaction that
+   * writes the horse deletes the upload row instead (all or nothing).
+   */
+  upload?: { id: string; mime: string };
 }
 
 /** A multipart request taken apart: values by field, files staged on disk, naming problems. */
@@ -55,7 +61,10 @@ export function emptyForm(): ReceivedForm {
 /** Removes every staged file of a form: the request failed, or its files were replaced. */
 export async function discardForm(storage: FileStorage, form: ReceivedForm): Promise<void> {
   await Promise.all(
-    form.files.map((file) => (file.staged ? storage.remove(file.staged.key) : undefined)),
+    form.files.map((file) =>
+      // A refused save leaves the member's finished uploads in place to be sent again.
+      file.staged && !file.upload ? storage.remove(file.staged.key) : undefined,
+    ),
   );
 }
 

@@ -47,14 +47,22 @@ describe('POST /api/members/horses/register', () => {
     expect(admin.statusCode).toBe(403);
   });
 
-  it('refuses a body that is not multipart', async () => {
+  it('refuses a body that is neither multipart nor a JSON form', async () => {
     const response = await t.app.inject({
       ...REGISTER,
-      headers: bearer(member),
-      payload: { firstChoice: 'x' },
+      headers: { ...bearer(member), 'content-type': 'text/plain' },
+      payload: 'firstChoice=x',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json().error).toBe(FORM_MESSAGES.notMultipart);
+    expect(response.json().success).toBe(false);
+    // A JSON form is judged by the same rules as a multipart one (files come as upload ids).
+    const json = await t.app.inject({
+      ...REGISTER,
+      headers: bearer(member),
+      payload: { firstChoice: 'x', bogus: 1 },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().fields.bogus).toBe(FORM_MESSAGES.unknownField);
   });
 });
 

@@ -6,7 +6,8 @@ import { APPROVAL_STATUSES } from '../../db/schema.js';
 import { requireAuth } from '../../plugins/access.js';
 import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { MULTIPART_LIMITS, receiveForm } from './multipart.js';
+import { receiveAnyForm } from './json-form.js';
+import { MULTIPART_LIMITS } from './multipart.js';
 import { publicHorseById } from './public-record.js';
 import { listOwnHorses, searchRegistry } from './queries.js';
 import { horseSchema, pageSchema, publicHorseSchema } from './schemas.js';
@@ -97,7 +98,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
       },
       async (request, reply) => {
         const { userId } = requireAuth(request);
-        const form = await receiveForm(request, options.storage, 'register');
+        const form = await receiveAnyForm(request, options.storage, 'register');
         const { horse } = await registerHorse(deps(request.log), userId, form);
         return reply.status(201).send(ok(horse, HORSE_API_MESSAGES.registered));
       },
@@ -137,7 +138,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
       const { userId } = requireAuth(request);
       // Someone else's horse is refused before any of the request's files is stored.
       await requireOwnHorse(deps(request.log), userId, request.params.id);
-      const form = await receiveForm(request, options.storage, 'edit');
+      const form = await receiveAnyForm(request, options.storage, 'edit');
       const { horse, outcome } = await editOwnHorse(
         deps(request.log),
         userId,

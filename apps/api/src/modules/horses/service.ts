@@ -16,6 +16,8 @@ import { diffRecords, recordValuesOf } from '../change-requests/record-diff.js';
 import { RESUBMIT_ACTION } from '../change-requests/resubmission.js';
 import { editApprovedRecord } from '../change-requests/service.js';
 import { latestPaymentIntentId } from '../payments/latest.js';
+import { addUploadsToForm } from '../uploads/attach.js';
+import { claimUploads } from '../uploads/claim.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf, toHorse } from './records.js';
@@ -69,12 +71,20 @@ async function insertFiles(tx: Tx, horseId: string, files: AcceptedFile[]) {
  */
 async function withFiles<T>(
   deps: HorseDeps,
+  ownerId: string,
   files: AcceptedFile[],
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction(async (tx) => {
     const result = await work(tx);
-    for (const file of files) await deps.storage.commit(file.key);
+    // Finished resumable uploads are committed already: the save only claims their rows, in
+    // this transaction, so a refused or failed save leaves them to be sent again.
+    await claimUploads(
+      tx,
+      ownerId,
+      files.flatMap((file) => (file.uploadId ? [file.uploadId] : [])),
+    );
+    for (const file of files) if (!file.uploadId) await deps.storage.commit(file.key);
     return result;
   });
 }
@@ -140,6 +150,7 @@ export async function registerHorse(
   form: ReceivedForm,
 ): Promise<{ horse: Horse; row: HorseRow }> {
   try {
+    await addUploadsToForm(deps.db, ownerId, form);
     const schema = buildRegistrationDetailsSchema({ today: latestToday() });
     const { parsed, files } = await checkForm(
       deps.storage,
@@ -149,7 +160,7 @@ export async function registerHorse(
       deps.db,
     );
     files.push(await stageSignature(deps.storage, form, parsed.ownerSignature));
-    return await withFiles(deps, files, async (tx) => {
+    return await withFiles(deps, ownerId, files, async (tx) => {
       const [row] = await tx
         .insert(horses)
         .values({
@@ -252,6 +263,7 @@ export async function editOwnHorse(
   let replaced: HorseFileRow[] = [];
   try {
     const current = await loadOwn(deps.db, ownerId, horseId);
+    await addUploadsToForm(deps.db, ownerId, form);
     refuseFilesOnApproved(current, form.files);
     const stored = await filesOf(deps.db, horseId);
     const schema = buildHorseSchema('edit', {
@@ -269,7 +281,7 @@ export async function editOwnHorse(
       deps.db,
     );
     const sent = recordOf(parsed);
-    const { row, outcome } = await withFiles(deps, files, async (tx) => {
+    const { row, outcome } = await withFiles(deps, ownerId, files, async (tx) => {
       const locked = await loadOwn(tx, ownerId, horseId, true);
       if (locked.approvalStatus === 'approved') {
         // Approved meanwhile: its documents are the office's now too.

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Server } from '@tus/server';
+import { EVENTS, type Upload } from '@tus/utils';
+import {
+  UPLOADS_PATH,
+  UPLOAD_MESSAGES,
+  UPLOAD_METADATA,
+  VIDEO_MAX_BYTES,
+  uploadFieldProblem,
+} from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { uploads } from '../../db/schema.js';
+import { requireAuth } from '../../plugins/access.js';
+import type { FileStorage } from '../files/storage.js';
+import { safeFileName } from '../files/names.js';
+import { filePart } from '../horses/form-fields.js';
+import { isRefusal, refusal } from './failures.js';
+import { finishUpload } from './finish.js';
+import type { TusStore } from './tus-store.js';
+
+export interface UploadRoutesOptions {
+  db: Db;
+  storage: FileStorage;
+  tus: TusStore;
+}
+
+/** Unfinished or unattached uploads one member may hold: a whole form is about 36 files. */
+export const MAX_OPEN_UPLOADS = 100;
+/** A long PATCH keeps its upload fresh for the sweep this often (sweep.ts). */
+const TOUCH_EVERY_MS = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The raw request behind the web Request @tus/server hands its hooks (srvx's Node adapter). */
+function rawOf(req: unknown): IncomingMessage | undefined {
+  return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+/**
+ * The tus endpoint (docs/api.md "Uploads"): `POST /api/uploads` creates an upload for one form
+ * field, `HEAD`/`PATCH /api/uploads/:id` resume and continue it, `DELETE` cancels it. Only the
+ * member who created an upload can reach it; anyone else gets the 404 of an unknown id. The tus
+ * protocol itself is @tus/server's; this file adds who may do what, the per-field limits and
+ * the checks of a finished file (finish.ts).
+ */
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
+  const { db, storage, tus } = options;
+  // Upload bodies stay unread here: @tus/server streams them into the store.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null),
+  );
+  const owners = new WeakMap<IncomingMessage, string>();
+  const touched = new Map<string, number>();
+
+  const server = new Server({
+    path: UPLOADS_PATH,
+    datastore: tus.datastore,
+    // The largest file of any field; each field's own limit is applied at creation below, and
+    // the server never takes more bytes than an upload declared.
+    maxSize: VIDEO_MAX_BYTES,
+    relativeLocation: true,
+    namingFunction: () => randomUUID(),
+    onUploadCreate: async (req, upload) => {
+      const raw = rawOf(req);
+      const ownerId = raw && owners.get(raw);
+      if (!ownerId) throw refusal(401, UPLOAD_MESSAGES.notFound);
+      const field = upload.metadata?.[UPLOAD_METADATA.field] ?? '';
+      const spec = filePart(field);
+      if (!spec) throw refusal(400, UPLOAD_MESSAGES.unknownField);
+      if (upload.size === undefined) throw refusal(400, UPLOAD_MESSAGES.noLength, spec.path);
+      const fileName = safeFileName(upload.metadata?.[UPLOAD_METADATA.fileName] ?? '');
+      const problem = uploadFieldProblem(field, { name: fileName, size: upload.size });
+      if (problem) throw refusal(upload.size > spec.maxBytes ? 413 : 400, problem, spec.path);
+      const [open] = await db
+        .select({ n: count() })
+        .from(uploads)
+        .where(eq(uploads.ownerId, ownerId));
+      if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) throw refusal(429, UPLOAD_MESSAGES.tooMany);
+      await db.insert(uploads).values({
+        id: upload.id,
+        ownerId,
+        field,
+        fileName,
+        size: upload.size,
+      });
+      // Only what the server decided is kept with the bytes: no other metadata of the client.
+      return { metadata: { [UPLOAD_METADATA.field]: field, [UPLOAD_METADATA.fileName]: fileName } };
+    },
+    onUploadFinish: async (_req, upload: Upload) => {
+      touched.delete(upload.id);
+      await finishUpload({ db, storage, tus, log: app.log }, upload.id);
+      return {};
+    },
+    onResponseError: (_req, error) => {
+      if (isRefusal(error)) return undefined;
+      const status = (error as { status_code?: number }).status_code;
+      if (status === 413) return refusal(413, UPLOAD_MESSAGES.tooLarge);
+      if (status === undefined || status >= 500) app.log.error({ err: error }, 'upload failed');
+      return undefined;
+    },
+  });
+  // A slow PATCH can outlast the expiry; its progress keeps the upload fresh on every instance.
+  server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
+    const now = Date.now();
+    if (now - (touched.get(upload.id) ?? 0) < TOUCH_EVERY_MS) return;
+    touched.set(upload.id, now);
+    db.update(uploads)
+      .set({ touchedAt: new Date(now) })
+      .where(eq(uploads.id, upload.id))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not touch an upload'));
+  });
+
+  const pass = async (request: FastifyRequest, reply: FastifyReply) => {
+    owners.set(request.raw, requireAuth(request).userId);
+    reply.hijack();
+    await server.handle(request.raw, reply.raw);
+  };
+  const notFound = (reply: FastifyReply) =>
+    reply.status(404).send({ success: false, error: UPLOAD_MESSAGES.notFound });
+
+  /** The member's own upload, touched when the request will write to it; else undefined. */
+  const ownUpload = async (request: FastifyRequest, id: string, touch: boolean) => {
+    if (!UUID.test(id)) return undefined;
+    const own = and(eq(uploads.id, id), eq(uploads.ownerId, requireAuth(request).userId));
+    const [row] = touch
+      ? await db.update(uploads).set({ touchedAt: new Date() }).where(own).returning()
+      : await db.select().from(uploads).where(own);
+    return row;
+  };
+
+  const member = { access: 'member' as const };
+  const hidden = { hide: true };
+  const idParams = z.object({ id: z.string().max(64) });
+
+  app.post('/uploads', { config: member, schema: hidden }, pass);
+
+  app.route({
+    method: ['HEAD', 'PATCH'],
+    url: '/uploads/:id',
+    config: member,
+    schema: { ...hidden, params: idParams },
+    handler: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const row = await ownUpload(request, id, request.method === 'PATCH');
+      if (!row) return notFound(reply);
+      return pass(request, reply);
+    },
+  });
+
+  app.delete(
+    '/uploads/:id',
+    { config: member, schema: { ...hidden, params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const row = await ownUpload(request, id, false);
+      if (!row) return notFound(reply);
+      // Cancelling, or removing a finished file from the form: nothing of it stays.
+      await db.delete(uploads).where(eq(uploads.id, id));
+      await tus.datastore.remove(id).catch(() => undefined);
+      if (row.storageKey) await storage.remove(row.storageKey);
+      return reply.status(204).header('tus-resumable', '1.0.0').send();
+    },
+  );
+};

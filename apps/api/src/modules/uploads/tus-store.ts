@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
+import { parseStorageUrl, type AwsEnvironment } from '../files/s3-storage.js';
+
+/**
+ * Where the bytes of unfinished resumable uploads live: beside the local uploads
+ * (`<uploads>/tus`), or, with `STORAGE_URL`, in the same bucket through tus's own S3 store,
+ * which keeps an upload's state there too (`<id>.info`, its parts and an `<id>.part` tail), so
+ * any instance can continue an upload another one started (docs/operations.md). Finished
+ * uploads are copied into the ordinary file store after their checks (finish.ts).
+ */
+export interface TusStoreSettings {
+  uploadsDir: string;
+  storageUrl: string | undefined;
+  storageAws: AwsEnvironment;
+}
+
+export interface TusStore {
+  datastore: DataStore;
+  /** The bytes of an upload whose last byte arrived. */
+  read(id: string): Promise<Readable>;
+}
+
+export function openTusStore(settings: TusStoreSettings): TusStore {
+  if (!settings.storageUrl) {
+    const store = new FileStore({ directory: path.join(settings.uploadsDir, 'tus') });
+    return { datastore: store, read: async (id) => store.read(id) };
+  }
+  const location = parseStorageUrl(settings.storageUrl, settings.storageAws);
+  const store = new S3Store({
+    // 5 MiB is S3's smallest part: an interrupted upload loses at most one part's progress to
+    // the tail object, and a 20 MB video is four parts.
+    partSize: 5 * 1024 * 1024,
+    s3ClientConfig: {
+      bucket: location.bucket,
+      region: location.region,
+      endpoint: location.endpoint,
+      forcePathStyle: location.addressing === 'path',
+      credentials: {
+        accessKeyId: location.accessKeyId,
+        secretAccessKey: location.secretAccessKey,
+        ...(location.sessionToken ? { sessionToken: location.sessionToken } : {}),
+      },
+      // Plain signed requests, as our own S3 client sends: S3-compatible stores (MinIO, Ceph,
+      // local test servers) do not all accept the SDK's default chunked checksum trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+  return { datastore: store, read: (id) => store.read(id) };
+}
