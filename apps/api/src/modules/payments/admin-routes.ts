@@ -44,9 +44,20 @@ const chargeBody = z.looseObject({
   method: z.enum(['card', 'bank']),
   paymentMethodId: paymentMethodIdField,
   billingInfo: z.unknown().optional(),
+  /** Without billingInfo: the name on the card or account, kept with the payment and mandate. */
+  accountHolderName: z.string().trim().max(200).optional(),
   fees: z.unknown().optional(),
   checkedAgreement: agreementField,
 });
+
+/** The office's charge keeps who holds the card or account even without the billing block. */
+function officeBilling(charge: z.infer<typeof chargeBody>) {
+  if (!charge.accountHolderName) return null;
+  return {
+    accountHolderName: charge.accountHolderName,
+    paymentInfo: { paymentMethod: charge.method === 'bank' ? 'Bank' : 'Credit Card' },
+  };
+}
 const adminBody = z.discriminatedUnion('method', [offlineBody, chargeBody]);
 
 /** An offline payment is settled on arrival: row, horse, audit and mail in one transaction. */
@@ -161,7 +172,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
         method: charge.method,
         prepayDNAFee: prepaidDnaChosen(charge.fees),
         checkedAgreement: charge.checkedAgreement,
-        billing: parsed?.billing ?? null,
+        billing: parsed?.billing ?? officeBilling(charge),
         ...client,
       });
       return sendChargeAnswer(reply, row);

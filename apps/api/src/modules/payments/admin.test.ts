@@ -93,6 +93,65 @@ describe('POST /api/admin/payment-process/:horseId', () => {
     expect((await horseRow(t.database.db, horse.id)).paymentMode).toBe('Credit Card');
   });
 
+  it("debits the member's bank account with the authorisation the office took, and refuses it without", async () => {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    const refused = await adminPay(horse.id, {
+      method: 'bank',
+      paymentMethodId: M.bankSettles,
+      accountHolderName: 'Jane Rider',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(PAYMENT_MESSAGES.agreementRequired);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('unpaid');
+
+    const response = await adminPay(horse.id, {
+      method: 'bank',
+      paymentMethodId: M.bankSettles,
+      accountHolderName: 'Jane Rider',
+      checkedAgreement: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().paymentStatus).toBe('processing');
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment).toMatchObject({ provider: 'sandbox', method: 'bank', payerId: horse.ownerId });
+    expect(payment?.billing).toMatchObject({ accountHolderName: 'Jane Rider' });
+    expect(payment?.mandate).toMatchObject({
+      checkedAgreement: true,
+      acceptance: 'office',
+      accountHolderName: 'Jane Rider',
+      recordedById: payment?.recordedById,
+    });
+    expect(String(payment?.mandate?.text)).toContain('$30.00');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('processing');
+  });
+
+  it('emails the receipt and logs a card the office charged through the provider', async () => {
+    const horse = await registerHorse(t.app, t.database.db, member);
+    const response = await adminPay(horse.id, {
+      method: 'card',
+      paymentMethodId: M.cardSucceeds,
+      accountHolderName: 'Jane Rider',
+      fees: { prepayDNAFee: true },
+    });
+    expect(response.statusCode).toBe(200);
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment).toMatchObject({ amountCents: 8000, status: 'succeeded', mandate: null });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, horse.id));
+    const created = audits.find((a) => a.action === 'payment.created');
+    expect(created?.actorId).toBe(payment?.recordedById);
+    expect(audits.some((a) => a.action === 'payment.settled')).toBe(true);
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, MEMBER_A.email));
+    expect(
+      mails.filter((m) => m.subject.includes('payment received') && m.text.includes('$80.00')),
+    ).not.toHaveLength(0);
+  });
+
   it('answers 404 for an unknown horse and 400 for an unknown method', async () => {
     expect(
       (await adminPay('00000000-0000-4000-8000-000000000000', { method: 'cash' })).statusCode,

@@ -26,6 +26,11 @@ export interface ChargeRequest {
   /** The payer's IP address and browser: the online acceptance of an ACH debit mandate. */
   customerIp: string;
   userAgent: string;
+  /**
+   * Who took the ACH authorisation: the payer on our page (`online`), or the office from the
+   * account holder by phone or on paper (`offline`, an administrator's charge).
+   */
+  mandateAcceptance: 'online' | 'offline';
   /** Where the provider sends the payer after an approval step. */
   returnUrl: string;
   description: string;

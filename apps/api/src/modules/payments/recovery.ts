@@ -51,6 +51,7 @@ async function recoverOne(deps: PaymentDeps, row: PaymentRow, now: Date): Promis
         method,
         ip,
         userAgent,
+        byOffice: Boolean(row.recordedById),
       }),
     );
     await recordChargeResult(deps, row.id, method, result);

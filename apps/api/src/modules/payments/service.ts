@@ -106,6 +106,8 @@ export function chargeRequest(
     method: ChargeMethod;
     ip: string;
     userAgent: string;
+    /** An administrator charged: the office took the authorisation (recovery reads the row). */
+    byOffice: boolean;
   },
 ) {
   return {
@@ -116,6 +118,7 @@ export function chargeRequest(
     method: charge.method,
     customerIp: charge.ip,
     userAgent: charge.userAgent,
+    mandateAcceptance: charge.byOffice ? ('offline' as const) : ('online' as const),
     returnUrl: `${deps.publicUrl}/payment-complete`,
     description: `Horse registration: ${charge.horse.firstChoice}`,
     metadata: { horseId: charge.horse.id, paymentId: charge.paymentId },
@@ -155,6 +158,10 @@ export function achMandate(
     userAgent: input.userAgent,
     accountHolderName: billing.accountHolderName ?? null,
     accountHolderSignature: billing.accountHolderSignature ?? null,
+    // The office charging for a member took the authorisation by phone or on paper; the IP
+    // and browser above are then the administrator's.
+    acceptance: input.recordedById ? 'office' : 'online',
+    recordedById: input.recordedById ?? null,
   };
 }
 
@@ -211,6 +218,7 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
         method: input.method,
         ip: input.ip,
         userAgent: input.userAgent,
+        byOffice: Boolean(input.recordedById),
       }),
     );
   } catch (error) {

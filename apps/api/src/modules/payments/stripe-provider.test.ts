@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@registry/domain';
-import { MEMBER_A, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import {
   paymentIntent,
   startFakeStripe,
@@ -93,6 +93,27 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
       'mandate_data[customer_acceptance][online][user_agent]': 'PaymentsTest/1.0',
     });
     expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('processing');
+  });
+
+  it("sends an offline mandate acceptance when the office debits the member's account", async () => {
+    const admin = await login(t.app, ADMIN, 'admin');
+    const horse = await newHorse();
+    stripe.answer({ status: 200, body: paymentIntent('pi_bank_office', 'processing') });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payment-process/${horse.id}`,
+      headers: bearer(admin),
+      payload: {
+        method: 'bank',
+        paymentMethodId: 'pm_bank_office',
+        accountHolderName: 'Jane Rider',
+        checkedAgreement: true,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const form = created()[0]?.form ?? {};
+    expect(form).toMatchObject({ 'mandate_data[customer_acceptance][type]': 'offline' });
+    expect(Object.keys(form).some((k) => k.includes('[online]'))).toBe(false);
   });
 
   it('answers the redirect URL when the card needs 3-D Secure, and refreshes on a status read', async () => {

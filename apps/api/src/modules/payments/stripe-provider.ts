@@ -79,10 +79,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       };
       if (request.method === 'bank') {
         params.mandate_data = {
-          customer_acceptance: {
-            type: 'online',
-            online: { ip_address: request.customerIp, user_agent: request.userAgent },
-          },
+          customer_acceptance:
+            request.mandateAcceptance === 'offline'
+              ? { type: 'offline', offline: {} }
+              : {
+                  type: 'online',
+                  online: { ip_address: request.customerIp, user_agent: request.userAgent },
+                },
         };
       }
       try {

@@ -243,6 +243,7 @@ export default function AdminHorseListPage() {
                 id: dialog.horse._id,
                 name: horseDisplayName(dialog.horse),
                 paymentStatus: dialog.horse.paymentStatus,
+                performanceVerification: dialog.horse.performanceVerification,
               }
             : null
         }

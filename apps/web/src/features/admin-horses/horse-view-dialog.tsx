@@ -56,6 +56,7 @@ export function HorseViewDialog({
                 id: horse._id,
                 name: horseDisplayName(horse),
                 paymentStatus: horse.paymentStatus,
+                performanceVerification: horse.performanceVerification,
               }}
               onChanged={reload}
             />

@@ -7,7 +7,7 @@ import { withFakeTransport, type HttpRequest } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const serveFake = withFakeTransport();
 beforeEach(() => {
@@ -25,7 +25,7 @@ function serve(horse: ReturnType<typeof adminHorse>, answer: (r: HttpRequest) =>
 }
 
 async function openMore(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: /^More/ }, { timeout: 10_000 }));
+  await user.click(await screen.findByRole('button', { name: /^More/ }, { timeout: 30_000 }));
 }
 
 describe('Horse List: payments (admin)', () => {
@@ -92,5 +92,104 @@ describe('Horse List: payments (admin)', () => {
     expect(requests.find((r) => r.url === 'admin/payment-void/h2')?.data).toEqual({
       reason: 'Check bounced',
     });
+  });
+
+  it("charges the member's card through the provider: card fields, amount from the fee table, no card number sent", async () => {
+    const horse = adminHorse({
+      _id: 'h3',
+      paymentStatus: 'unpaid',
+      performanceVerification: 'Yes',
+    });
+    const requests = serve(horse, () => ({
+      status: 200,
+      data: {
+        success: true,
+        message: PAYMENT_MESSAGES.registered,
+        paymentStatus: 'succeeded',
+        paymentIntentId: 'pi_sandbox_1',
+        url: null,
+      },
+    }));
+    const user = userEvent.setup();
+    const { store } = renderApp('/admin/horse-list');
+    await openMore(user);
+    await user.click(screen.getByRole('button', { name: /^Record payment/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Record a payment for/ });
+    await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'card');
+    expect(within(dialog).queryByLabelText(/^Reference/)).not.toBeInTheDocument();
+    await user.type(await within(dialog).findByLabelText('Card Number'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText('Expiration Date'), '1234');
+    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Charge $50.00' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter the name on the card.');
+    // A refusal keeps what was typed: the card fields are not mounted afresh.
+    expect(within(dialog).getByLabelText('Card Number')).toHaveValue('4242 4242 4242 4242');
+    await user.type(within(dialog).getByLabelText('Name on the card'), 'Jane Rider');
+    await user.click(within(dialog).getByRole('button', { name: 'Charge $50.00' }));
+    await waitFor(() =>
+      expect(store.getState().ui.toasts.at(-1)).toMatchObject({
+        kind: 'success',
+        message: PAYMENT_MESSAGES.registered,
+      }),
+    );
+    const sent = requests.find((r) => r.url === 'admin/payment-process/h3');
+    expect(sent?.data).toMatchObject({
+      method: 'card',
+      accountHolderName: 'Jane Rider',
+      checkedAgreement: false,
+      fees: { prepayDNAFee: false },
+    });
+    expect(String((sent?.data as { paymentMethodId: string }).paymentMethodId)).toMatch(
+      /^pm_sandbox_card_succeeds_4242_/,
+    );
+    expect(JSON.stringify(sent?.data)).not.toContain('4242424242424242');
+  });
+
+  it('debits a bank account only once the holder’s authorisation (the mandate shown) is ticked', async () => {
+    const horse = adminHorse({ _id: 'h4', paymentStatus: 'failed' });
+    const requests = serve(horse, () => ({
+      status: 200,
+      data: {
+        success: true,
+        message: PAYMENT_MESSAGES.bankProcessing,
+        paymentStatus: 'processing',
+        paymentIntentId: 'pi_sandbox_2',
+        url: null,
+      },
+    }));
+    const user = userEvent.setup();
+    renderApp('/admin/horse-list');
+    await openMore(user);
+    await user.click(screen.getByRole('button', { name: /^Record payment/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Record a payment for/ });
+    await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'bank');
+    await user.type(within(dialog).getByLabelText('Account holder name'), 'Jane Rider');
+    await user.type(within(dialog).getByLabelText('Routing number'), '110000000');
+    await user.type(within(dialog).getByLabelText('Account number'), '000123456789');
+    const authorized = within(dialog).getByLabelText(/^The account holder gave this authorization/);
+    expect(authorized).toHaveAccessibleDescription(/debit the bank account given above once/);
+    await user.click(within(dialog).getByRole('button', { name: 'Charge $30.00' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.agreementRequired);
+    expect(requests.some((r) => r.url === 'admin/payment-process/h4')).toBe(false);
+    // CFormCheck renders its input anew after the refusal: ask for it again.
+    const box = within(dialog).getByLabelText(/^The account holder gave this authorization/);
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Charge $30.00' }));
+    await waitFor(
+      () => {
+        expect(within(dialog).queryByRole('alert')).toBeNull();
+        expect(requests.find((r) => r.url === 'admin/payment-process/h4')?.data).toMatchObject({
+          method: 'bank',
+          checkedAgreement: true,
+          accountHolderName: 'Jane Rider',
+        });
+      },
+      { timeout: 10_000 },
+    );
+    const sent = JSON.stringify(requests.find((r) => r.url === 'admin/payment-process/h4')?.data);
+    expect(sent).toMatch(/pm_sandbox_bank_settles_6789_/);
+    expect(sent).not.toContain('000123456789');
   });
 });

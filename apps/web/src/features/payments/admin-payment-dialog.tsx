@@ -14,10 +14,23 @@ import {
   CModalTitle,
   CSpinner,
 } from '@coreui/react';
-import { PAYMENT_MESSAGES } from '@registry/domain';
+import { PAYMENT_MESSAGES, feeTotal, formatUsd } from '@registry/domain';
 import type { ApiError } from '../../lib/api-client';
 import type { PaymentStatus } from '../../lib/horse-types';
-import { recordOfficePayment, undoPayment, type OfficeMethod } from './admin-payment-api';
+import {
+  AdminChargeFields,
+  emptyOfficeCharge,
+  type ChargeMethod,
+  type OfficeCharge,
+} from './admin-charge-fields';
+import {
+  chargeForMember,
+  recordOfficePayment,
+  undoPayment,
+  type OfficeMethod,
+} from './admin-payment-api';
+import { CardEntry } from './card-entry';
+import { loadPaymentProvider } from './load-provider';
 
 export type AdminPaymentMode = 'record' | 'undo';
 
@@ -28,11 +41,43 @@ export function adminPaymentModeFor(status: PaymentStatus): AdminPaymentMode | n
   return null;
 }
 
-const METHOD_LABELS: Record<OfficeMethod, string> = {
+type AdminMethod = OfficeMethod | ChargeMethod;
+
+const METHOD_LABELS: Record<AdminMethod, string> = {
   check: 'Check',
   cash: 'Cash',
-  other: 'Other (card by phone, bank transfer)',
+  other: 'Other (bank transfer, card taken elsewhere)',
+  card: 'Charge the member’s card through the provider',
+  bank: 'Debit the member’s bank account through the provider',
 };
+
+const isCharge = (method: AdminMethod): method is ChargeMethod =>
+  method === 'card' || method === 'bank';
+
+/** A card the office keys in cannot pass its holder's 3-D Secure check; it is canceled at once. */
+const NEEDS_HOLDER =
+  'This card asks its holder to approve the payment (3-D Secure), which cannot be done for them. The payment was canceled: ask the member to pay from My Horses, or record another method.';
+const NEEDS_HOLDER_REASON = 'The card asked its holder for 3-D Secure approval (office charge).';
+
+/** The provider's payment method, made in the browser: no card or bank number reaches us. */
+async function officePaymentMethod(method: ChargeMethod, entry: CardEntry, charge: OfficeCharge) {
+  const payer = { name: charge.holderName.trim(), email: '' };
+  if (method === 'card') return entry.createCardMethod(payer);
+  const provider = await loadPaymentProvider();
+  return provider.createBankMethod({ ...charge.bank, accountName: payer.name }, payer);
+}
+
+/** What is missing before a provider charge can go out, or null. */
+function chargeProblem(method: ChargeMethod, entry: CardEntry, charge: OfficeCharge) {
+  if (charge.holderName.trim() === '') {
+    return method === 'card' ? 'Enter the name on the card.' : 'Enter the account holder name.';
+  }
+  if (method === 'card') return entry.validate() ? null : 'Complete the card details.';
+  if (!charge.bank.routingNumber.trim() || !charge.bank.accountNumber.trim()) {
+    return 'Enter the routing and account numbers.';
+  }
+  return charge.authorized ? null : PAYMENT_MESSAGES.agreementRequired;
+}
 
 const UNDO_WORDS: Partial<Record<PaymentStatus, string>> = {
   requires_action:
@@ -45,12 +90,15 @@ export interface AdminPaymentTarget {
   id: string;
   name: string;
   paymentStatus: PaymentStatus;
+  /** Prices the amount shown; the server prices the payment itself from the stored horse. */
+  performanceVerification?: string;
 }
 
 /**
- * Records a payment taken at the office (check, cash, other) or undoes one with a reason
- * (docs/api.md "Payments"). The server prices the payment from the fee table, emails the
- * member a receipt and writes the audit log.
+ * Records a payment taken at the office (check, cash, other), charges the member's card or
+ * bank account through the provider, or undoes a payment with a reason (docs/api.md
+ * "Payments"). The server prices the payment from the fee table, emails the member a receipt
+ * and writes the audit log.
  */
 export function AdminPaymentDialog({
   horse,
@@ -65,7 +113,9 @@ export function AdminPaymentDialog({
 }) {
   const titleId = useId();
   const fieldId = useId();
-  const [method, setMethod] = useState<OfficeMethod>('check');
+  const [method, setMethod] = useState<AdminMethod>('check');
+  const [cardEntry] = useState(() => new CardEntry());
+  const [charge, setCharge] = useState<OfficeCharge>(emptyOfficeCharge);
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [prepayDNAFee, setPrepayDNAFee] = useState(false);
@@ -80,11 +130,42 @@ export function AdminPaymentDialog({
     setReference('');
     setNote('');
     setPrepayDNAFee(false);
+    setCharge(emptyOfficeCharge());
     setReason('');
     setError(null);
   }, [visible, horse?.id, mode]);
 
   if (!horse || !mode) return null;
+  const amount = formatUsd(
+    feeTotal({ performanceVerification: horse.performanceVerification, prepayDNAFee }),
+  );
+
+  /** A provider charge: its answer says paid, processing, or (a keyed-in card) needs the holder. */
+  const chargeThroughProvider = async (chargeMethod: ChargeMethod): Promise<string | null> => {
+    const problem = chargeProblem(chargeMethod, cardEntry, charge);
+    if (problem) {
+      setError(problem);
+      return null;
+    }
+    const created = await officePaymentMethod(chargeMethod, cardEntry, charge);
+    if ('error' in created) {
+      setError(created.error);
+      return null;
+    }
+    const answer = await chargeForMember(horse.id, {
+      method: chargeMethod,
+      paymentMethodId: created.id,
+      accountHolderName: charge.holderName,
+      checkedAgreement: chargeMethod === 'bank' && charge.authorized,
+      prepayDNAFee,
+    });
+    if (answer.paymentStatus === 'requires_action') {
+      await undoPayment(horse.id, NEEDS_HOLDER_REASON).catch(() => undefined);
+      setError(NEEDS_HOLDER);
+      return null;
+    }
+    return answer.message ?? PAYMENT_MESSAGES.paymentRecorded;
+  };
 
   const submit = async () => {
     if (mode === 'undo' && reason.trim() === '') {
@@ -95,10 +176,12 @@ export function AdminPaymentDialog({
     setError(null);
     try {
       const message =
-        mode === 'record'
-          ? await recordOfficePayment(horse.id, { method, reference, note, prepayDNAFee })
-          : (await undoPayment(horse.id, reason)).message;
-      onDone(message);
+        mode === 'undo'
+          ? (await undoPayment(horse.id, reason)).message
+          : isCharge(method)
+            ? await chargeThroughProvider(method)
+            : await recordOfficePayment(horse.id, { method, reference, note, prepayDNAFee });
+      if (message !== null) onDone(message);
     } catch (caught) {
       setError((caught as ApiError).error);
     } finally {
@@ -113,6 +196,7 @@ export function AdminPaymentDialog({
       backdrop="static"
       keyboard={!busy}
       alignment="center"
+      size={isCharge(method) ? 'lg' : undefined}
       aria-labelledby={titleId}
     >
       <CModalHeader closeButton={!busy}>
@@ -130,46 +214,68 @@ export function AdminPaymentDialog({
               id={`${fieldId}-method`}
               value={method}
               disabled={busy}
-              onChange={(event) => setMethod(event.target.value as OfficeMethod)}
+              onChange={(event) => {
+                setMethod(event.target.value as AdminMethod);
+                setError(null);
+              }}
             >
-              {(Object.keys(METHOD_LABELS) as OfficeMethod[]).map((key) => (
+              {(Object.keys(METHOD_LABELS) as AdminMethod[]).map((key) => (
                 <option key={key} value={key}>
                   {METHOD_LABELS[key]}
                 </option>
               ))}
             </CFormSelect>
-            <CFormLabel htmlFor={`${fieldId}-reference`} className="mt-3">
-              Reference (check number, receipt; optional)
-            </CFormLabel>
-            <CFormInput
-              id={`${fieldId}-reference`}
-              maxLength={200}
-              value={reference}
-              disabled={busy}
-              onChange={(event) => setReference(event.target.value)}
-            />
-            <CFormLabel htmlFor={`${fieldId}-note`} className="mt-3">
-              Note (optional)
-            </CFormLabel>
-            <CFormTextarea
-              id={`${fieldId}-note`}
-              rows={2}
-              maxLength={2000}
-              value={note}
-              disabled={busy}
-              onChange={(event) => setNote(event.target.value)}
-            />
+            {isCharge(method) ? (
+              <AdminChargeFields
+                method={method}
+                fieldId={fieldId}
+                entry={cardEntry}
+                charge={charge}
+                amount={amount}
+                disabled={busy}
+                onChange={(next) => {
+                  setCharge(next);
+                  setError(null);
+                }}
+              />
+            ) : (
+              <>
+                <CFormLabel htmlFor={`${fieldId}-reference`} className="mt-3">
+                  Reference (check number, receipt; optional)
+                </CFormLabel>
+                <CFormInput
+                  id={`${fieldId}-reference`}
+                  maxLength={200}
+                  value={reference}
+                  disabled={busy}
+                  onChange={(event) => setReference(event.target.value)}
+                />
+                <CFormLabel htmlFor={`${fieldId}-note`} className="mt-3">
+                  Note (optional)
+                </CFormLabel>
+                <CFormTextarea
+                  id={`${fieldId}-note`}
+                  rows={2}
+                  maxLength={2000}
+                  value={note}
+                  disabled={busy}
+                  onChange={(event) => setNote(event.target.value)}
+                />
+              </>
+            )}
             <CFormCheck
               id={`${fieldId}-dna`}
               className="mt-3"
-              label="The DNA fee was prepaid with it"
+              label={
+                isCharge(method) ? 'Include the prepaid DNA fee' : 'The DNA fee was prepaid with it'
+              }
               checked={prepayDNAFee}
               disabled={busy}
               onChange={(event) => setPrepayDNAFee(event.target.checked)}
             />
             <p className="small text-body-secondary mt-3 mb-0">
-              The amount follows the fee table (performance verification and the DNA choice). The
-              member is emailed a receipt.
+              Amount <strong>{amount}</strong>, from the fee table (performance verification and the
+              DNA choice). The member is emailed a receipt.
             </p>
           </>
         ) : (
@@ -205,7 +311,11 @@ export function AdminPaymentDialog({
           onClick={() => void submit()}
         >
           {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-          {mode === 'record' ? 'Record payment' : 'Undo payment'}
+          {mode === 'undo'
+            ? 'Undo payment'
+            : isCharge(method)
+              ? `Charge ${amount}`
+              : 'Record payment'}
         </CButton>
       </CModalFooter>
     </CModal>

@@ -27,7 +27,12 @@ export function AdminPaymentsPanel({
   horse,
   onChanged,
 }: {
-  horse: { id: string; name: string; paymentStatus: PaymentStatus };
+  horse: {
+    id: string;
+    name: string;
+    paymentStatus: PaymentStatus;
+    performanceVerification?: string;
+  };
   onChanged: () => void;
 }) {
   const toast = useToast();
