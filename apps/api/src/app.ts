@@ -43,6 +43,7 @@ import { changeFeedPlugin } from './modules/read-cache/plugin.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
+import { pedigreeRoutes } from './modules/pedigree/routes.js';
 import { horseNameRoutes } from './modules/horse-names/routes.js';
 import {
   assignMissingMemberNumbers,
@@ -285,6 +286,7 @@ export async function buildApp(
       });
       await api.register(statisticsRoutes, { db: database.db });
       await api.register(horseNameRoutes, { db: database.db });
+      await api.register(pedigreeRoutes, { db: database.db });
       await api.register(paidRoute, { db: database.db });
       await api.register(contentRoutes, { db: database.db });
       await api.register(contentPreviewRoute);

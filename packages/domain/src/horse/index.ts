@@ -16,3 +16,4 @@ export type { OtherMarkings } from './sections/markings.js';
 export type { Owner } from './sections/owners.js';
 export type { BillingInfo, HorseFees, PaymentInfo } from './sections/payment.js';
 export * from './register-rules.js';
+export * from './pedigree-links.js';

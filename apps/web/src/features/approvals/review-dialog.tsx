@@ -7,6 +7,7 @@ import type { AdminHorse } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { useHorseForReview } from './api';
+import { PedigreeCheck } from './pedigree-check';
 
 /** Every field and file of a pending registration, with the two decisions at the bottom. */
 export function ReviewDialog({
@@ -71,6 +72,7 @@ export function ReviewDialog({
               />
             </CAlert>
           )}
+          <PedigreeCheck horse={horse} />
           <HorseRecord horse={horse} />
         </>
       )}

@@ -11,6 +11,7 @@ import { FileInput } from '../fields/file-input';
 import { TextInput } from '../fields/text-input';
 import { ErrorCountBadge } from '../section-card';
 import { useRegistration } from '../registration-context';
+import { ParentLink } from './parent-link';
 
 const PARENT_LABEL: Record<PedigreeParent, string> = { sire: 'Sire', dam: 'Dam' };
 const ANCESTOR_LABEL: Record<PedigreeAncestor, string> = {
@@ -28,7 +29,7 @@ const AncestorFields = memo(function AncestorFields({
   parent: PedigreeParent;
   ancestor?: PedigreeAncestor;
 }) {
-  const { horse } = useRegistration();
+  const { horse, readOnly } = useRegistration();
   const prefix = ancestor ? (`${parent}.${ancestor}` as const) : parent;
   const stored = ancestor ? horse?.[parent]?.[ancestor] : horse?.[parent];
   const legend = ancestor
@@ -38,6 +39,11 @@ const AncestorFields = memo(function AncestorFields({
     <fieldset className="horse-subgroup col-12">
       <legend className="horse-subgroup-legend">{legend}</legend>
       <div className="row g-2">
+        {!ancestor && (
+          <div className="col-12 order-last">
+            <ParentLink parent={parent} readOnly={readOnly} />
+          </div>
+        )}
         <TextInput className="col-md-6 col-xl-3" name={`${prefix}.name`} label="Name" />
         <TextInput
           className="col-md-6 col-xl-3"

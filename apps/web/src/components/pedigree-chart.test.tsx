@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { withFakeTransport } from '../test/fake-transport';
+import { adminLoginResult, storeSession } from '../test/fixtures';
+import { PedigreeChart } from './pedigree-chart';
+
+const serve = withFakeTransport();
+beforeEach(() => {
+  storeSession(adminLoginResult);
+});
+
+describe('PedigreeChart', () => {
+  it('links registered ancestors to their record and leaves other numbers as text', async () => {
+    const requests = serve(() => ({
+      status: 200,
+      data: {
+        success: true,
+        data: [{ horseId: 'h9', registrationNumber: 'GHR-2026-00001', name: 'Easy Rack' }],
+      },
+    }));
+    render(
+      <PedigreeChart
+        subject={{ name: 'Foal', reg: 'GHR-2026-00002' }}
+        sire={{ parent: { name: 'Easy Rack', reg: 'ghr-2026-00001' } }}
+        dam={{ parent: { name: 'Somebody', reg: 'XYZ-77' } }}
+      />,
+    );
+    const chart = screen.getByRole('list', { name: 'Pedigree' });
+    const link = await within(chart).findByRole('link', { name: /GHR-2026-00001/ });
+    expect(link).toHaveAttribute('href', '/verify/GHR-2026-00001');
+    expect(within(chart).getByText('XYZ-77').tagName).toBe('SPAN');
+    // The horse itself is not linked to itself.
+    expect(within(chart).getAllByRole('link')).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      url: 'pedigree/registered',
+      params: { numbers: ['GHR-2026-00001', 'XYZ-77'] },
+    });
+  });
+
+  it('asks nothing when no ancestor has a number', () => {
+    const requests = serve(() => ({ status: 500, data: {} }));
+    render(<PedigreeChart subject={{ name: 'Foal' }} sire={{}} dam={{}} />);
+    expect(screen.getAllByText('Unknown')).toHaveLength(10);
+    expect(requests).toHaveLength(0);
+  });
+});
