@@ -52,4 +52,14 @@ describe("The member's View: status, rejection reason and amount paid", () => {
     expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
   });
+
+  it('reads an answer that is not the paid summary as nothing known, without crashing', async () => {
+    const horse = storedHorse({ _id: 'h9', approvalStatus: 'pending', paymentStatus: 'paid' });
+    serve(() => ({
+      status: 200,
+      data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
+    }));
+    renderModal({ mode: 'view', horse });
+    expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
+  });
 });

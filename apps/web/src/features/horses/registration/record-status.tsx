@@ -21,11 +21,15 @@ const METHODS: Record<string, string> = {
 
 function paidText(summary: PaidSummary | undefined, loading: boolean): string {
   if (loading && !summary) return 'Loading…';
-  if (!summary || summary.paidCents === 0) return 'Nothing yet';
-  const how = [...new Set(summary.payments.map((p) => METHODS[p.method] ?? p.method))];
-  const last = summary.payments.at(-1)?.at;
+  // Anything but the paid summary (an old server, a proxy page) reads as nothing known.
+  if (!summary || typeof summary.paidCents !== 'number' || summary.paidCents === 0) {
+    return 'Nothing yet';
+  }
+  const payments = Array.isArray(summary.payments) ? summary.payments : [];
+  const how = [...new Set(payments.map((p) => METHODS[p.method] ?? p.method))];
+  const last = payments.at(-1)?.at;
   const when = last ? ` on ${formatDaySlashed(last)}` : '';
-  return `${formatUsd(summary.paidCents)} by ${how.join(' and ')}${when}`;
+  return `${formatUsd(summary.paidCents)}${how.length ? ` by ${how.join(' and ')}` : ''}${when}`;
 }
 
 /**
