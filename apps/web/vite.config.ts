@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlibConstants } from 'node:zlib';
@@ -11,7 +13,17 @@ const proxy = {
   '/uploads': { target: apiTarget, changeOrigin: false },
 };
 
-export default defineConfig({
+/**
+ * React Router 7's package exports point at its development build in every mode (upstream
+ * issue remix-run/react-router#14102): its development warnings and checks ship and run in
+ * production. Production builds take the production build shipped in the same package.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // A brotli and a gzip copy of every text file, made once at build time at the highest
@@ -28,6 +40,8 @@ export default defineConfig({
     }),
   ],
   resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
     // 'source' first: @registry/domain is consumed as TypeScript, so the web build never
     // depends on a previous build of packages/domain.
     conditions: ['source', ...defaultClientConditions],
@@ -54,4 +68,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,15 +1,17 @@
-import { lazyWithPreload } from '../../lib/lazy-with-preload';
+import { lazyWithPreload, type PreloadableComponent } from '../../lib/lazy-with-preload';
+import { ROUTES } from '../../lib/routes';
 
 /**
  * Every page is its own chunk: the sign-in bundle stays small and later issues can grow a
  * screen without slowing the others. The guards preload what comes next (see route-guards).
+ * The two sign-in pages are the exception: they are what a new visitor sees first, so they
+ * come with the entry and paint in its first render, without a spinner and a second round
+ * trip on a slow phone connection (docs/decisions.md, "Field speed").
  */
 export const AppShell = lazyWithPreload(() => import('../shell/app-shell'));
 
-export const AdminLoginPage = lazyWithPreload(() => import('../../features/auth/admin-login-page'));
-export const MemberLoginPage = lazyWithPreload(
-  () => import('../../features/auth/member-login-page'),
-);
+export { default as AdminLoginPage } from '../../features/auth/admin-login-page';
+export { default as MemberLoginPage } from '../../features/auth/member-login-page';
 export const AdminForgotPasswordPage = lazyWithPreload(
   () => import('../../features/auth/admin-forgot-password-page'),
 );
@@ -81,4 +83,30 @@ const MEMBER_PAGES = [
 /** Every page in the signed-in user's sidebar, so moving between them never waits. */
 export function preloadRolePages(isAdmin: boolean): void {
   for (const page of isAdmin ? ADMIN_PAGES : MEMBER_PAGES) void page.preload();
+}
+
+type Page = PreloadableComponent<object>;
+
+const ADMIN_PAGE_AT: Record<string, Page> = {
+  [ROUTES.adminDashboard.path]: AdminDashboardPage,
+  [ROUTES.membersList.path]: MembersListPage,
+  [ROUTES.horseList.path]: HorseListPage,
+  [ROUTES.horseApprovals.path]: HorseApprovalsPage,
+  [ROUTES.dashboardContent.path]: DashboardContentPage,
+};
+const MEMBER_PAGE_AT: Record<string, Page> = {
+  [ROUTES.memberDashboard.path]: MemberDashboardPage,
+  [ROUTES.myHorses.path]: MyHorsesPage,
+  [ROUTES.profile.path]: ProfilePage,
+  [ROUTES.searchHorses.path]: SearchHorsesPage,
+  [ROUTES.registerHorse.path]: RegisterHorsePage,
+};
+
+/**
+ * Starts fetching the page at `pathname` together with the shell, instead of after the shell
+ * has arrived and rendered its outlet: one round trip less before a signed-in page paints.
+ */
+export function preloadPageAt(pathname: string, isAdmin: boolean): void {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  void (isAdmin ? ADMIN_PAGE_AT : MEMBER_PAGE_AT)[path]?.preload();
 }

@@ -1,9 +1,15 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { homePathFor, loginPathFor, ROUTES } from '../../lib/routes';
 import { useAppSelector } from '../../stores/hooks';
-import { AdminDashboardPage, AppShell, preloadAfterSignIn, preloadRolePages } from './lazy-pages';
+import {
+  AdminDashboardPage,
+  AppShell,
+  preloadAfterSignIn,
+  preloadPageAt,
+  preloadRolePages,
+} from './lazy-pages';
 import { NotPermittedPage } from './not-permitted-page';
 
 /**
@@ -40,6 +46,7 @@ export function SignedInOnly() {
   // After a logout in this tab the session is wiped; lastPortal still knows which sign-in
   // page the user came from (see ui-slice). On a fresh load only the stored role counts.
   const lastPortal = useAppSelector((state) => state.ui.lastPortal);
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!isLoggedIn) return;
     // Fetch the rest of this role's pages once the user starts using the page (pointer over
@@ -60,6 +67,8 @@ export function SignedInOnly() {
   if (!isLoggedIn) {
     return <Navigate to={loginPathFor(isAdmin || lastPortal === 'admin')} replace />;
   }
+  // The page's chunk loads beside the shell's, not after it (idempotent, so fine in render).
+  preloadPageAt(pathname, isAdmin);
   return (
     <Suspense fallback={<PageSpinner />}>
       <AppShell />

@@ -1,20 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AVATAR_SIZE_PX } from '@registry/domain';
 import { UserAvatar } from '../../components/user-avatar';
 import { displayName } from '../../lib/format';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { loginPathFor } from '../../lib/routes';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { signOut } from '../../stores/thunks';
 import { MenuButton } from './menu-button';
 
-// Administrators only: loaded with their shell, so members' pages never fetch the dialog and
-// the domain schemas (zod) it validates with.
-const ChangeEmailDialog = lazy(() =>
+// Administrators only, fetched when one points at or focuses Change Email: no page downloads
+// the dialog and the domain schemas (zod) it validates with before it is wanted.
+const ChangeEmailDialog = lazyWithPreload<{ visible: boolean; onClose: () => void }>(() =>
   import('../../features/auth/change-email-dialog').then((module) => ({
     default: module.ChangeEmailDialog,
   })),
 );
+const preloadChangeEmail = () => void ChangeEmailDialog.preload();
 
 /** Header account menu (spec §2.2): avatar toggle, Change Email for admins, Log Out. */
 export function UserMenu() {
@@ -23,6 +25,9 @@ export function UserMenu() {
   const isAdmin = useAppSelector((state) => state.session.isAdmin);
   const user = useAppSelector((state) => state.session.userData);
   const [changeEmailOpen, setChangeEmailOpen] = useState(false);
+  // Mounted from the first Change Email on (and kept, so it can fade out): until then no page
+  // downloads the dialog and the schemas behind it (about 30 KB, issue 12).
+  const [changeEmailUsed, setChangeEmailUsed] = useState(false);
 
   function handleLogout() {
     // Decide the destination before logout resets isAdmin.
@@ -55,7 +60,12 @@ export function UserMenu() {
             type="button"
             role="menuitem"
             className="dropdown-item"
-            onClick={() => setChangeEmailOpen(true)}
+            onPointerEnter={preloadChangeEmail}
+            onFocus={preloadChangeEmail}
+            onClick={() => {
+              setChangeEmailUsed(true);
+              setChangeEmailOpen(true);
+            }}
           >
             Change Email
           </button>
@@ -65,7 +75,7 @@ export function UserMenu() {
           Log Out
         </button>
       </MenuButton>
-      {isAdmin && (
+      {isAdmin && changeEmailUsed && (
         <Suspense fallback={null}>
           <ChangeEmailDialog visible={changeEmailOpen} onClose={() => setChangeEmailOpen(false)} />
         </Suspense>
