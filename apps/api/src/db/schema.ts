@@ -137,6 +137,11 @@ export const horses = pgTable(
      * carried (approved before names had to be unique); only these escape the unique name index.
      */
     legacyDuplicateName: boolean('legacy_duplicate_name').notNull().default(false),
+    /**
+     * How many times the horse changed owner. Download links are signed for owner and count,
+     * so a transfer back to an earlier owner does not revive that owner's old links.
+     */
+    ownerEpoch: integer('owner_epoch').notNull().default(0),
     sex: text('sex').notNull(),
     color: text('color').notNull(),
     gaitDesignation: text('gait_designation').notNull().default(''),

@@ -8,7 +8,7 @@ import { HttpError } from '../../http-error.js';
 import { isInlineType } from './content-check.js';
 import { requestWithoutSignature } from './log-safe-request.js';
 import { contentDisposition } from './names.js';
-import type { UrlSigner } from './signed-urls.js';
+import { horseFileScope, type UrlSigner } from './signed-urls.js';
 import type { FileStorage } from './storage.js';
 
 export interface FileRoutesOptions {
@@ -58,13 +58,18 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
               size: horseFiles.size,
               originalName: horseFiles.originalName,
               ownerId: horses.ownerId,
+              ownerEpoch: horses.ownerEpoch,
             })
             .from(horseFiles)
             .innerJoin(horses, eq(horses.id, horseFiles.horseId))
             .where(eq(horseFiles.id, fileId))
         : [];
       if (!file) throw new HttpError(404, GENERIC_MESSAGES.notFound);
-      if (!options.signer.scoped(file.ownerId).verify(fileId, exp, sig, now)) {
+      if (
+        !options.signer
+          .scoped(horseFileScope(file.ownerId, file.ownerEpoch))
+          .verify(fileId, exp, sig, now)
+      ) {
         throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
       }
       const content = await options.storage.open(file.storageKey).catch(() => {

@@ -70,6 +70,27 @@ describe('signed download links', () => {
     for (const url of after) expect((await download(url)).statusCode).toBe(200);
   });
 
+  it('stay dead when the horse comes back to its earlier owner (A -> B -> A)', async () => {
+    const horse = await registerThroughApi(t.app, t.database.db, memberA);
+    const first = await linksSeenBy(memberA, horse.id);
+    expect(first.length).toBeGreaterThan(0);
+    const move = async (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/transfer-horse-ownership',
+        headers: bearer(admin),
+        payload: { horseId: horse.id, newOwnerId: await userId(t.database.db, email) },
+      });
+    expect((await move(MEMBER_B.email)).statusCode).toBe(200);
+    expect((await move(MEMBER_A.email)).statusCode).toBe(200);
+
+    // Same owner as when they were made, but two transfers later: still refused.
+    for (const url of first) expect((await download(url)).statusCode).toBe(403);
+    const again = await linksSeenBy(memberA, horse.id);
+    expect(again).not.toEqual(first);
+    for (const url of again) expect((await download(url)).statusCode).toBe(200);
+  });
+
   it('are logged without their signature', async () => {
     const horse = await registerThroughApi(t.app, t.database.db, memberA);
     const [url] = await linksSeenBy(memberA, horse.id);

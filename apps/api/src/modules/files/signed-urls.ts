@@ -21,6 +21,15 @@ export interface UrlSigner {
 }
 
 /**
+ * The scope of a horse's files: its owner and how many times it changed owner, so a transfer
+ * back (A -> B -> A) does not revive A's links of before. Epoch 0 keeps the owner id alone,
+ * the scope links had before the count existed.
+ */
+export function horseFileScope(ownerId: string, ownerEpoch: number): string {
+  return ownerEpoch > 0 ? `${ownerId}:${ownerEpoch}` : ownerId;
+}
+
+/**
  * Signs download links with HMAC-SHA256. The key is derived from the token secret, so it needs no
  * configuration of its own, yet a download signature can never pass for a token or the reverse.
  */
@@ -30,7 +39,7 @@ export function createUrlSigner(secret: string): UrlSigner {
 }
 
 function signerFor(key: Buffer, scope: string): UrlSigner {
-  // File ids and scopes are UUIDs (no dots): the signed text cannot be read two ways.
+  // File ids and scopes are UUIDs with at most ':<count>' (no dots): one reading only.
   const sign = (fileId: string, exp: number) =>
     createHmac('sha256', key)
       .update(scope ? `${fileId}.${scope}.${exp}` : `${fileId}.${exp}`)

@@ -6,7 +6,7 @@ import {
 } from '@registry/domain';
 import type { HorseDetails, StoredAncestor, StoredParent } from '../../db/horse-details.js';
 import type { HorseFileRow, HorseRow } from '../../db/schema.js';
-import type { UrlSigner } from '../files/signed-urls.js';
+import { horseFileScope, type UrlSigner } from '../files/signed-urls.js';
 import type { FileRef, Horse, PublicHorse } from './schemas.js';
 import type { PendingChange } from '../change-requests/pending.js';
 
@@ -90,8 +90,12 @@ export function recordOf(parsed: HorseEdit) {
 class FileIndex {
   private readonly refs = new Map<string, FileRef[]>();
 
-  constructor(files: HorseFileRow[], base: UrlSigner, ownerId: string) {
-    const signer = base.scoped(ownerId);
+  constructor(
+    files: HorseFileRow[],
+    base: UrlSigner,
+    horse: Pick<HorseRow, 'ownerId' | 'ownerEpoch'>,
+  ) {
+    const signer = base.scoped(horseFileScope(horse.ownerId, horse.ownerEpoch));
     const ordered = [...files].sort((a, b) => Number(a.slot) - Number(b.slot));
     for (const file of ordered) {
       const key = `${file.kind}:${file.slot}`;
@@ -158,7 +162,7 @@ export function toHorse(
   paymentIntentId: string | null = null,
   pendingChange: PendingChange | null = null,
 ): Horse {
-  const files = new FileIndex(fileRows, signer, row.ownerId);
+  const files = new FileIndex(fileRows, signer, row);
   const d = row.details;
   const [sire, dam] = PEDIGREE_PARENTS.map((parent) =>
     parentWithPaperwork(d[parent], parent, files),
@@ -205,7 +209,7 @@ export function toPublicHorse(
   const markings = fileRows.filter((file) => file.kind === 'markingDocument');
   const d = row.details;
   return {
-    ...sharedView(row, new FileIndex(markings, signer, row.ownerId)),
+    ...sharedView(row, new FileIndex(markings, signer, row)),
     owners: d.owners.map((owner) => ({ name: owner.name })),
     otherRegistries: d.otherRegistries,
     sire: d.sire,

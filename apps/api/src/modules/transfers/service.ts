@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, TRANSFER_MESSAGES, type TransferHorseInput } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { horses, ownershipTransfers, users, type UserRow } from '../../db/schema.js';
@@ -75,7 +75,13 @@ export async function transferHorse(
     const ofRecord = ownersAfterTransfer(input, to, coOwner);
     await tx
       .update(horses)
-      .set({ ownerId: to.id, details: { ...horse.details, ...ofRecord }, updatedAt: new Date() })
+      .set({
+        ownerId: to.id,
+        // A new epoch: links signed before any transfer end, even after a transfer back.
+        ownerEpoch: sql`${horses.ownerEpoch} + 1`,
+        details: { ...horse.details, ...ofRecord },
+        updatedAt: new Date(),
+      })
       .where(eq(horses.id, horse.id));
     await withdrawPendingChange(tx, horse.id, actor.userId, 'transfer');
     const note = input.note?.trim() || null;
