@@ -38,13 +38,15 @@ export interface RunningServer {
 export async function startServer(
   dataDir?: string,
   env: Record<string, string> = {},
+  /** Node options before the script (V8 flags, `--cpu-prof` when profiling). */
+  nodeArgs: string[] = [],
 ): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-bench-'));
   const port = await freePort();
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'apps/api/dist/server.js')],
+    [...nodeArgs, path.join(root, 'apps/api/dist/server.js')],
     {
       env: {
         ...process.env,

@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@registry/domain';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http-error.js';
-import { authenticate, type AuthContext } from '../modules/auth/service.js';
+import {
+  authenticate,
+  sessionParams,
+  type AuthContext,
+  type SessionParams,
+} from '../modules/auth/service.js';
+import { readToken } from '../modules/auth/tokens.js';
 import type { ChangeFeed } from '../modules/read-cache/change-feed.js';
 import { ReadCache } from '../modules/read-cache/read-cache.js';
 
@@ -23,9 +29,16 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * 'in-query': the route's own statement checks the session (hot list and search routes).
+     * A token not checked moments ago reaches the handler as `unconfirmed`, with `auth` still
+     * null, so a handler that forgets the check answers 401 (see `callerOf`).
+     */
+    sessionCheck?: 'in-query';
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    unconfirmed: UnconfirmedSession | null;
   }
   interface FastifyInstance {
     routeTable: RouteAccess[];
@@ -40,6 +53,33 @@ function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
+}
+
+/**
+ * A correctly signed, unexpired token whose session the route's statement is to check
+ * (`liveSessionCondition` in modules/auth/service.ts, with `params`).
+ */
+export interface UnconfirmedSession {
+  /** Who the token names; trusted only once `confirm` or `check` has run. */
+  auth: AuthContext;
+  params: SessionParams;
+  /** The statement returned rows, so the session is live: the request becomes signed in. */
+  confirm(): void;
+  /** The statement returned no rows: asks the database on its own; throws 401 when not live. */
+  check(): Promise<void>;
+}
+
+/**
+ * The caller of an 'in-query' route: `pending` is set when the route's statement must check the
+ * session (a token checked moments ago comes with `pending` null and needs no check).
+ */
+export function callerOf(request: FastifyRequest): {
+  auth: AuthContext;
+  pending: UnconfirmedSession | undefined;
+} {
+  if (request.auth) return { auth: request.auth, pending: undefined };
+  if (request.unconfirmed) return { auth: request.unconfirmed.auth, pending: request.unconfirmed };
+  throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
 }
 
 /** The signed-in caller; only call on routes whose access is not 'public'. */
@@ -74,6 +114,7 @@ export const accessPlugin = fp(
       });
 
     app.decorateRequest('auth', null);
+    app.decorateRequest('unconfirmed', null);
     const routeTable: RouteAccess[] = [];
     app.decorate('routeTable', routeTable);
 
@@ -86,6 +127,17 @@ export const accessPlugin = fp(
       }
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+      }
+      if (route.config?.sessionCheck === 'in-query') {
+        // A last guard: an 'in-query' route must have checked the session before answering.
+        route.onSend = [
+          ...[route.onSend ?? []].flat(),
+          (request, reply, payload, done) => {
+            if (reply.statusCode < 400 && !request.auth) {
+              done(new Error(`${route.url} answered without checking the session`));
+            } else done(null, payload);
+          },
+        ];
       }
       // The OpenAPI document shows which routes need a token (this hook runs before swagger's).
       if (access !== 'public' && route.schema && !route.schema.security) {
@@ -126,8 +178,42 @@ export const accessPlugin = fp(
         done(admit(request, access, token, known));
         return;
       }
+      if (request.routeOptions.config.sessionCheck === 'in-query') {
+        done(defer(request, access, token));
+        return;
+      }
       check(token).then((auth) => done(admit(request, access, token, auth)), done);
     });
+
+    /** An 'in-query' route: the token is checked here, its session by the route's statement. */
+    const defer = (request: FastifyRequest, access: Access, token: string) => {
+      const claims = readToken(token, options.key);
+      if (!claims) return new HttpError(401, AUTH_MESSAGES.sessionExpired);
+      // The statement also requires this role of the user (roles never change).
+      if ((access === 'admin' || access === 'member') && claims.role !== access) {
+        return new HttpError(403, AUTH_MESSAGES.forbidden);
+      }
+      const since = checked.snapshot();
+      const auth: AuthContext = {
+        userId: claims.userId,
+        role: claims.role,
+        sessionId: claims.sessionId,
+      };
+      request.unconfirmed = {
+        auth,
+        params: sessionParams(claims, claims.role),
+        confirm: () => {
+          request.auth = auth;
+          // Kept like a checked token, unless a session changed while the statement ran.
+          checked.keep(token, auth, since, claims.expiresAtMs);
+        },
+        check: async () => {
+          const error = admit(request, access, token, await check(token));
+          if (error) throw error;
+        },
+      };
+      return undefined;
+    };
   },
   { name: 'access' },
 );

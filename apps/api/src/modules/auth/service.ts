@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   normalizeEmail,
@@ -12,7 +12,7 @@ import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
 import { LOGIN_ACTION, THROTTLED_REASON, reserveLoginAttempt } from './attempts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { readToken, signToken } from './tokens.js';
+import { readToken, signToken, type TokenClaims } from './tokens.js';
 
 export { LOGIN_ACTION, recentLoginFailures } from './attempts.js';
 
@@ -182,6 +182,40 @@ export async function authenticate(
     auth: { userId: claims.userId, role: row.role, sessionId: claims.sessionId },
     expiresAt: row.expiresAt,
   };
+}
+
+/** The values `liveSessionCondition` reads, by placeholder name. */
+export interface SessionParams {
+  sessionId: string;
+  sessionUserId: string;
+  sessionTokenVersion: number;
+  sessionRole: Role;
+}
+
+export function sessionParams(claims: TokenClaims, role: Role): SessionParams {
+  return {
+    sessionId: claims.sessionId,
+    sessionUserId: claims.userId,
+    sessionTokenVersion: claims.tokenVersion,
+    sessionRole: role,
+  };
+}
+
+/**
+ * True while the token's session may be used: the same conditions as `authenticate`, as an
+ * uncorrelated subquery of a prepared statement (placeholders named as in `SessionParams`);
+ * PostgreSQL runs it once per statement, an InitPlan on two primary keys. The hot list and
+ * search routes put it in their page statement, so an uncached page costs one round trip
+ * instead of two and a revoked session still gets nothing (plugins/access.ts, "in-query";
+ * docs/decisions.md, "Lean server (issue 13)").
+ */
+export function liveSessionCondition(): SQL {
+  return sql`exists (select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}
+    where ${sessions.id} = ${sql.placeholder('sessionId')}
+      and ${sessions.userId} = ${sql.placeholder('sessionUserId')}
+      and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${users.active}
+      and ${users.tokenVersion} = ${sql.placeholder('sessionTokenVersion')}
+      and ${users.role} = ${sql.placeholder('sessionRole')})`;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -8,7 +8,11 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 
 describe('readToken', () => {
   it('reads back what signToken wrote', async () => {
-    expect(readToken(await signToken(claims, key, 60), key)).toEqual(claims);
+    const before = Date.now();
+    const read = readToken(await signToken(claims, key, 60), key);
+    expect(read).toMatchObject(claims);
+    expect(read?.expiresAtMs).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 60_000);
+    expect(read?.expiresAtMs).toBeLessThanOrEqual(Date.now() + 60_000);
   });
 
   it('refuses another key, a changed payload or signature, and a token cut short', async () => {

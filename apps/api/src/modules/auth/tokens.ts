@@ -29,6 +29,11 @@ export async function signToken(
     .sign(key);
 }
 
+/** What a checked token says, and when it stops being valid (epoch ms). */
+export interface ReadClaims extends TokenClaims {
+  expiresAtMs: number;
+}
+
 /** The exact header `signToken` writes: anything else (another alg, `crit`, `b64`) is refused. */
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -52,7 +57,7 @@ function parseObject(part: string): Record<string, unknown> | undefined {
  * (docs/decisions.md, "Lean server (issue 13)"). Only our own tokens are read: the header must
  * be the one `signToken` writes, and the signature is compared in constant time.
  */
-export function readToken(token: string, key: Uint8Array): TokenClaims | undefined {
+export function readToken(token: string, key: Uint8Array): ReadClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, body, signature] = parts as [string, string, string];
@@ -74,5 +79,5 @@ export function readToken(token: string, key: Uint8Array): TokenClaims | undefin
   ) {
     return undefined;
   }
-  return { userId: sub, sessionId: sid, role, tokenVersion: tv };
+  return { userId: sub, sessionId: sid, role, tokenVersion: tv, expiresAtMs: exp * 1000 };
 }

@@ -1,17 +1,25 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES } from '@registry/domain';
+import {
+  COLORS,
+  GAIT_DESIGNATIONS,
+  SEXES,
+  STATES,
+  horseSchema,
+  horseSummarySchema,
+  pageSchema,
+  publicHorseSchema,
+  publicHorseSummarySchema,
+} from '@registry/domain';
 import { APPROVAL_STATUSES } from '../../db/schema.js';
-import { requireAuth } from '../../plugins/access.js';
+import { callerOf, requireAuth } from '../../plugins/access.js';
 import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { receiveAnyForm } from './json-form.js';
 import { MULTIPART_LIMITS } from './multipart.js';
 import { publicHorseById } from './public-record.js';
 import { listOwnHorses, searchRegistry } from './queries.js';
-import { horseSchema, pageSchema, publicHorseSchema } from './schemas.js';
-import { horseSummarySchema, publicHorseSummarySchema } from './summary-schemas.js';
 import {
   EDIT_MESSAGES,
   HORSE_API_MESSAGES,
@@ -58,6 +66,8 @@ const searchQuery = z.object({
 });
 
 const member = { access: 'member' as const };
+/** The hot reads check the session in their own page statement (plugins/access.ts). */
+const memberListing = { access: 'member' as const, sessionCheck: 'in-query' as const };
 const security = [{ bearer: [] }];
 const errors = { '4xx': failureSchema };
 const multipartBody = {
@@ -170,7 +180,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
   app.get(
     '/auth/horses',
     {
-      config: member,
+      config: memberListing,
       schema: {
         tags: ['horses'],
         summary: 'My horses, newest first',
@@ -180,12 +190,13 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { userId } = requireAuth(request);
+      const { auth, pending } = callerOf(request);
       return answers.send(
         reply,
-        `mine:${userId}:${JSON.stringify(request.query)}`,
+        `mine:${auth.userId}:${JSON.stringify(request.query)}`,
         ownPage,
-        async () => ok(await listOwnHorses(options.db, userId, request.query)),
+        async () => ok(await listOwnHorses(options.db, auth.userId, request.query, pending)),
+        { fresh: Boolean(pending) },
       );
     },
   );
@@ -202,7 +213,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
     app.get(
       path,
       {
-        config: member,
+        config: memberListing,
         schema: {
           tags: ['horses'],
           summary,
@@ -212,10 +223,14 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         },
       },
       async (request, reply) => {
-        const { userId } = requireAuth(request);
+        const { auth, pending } = callerOf(request);
         const query = { ...request.query, approvalStatus: 'pending' as const };
-        return answers.send(reply, `mine:${userId}:${JSON.stringify(query)}`, ownPage, async () =>
-          ok(await listOwnHorses(options.db, userId, query)),
+        return answers.send(
+          reply,
+          `mine:${auth.userId}:${JSON.stringify(query)}`,
+          ownPage,
+          async () => ok(await listOwnHorses(options.db, auth.userId, query, pending)),
+          { fresh: Boolean(pending) },
         );
       },
     );
@@ -224,7 +239,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
   app.get(
     '/auth/horses/search',
     {
-      config: member,
+      config: memberListing,
       schema: {
         tags: ['horses'],
         summary: 'Search the approved horses of the whole registry',
@@ -234,10 +249,16 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
       },
     },
     // The same for every member: approved horses only, public fields only.
-    async (request, reply) =>
-      answers.send(reply, `search:${JSON.stringify(request.query)}`, publicPage, async () =>
-        ok(await searchRegistry(options.db, request.query)),
-      ),
+    async (request, reply) => {
+      const { pending } = callerOf(request);
+      return answers.send(
+        reply,
+        `search:${JSON.stringify(request.query)}`,
+        publicPage,
+        async () => ok(await searchRegistry(options.db, request.query, pending)),
+        { fresh: Boolean(pending) },
+      );
+    },
   );
 
   app.get(

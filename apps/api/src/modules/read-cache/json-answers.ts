@@ -21,17 +21,26 @@ export class JsonAnswers {
     this.copies = new ReadCache(feed, topic, { ttlMs, maxEntries: MAX_ANSWERS });
   }
 
+  /**
+   * `fresh`: load even when a copy is kept (a caller whose session the load itself checks must
+   * not be answered from a copy); what it loads is kept as usual.
+   */
   send(
     reply: FastifyReply,
     key: string,
     schema: ZodType,
     load: () => Promise<unknown>,
+    { fresh = false }: { fresh?: boolean } = {},
   ): FastifyReply | Promise<FastifyReply> {
     // A repeat is answered at once; only a miss waits for the database.
-    const copy = this.copies.peek(key);
+    const copy = fresh ? undefined : this.copies.peek(key);
     if (copy) return reply.type(JSON_TYPE).send(copy);
     return this.copies
-      .get(key, async () => ({ value: Buffer.from(JSON.stringify(schema.parse(await load()))) }))
+      .get(
+        key,
+        async () => ({ value: Buffer.from(JSON.stringify(schema.parse(await load()))) }),
+        fresh,
+      )
       .then((body) => reply.type(JSON_TYPE).send(body));
   }
 }
