@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { countryOf } from '@registry/domain';
 import { toDateInputValue } from '../lib/format';
 import {
   horseDisplayName,
@@ -208,7 +209,7 @@ export function HorseRecord({ horse }: { horse: Horse }) {
           <address key={i} className="mb-2">
             <strong>{owner.name}</strong> · member no. {owner.memberNum || '—'}
             <br />
-            {owner.address}, {owner.city}, {owner.state} {owner.zip}
+            {owner.address}, {owner.city}, {owner.state} {owner.zip}, {countryOf(owner)}
           </address>
         ))}
         <p className="mb-0">

@@ -3,6 +3,17 @@
  * The web form renders these and the schemas accept exactly these, so the two cannot drift.
  */
 
+/** Spec §2.6: one country option. Every address (owners, billing) is in the United States. */
+export const COUNTRIES = ['United States'] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const DEFAULT_COUNTRY: Country = 'United States';
+
+/** The country of a stored address; records saved before the field existed are in the US. */
+export function countryOf(address: object): string {
+  const value = (address as { country?: unknown }).country;
+  return typeof value === 'string' && value !== '' ? value : DEFAULT_COUNTRY;
+}
+
 /** 'Unknown' first: many registrations come from owners who do not know where a horse was foaled. */
 export const STATES = [
   'Unknown',
@@ -58,8 +69,6 @@ export const STATES = [
   'Wyoming',
 ] as const;
 export type UsState = (typeof STATES)[number];
-
-export const COUNTRIES = ['United States'] as const;
 
 export const SEXES = ['Stallion', 'Gelding', 'Mare'] as const;
 export type Sex = (typeof SEXES)[number];

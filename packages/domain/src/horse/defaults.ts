@@ -1,4 +1,5 @@
 import {
+  DEFAULT_COUNTRY,
   DEFAULT_OWNER_TYPE,
   OTHER_REGISTRY_SLOTS,
   OWNER_COUNT,
@@ -27,7 +28,15 @@ export function emptyParent(): ParentInput {
 }
 
 export function emptyOwner(): OwnerInput {
-  return { memberNum: '', name: '', address: '', city: '', state: '', zip: '' };
+  return {
+    memberNum: '',
+    name: '',
+    address: '',
+    city: '',
+    state: '',
+    zip: '',
+    country: DEFAULT_COUNTRY,
+  };
 }
 
 /** Owner rows for an owner type, keeping rows already typed in when the type changes. */
@@ -92,6 +101,7 @@ function registerDefaults(): HorseRegistrationInput {
     fees: feesFor({}),
     billingInfo: {
       billingAddress: '',
+      country: DEFAULT_COUNTRY,
       phoneNumber: '',
       email: '',
       accountHolderName: '',

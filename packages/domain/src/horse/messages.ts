@@ -67,6 +67,7 @@ export const HORSE_MESSAGES = {
   stateRequired: requiredMessage('State'),
   zipRequired: requiredMessage('Zip'),
   zipInvalid: 'Please enter a valid zip code (12345 or 12345-6789)',
+  countryInvalid: 'Country must be United States',
   jointOwnersCount: 'Joint ownership needs exactly 2 owners',
   singleOwnerCount: 'Single ownership needs exactly 1 owner',
   termsRequired: 'You must agree to the terms and conditions',

@@ -134,3 +134,30 @@ describe('owner rows', () => {
     expect(ownersFor('Single', [typed, emptyOwner()])).toEqual([typed]);
   });
 });
+
+describe('country (spec §2.6: one option, United States)', () => {
+  it('defaults to United States for owners and billing sent without one (older records)', () => {
+    const { country: _owner, ...ownerWithout } = owner();
+    const { country: _billing, ...billingWithout } = validRegistration().billingInfo;
+    const parsed = register.parse(
+      validRegistration({ owners: [ownerWithout], billingInfo: billingWithout }),
+    );
+    expect(parsed.owners[0]?.country).toBe('United States');
+    expect(parsed.billingInfo.country).toBe('United States');
+    expect(emptyOwner().country).toBe('United States');
+  });
+
+  it('refuses any other country for an owner or the billing address', () => {
+    expect(
+      messagesAt(
+        edit,
+        validEdit({ owners: [{ ...owner(), country: 'Canada' }] }),
+        'owners.0.country',
+      ),
+    ).toEqual([HORSE_MESSAGES.countryInvalid]);
+    const billingInfo = { ...validRegistration().billingInfo, country: 'Mexico' };
+    expect(messagesAt(register, validRegistration({ billingInfo }), 'billingInfo.country')).toEqual(
+      [HORSE_MESSAGES.countryInvalid],
+    );
+  });
+});

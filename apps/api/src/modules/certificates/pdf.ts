@@ -7,6 +7,7 @@ import {
   type PDFPage,
 } from '@pdfme/pdf-lib';
 import QRCode from 'qrcode';
+import { countryOf } from '@registry/domain';
 import type { HorseRow } from '../../db/schema.js';
 import type { StoredAncestor } from '../../db/horse-details.js';
 
@@ -145,7 +146,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
 
   w.text('OWNERS', left, 140, 8, w.regular, MUTED);
   d.owners.slice(0, 2).forEach((owner, i) => {
-    const place = [owner.city, owner.state].filter(Boolean).join(', ');
+    const place = [owner.city, owner.state, countryOf(owner)].filter(Boolean).join(', ');
     w.text(`${owner.name}${place ? ` - ${place}` : ''}`, left, 128 - i * 13, 10, w.bold);
   });
   w.text(`Issued ${input.issuedAt.toISOString().slice(0, 10)}`, left, 60, 9);

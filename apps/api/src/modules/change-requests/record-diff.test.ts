@@ -9,6 +9,7 @@ const owner = (name: string, city = 'Lexington') => ({
   city,
   state: 'Kentucky' as const,
   zip: '40502',
+  country: 'United States' as const,
 });
 
 function record(details: Partial<HorseDetails> = {}, color = 'Bay'): HorseRecordValues {

@@ -1,6 +1,11 @@
-import type { Owner, OwnerType, TransferHorseInput } from '@registry/domain';
+import {
+  DEFAULT_COUNTRY,
+  type Owner,
+  type OwnerType,
+  type TransferHorseInput,
+} from '@registry/domain';
 import type { UserRow } from '../../db/schema.js';
-import { fullName } from '../admin-horses/view.js';
+import { fullName } from '../horse-repository/owners.js';
 
 /**
  * One owner of record made from a member's profile. A profile may lack an address: the row then
@@ -15,6 +20,7 @@ export function ownerFromMember(member: UserRow): Owner {
     city: member.city ?? '',
     state: (member.state ?? '') as Owner['state'],
     zip: member.zip ?? '',
+    country: DEFAULT_COUNTRY,
   };
 }
 

@@ -16,7 +16,9 @@ export interface PaymentProcessAnswer {
 }
 
 /** billingInfo as our server may see it: no card number, CVV, routing or account number. */
-export type BillingInfoToSend = Omit<BillingInfo, 'paymentInfo'> & {
+export type BillingInfoToSend = Omit<BillingInfo, 'paymentInfo' | 'country'> & {
+  /** Spec §2.6: United States, the one option (the server fills it in when absent). */
+  country?: BillingInfo['country'];
   paymentInfo: {
     paymentMethod: BillingInfo['paymentInfo']['paymentMethod'];
     creditCard?: { cardType?: string | undefined };
@@ -37,6 +39,7 @@ export function billingInfoToSend(billing: BillingInfo): BillingInfoToSend {
   const { paymentMethod, creditCard, bankAccount } = billing.paymentInfo;
   return {
     billingAddress: billing.billingAddress,
+    country: billing.country,
     phoneNumber: billing.phoneNumber,
     email: billing.email,
     accountHolderName: billing.accountHolderName,

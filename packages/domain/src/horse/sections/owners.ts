@@ -5,6 +5,8 @@ import {
   OWNER_COUNT,
   OWNER_TYPES,
   SHORT_TEXT_MAX,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
   STATES,
   type OwnerType,
 } from '../constants.js';
@@ -37,6 +39,8 @@ export const ownerSchema = z.object({
     .trim()
     .min(1, HORSE_MESSAGES.zipRequired)
     .refine((zip) => zip === '' || ZIP.test(zip), HORSE_MESSAGES.zipInvalid),
+  /** Optional on input (records made before it existed); anything but the one option is 400. */
+  country: z.enum(COUNTRIES, { error: HORSE_MESSAGES.countryInvalid }).default(DEFAULT_COUNTRY),
 });
 
 /** Form sections 14-15: owners and their certification, asked in every mode. */

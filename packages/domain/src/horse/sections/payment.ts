@@ -4,6 +4,8 @@ import { FEES } from '../../constants.js';
 import {
   ACCOUNT_TYPES,
   CARD_TYPES,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
   LONG_TEXT_MAX,
   PAYMENT_METHODS,
   SHORT_TEXT_MAX,
@@ -108,6 +110,7 @@ export const billingInfoSchema = z.object({
     LONG_TEXT_MAX,
     'Billing Address',
   ),
+  country: z.enum(COUNTRIES, { error: HORSE_MESSAGES.countryInvalid }).default(DEFAULT_COUNTRY),
   phoneNumber: requiredText(HORSE_MESSAGES.phoneNumberRequired, 30, 'Phone Number').refine(
     (phone) => phone === '' || isPhoneNumber(phone),
     HORSE_MESSAGES.phoneNumberInvalid,

@@ -4,6 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import {
   ACCOUNT_TYPES,
   CARD_TYPES,
+  COUNTRIES,
   FEES,
   isVerificationChosen,
   PAYMENT_METHODS,
@@ -122,6 +123,13 @@ export const FeesBillingSection = memo(function FeesBillingSection() {
         multiline
         autoComplete="street-address"
         className="col-12"
+      />
+      <SelectInput
+        name="billingInfo.country"
+        label="Country"
+        options={COUNTRIES}
+        required
+        className="col-12 col-md-6"
       />
       <TextInput
         name="billingInfo.phoneNumber"

@@ -1,6 +1,13 @@
 import { memo, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { OWNER_COUNT, OWNER_TYPES, ownersFor, STATES, type OwnerType } from '@registry/domain';
+import {
+  COUNTRIES,
+  OWNER_COUNT,
+  OWNER_TYPES,
+  ownersFor,
+  STATES,
+  type OwnerType,
+} from '@registry/domain';
 import { CheckboxInput } from '../fields/checkbox-input';
 import { ChoiceGroup } from '../fields/choice-group';
 import type { HorseFieldName } from '../fields/use-field-error';
@@ -26,6 +33,13 @@ const OwnerRow = memo(function OwnerRow({ index }: { index: number }) {
           required
         />
         <TextInput className="col-md-3" name={at('zip')} label="Zip" required />
+        <SelectInput
+          className="col-md-4"
+          name={at('country')}
+          label="Country"
+          options={COUNTRIES}
+          required
+        />
         {index > 0 && (
           <div className="col-12">
             {/* A co-owner outside the association gives no member number (docs/decisions.md). */}
