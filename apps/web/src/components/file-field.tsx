@@ -1,6 +1,14 @@
 import './file-field.css';
 import './form-field.css';
-import { useEffect, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { CButton, CFormInput, CFormLabel, CFormText } from '@coreui/react';
 
 /** A file already stored on the server, shown beside the input (edit and view modes). */
@@ -27,6 +35,10 @@ export interface FileFieldProps {
   current?: readonly CurrentFile[];
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
+  /** Shown in a chosen file's row: its upload's progress, Cancel, Retry or the server's reason. */
+  renderStatus?: (file: File) => ReactNode;
+  /** Offers a "Take a photo" button that opens the phone's camera (input `capture`). */
+  cameraLabel?: string;
 }
 
 const sameFile = (a: File, b: File) =>
@@ -107,6 +119,8 @@ export function FileField({
   current,
   inputRef,
   className,
+  renderStatus,
+  cameraLabel,
 }: FileFieldProps) {
   const localRef = useRef<HTMLInputElement | null>(null);
   const previews = usePreviewUrls(files);
@@ -126,6 +140,14 @@ export function FileField({
   useSyncedInputFiles(localRef, files);
 
   const remove = (file: File) => onChange(files.filter((f) => f !== file));
+  const pick = (picked: File[]) => {
+    if (picked.length === 0) return;
+    if (!multiple) {
+      onChange(picked.slice(0, 1));
+      return;
+    }
+    onChange([...files, ...picked.filter((p) => !files.some((f) => sameFile(f, p)))]);
+  };
 
   return (
     <div className={className}>
@@ -145,16 +167,23 @@ export function FileField({
         aria-required={required || undefined}
         aria-describedby={describedBy || undefined}
         onBlur={onBlur}
-        onChange={(event) => {
-          const picked = Array.from(event.target.files ?? []);
-          if (picked.length === 0) return;
-          if (!multiple) {
-            onChange(picked.slice(0, 1));
-            return;
-          }
-          onChange([...files, ...picked.filter((p) => !files.some((f) => sameFile(f, p)))]);
-        }}
+        onChange={(event) => pick(Array.from(event.target.files ?? []))}
       />
+      {cameraLabel && !disabled && (
+        <label className="btn btn-outline-primary btn-sm mt-2">
+          {cameraLabel}
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="visually-hidden"
+            onChange={(event) => {
+              pick(Array.from(event.target.files ?? []));
+              event.target.value = '';
+            }}
+          />
+        </label>
+      )}
       {hint && (
         <CFormText id={hintId} className="d-block">
           {hint}
@@ -172,12 +201,13 @@ export function FileField({
             return (
               <li
                 key={`${file.name}-${file.size}-${file.lastModified}`}
-                className="d-flex align-items-center gap-2 mb-1"
+                className="d-flex flex-wrap align-items-center gap-2 mb-1"
               >
                 {preview && <img src={preview} alt="" className="file-thumb" />}
                 <span className="text-break small">
                   {file.name} <span className="text-body-secondary">({formatSize(file.size)})</span>
                 </span>
+                {renderStatus?.(file)}
                 {!disabled && (
                   <CButton
                     type="button"

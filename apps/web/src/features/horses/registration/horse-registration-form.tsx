@@ -31,6 +31,8 @@ import { SectionCard } from './section-card';
 import { sectionsFor } from './sections';
 import { applyServerErrors } from './server-errors';
 import { editFormData, registrationFormData } from './to-form-data';
+import { UploadContext } from '../uploads/upload-context';
+import { UploadTracker } from '../uploads/upload-tracker';
 import { useRegisterPayment } from './use-register-payment';
 import { CloseFormDialog, DraftOffer, DraftStatusText } from '../drafts/draft-parts';
 import { useRegisterDraft } from '../drafts/use-register-draft';
@@ -113,6 +115,8 @@ export function HorseRegistrationForm({
   const modalOf = useCallback(() => formRef.current?.closest('.modal') ?? document.body, []);
 
   const [defaultValues] = useState(() => initialValues(mode, horse));
+  // Files upload as soon as they are chosen; Save names the finished ones (features/horses/uploads).
+  const [uploads] = useState(() => new UploadTracker());
   const withoutPayment = mode === 'register' && saveRegister !== undefined;
   const resolver = useMemo(
     () => horseFormResolver(mode, horse, withoutPayment),
@@ -153,22 +157,24 @@ export function HorseRegistrationForm({
   const body = useMemo(
     () => (
       <FormProvider {...methods}>
-        <RegistrationContext.Provider value={context}>
-          <div className="row g-3">
-            {sections.map(({ id, title, fields, width, fieldset, Component }) => (
-              <div key={id} className={width ? `col-12 ${width}` : 'col-12'}>
-                <SectionCard id={id} title={title} fields={fields} fieldset={fieldset}>
-                  <Component />
-                </SectionCard>
-              </div>
-            ))}
-          </div>
-        </RegistrationContext.Provider>
+        <UploadContext.Provider value={uploads}>
+          <RegistrationContext.Provider value={context}>
+            <div className="row g-3">
+              {sections.map(({ id, title, fields, width, fieldset, Component }) => (
+                <div key={id} className={width ? `col-12 ${width}` : 'col-12'}>
+                  <SectionCard id={id} title={title} fields={fields} fieldset={fieldset}>
+                    <Component />
+                  </SectionCard>
+                </div>
+              ))}
+            </div>
+          </RegistrationContext.Provider>
+        </UploadContext.Provider>
       </FormProvider>
     ),
     // useForm answers the same `methods` object for the form's life, so typing does not
     // rebuild the sections; nothing here reads its formState.
-    [methods, context, sections],
+    [methods, context, sections, uploads],
   );
 
   /** The register or edit call; answers the stored horse, or null after showing the error. */
@@ -178,13 +184,15 @@ export function HorseRegistrationForm({
     // No draft save may land after the registration that removes the draft.
     await draft.pause();
     try {
+      // Files still on their way are waited for; Save then sends only the form and their ids.
+      await uploads.settle(uploads.inFlight());
       const response =
         mode === 'register'
           ? await (saveRegister ?? registerHorse)(
-              withDraftId(registrationFormData(values), draft),
+              withDraftId(registrationFormData(values, uploads), draft),
               setProgress,
             )
-          : await saveEdit(horse?._id ?? '', editFormData(values), setProgress);
+          : await saveEdit(horse?._id ?? '', editFormData(values, uploads), setProgress);
       return response.data;
     } catch (caught) {
       const error = caught as ApiError;

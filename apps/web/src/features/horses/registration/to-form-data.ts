@@ -7,6 +7,8 @@ import {
   pedigreePaperworkField,
   registryPaperworkField,
   UPLOAD_FIELDS,
+  UPLOAD_IDS_PART,
+  type UploadReference,
 } from '@registry/domain';
 import { billingInfoToSend } from '../../payments/payments-api';
 import type { HorseFormOutput } from './form-values';
@@ -39,8 +41,30 @@ export function pedigreeJson(parent: Parent) {
   };
 }
 
-function appendFile(body: FormData, part: string, file: unknown): void {
-  if (file instanceof Blob) body.append(part, file, (file as File).name || part);
+/** The form's finished background uploads (features/horses/uploads): named by id, not sent. */
+export interface FinishedUploads {
+  referenceOf(file: unknown): UploadReference | undefined;
+}
+
+const NO_UPLOADS: FinishedUploads = { referenceOf: () => undefined };
+
+/** Upload ids collected while a body is built, per body. */
+const uploadIds = new WeakMap<FormData, string[]>();
+
+function appendFile(body: FormData, part: string, file: unknown, uploads: FinishedUploads): void {
+  if (!(file instanceof Blob)) return;
+  const uploaded = uploads.referenceOf(file);
+  if (uploaded) {
+    uploadIds.set(body, [...(uploadIds.get(body) ?? []), uploaded.id]);
+    return;
+  }
+  // Not uploaded ahead (failed, or no background uploads): its bytes go with the form.
+  body.append(part, file, (file as File).name || part);
+}
+
+function appendUploadIds(body: FormData): void {
+  const ids = uploadIds.get(body);
+  if (ids && ids.length > 0) body.append(UPLOAD_IDS_PART, JSON.stringify(ids));
 }
 
 function appendCommon(body: FormData, values: HorseFormOutput): void {
@@ -54,7 +78,11 @@ function appendCommon(body: FormData, values: HorseFormOutput): void {
   body.append('checkedOwnerInfo', String(values.checkedOwnerInfo === true));
 }
 
-function appendJsonAndFiles(body: FormData, values: HorseFormOutput): void {
+function appendJsonAndFiles(
+  body: FormData,
+  values: HorseFormOutput,
+  uploads: FinishedUploads,
+): void {
   body.append('sire', JSON.stringify(pedigreeJson(values.sire)));
   body.append('dam', JSON.stringify(pedigreeJson(values.dam)));
   body.append('othermarkings', JSON.stringify(values.othermarkings));
@@ -69,28 +97,32 @@ function appendJsonAndFiles(body: FormData, values: HorseFormOutput): void {
   );
   body.append('owners', JSON.stringify(values.owners));
 
-  appendFile(body, UPLOAD_FIELDS.registrationDocument, values.registrationDocument);
-  appendFile(body, UPLOAD_FIELDS.performanceDocument, values.performanceDocument);
+  appendFile(body, UPLOAD_FIELDS.registrationDocument, values.registrationDocument, uploads);
+  appendFile(body, UPLOAD_FIELDS.performanceDocument, values.performanceDocument, uploads);
   for (const file of values.markingDocuments ?? []) {
-    appendFile(body, UPLOAD_FIELDS.markingDocuments, file);
+    appendFile(body, UPLOAD_FIELDS.markingDocuments, file, uploads);
   }
   values.otherRegistries.forEach((registry, index) => {
-    appendFile(body, registryPaperworkField(index), registry.registryPaperwork);
+    appendFile(body, registryPaperworkField(index), registry.registryPaperwork, uploads);
   });
   for (const parent of PEDIGREE_PARENTS) {
-    appendFile(body, pedigreePaperworkField(parent, 'parent'), values[parent].paperwork);
+    appendFile(body, pedigreePaperworkField(parent, 'parent'), values[parent].paperwork, uploads);
     for (const ancestor of PEDIGREE_ANCESTORS) {
       appendFile(
         body,
         pedigreePaperworkField(parent, ancestor),
         values[parent][ancestor].paperwork,
+        uploads,
       );
     }
   }
 }
 
 /** POST members/horses/register. */
-export function registrationFormData(values: HorseFormOutput): FormData {
+export function registrationFormData(
+  values: HorseFormOutput,
+  uploads: FinishedUploads = NO_UPLOADS,
+): FormData {
   const body = new FormData();
   appendCommon(body, values);
   for (const part of NAME_CHOICE_PARTS) body.append(part, values[part] ?? '');
@@ -109,14 +141,19 @@ export function registrationFormData(values: HorseFormOutput): FormData {
     body.append('billingInfo', JSON.stringify(billingInfoToSend(values.billingInfo)));
     body.append('checkedAgreement', String(values.checkedAgreement === true));
   }
-  appendJsonAndFiles(body, values);
+  appendJsonAndFiles(body, values, uploads);
+  appendUploadIds(body);
   return body;
 }
 
 /** PUT members/horses/:id: no name choices or signature; files only when newly chosen. */
-export function editFormData(values: HorseFormOutput): FormData {
+export function editFormData(
+  values: HorseFormOutput,
+  uploads: FinishedUploads = NO_UPLOADS,
+): FormData {
   const body = new FormData();
   appendCommon(body, values);
-  appendJsonAndFiles(body, values);
+  appendJsonAndFiles(body, values, uploads);
+  appendUploadIds(body);
   return body;
 }
