@@ -197,7 +197,7 @@ describe('resumable uploads (tus)', () => {
   it('an edit replaces a file with an upload', async () => {
     const created = await saveThroughUploads(t.app, memberA, REGISTER, validValues(), validFiles());
     expect(created.statusCode).toBe(201);
-    const horseId = created.json().data.id as string;
+    const horseId = created.json().data._id as string;
     const replacement = await uploadWhole(
       t.app,
       memberA,
@@ -212,7 +212,7 @@ describe('resumable uploads (tus)', () => {
       headers: { authorization: `Bearer ${memberA}` },
       payload: { ...values, uploads: [replacement.id] },
     });
-    expect(edited.json()).toMatchObject({ success: true });
+    expect(edited.statusCode).toBe(200);
     expect(edited.json().data.registrationDocument.name).toBe('new-papers.pdf');
     const stored = await t.database.db
       .select()
