@@ -202,20 +202,22 @@ export function sessionParams(claims: TokenClaims, role: Role): SessionParams {
 }
 
 /**
- * True while the token's session may be used: the same conditions as `authenticate`, as an
- * uncorrelated subquery of a prepared statement (placeholders named as in `SessionParams`);
- * PostgreSQL runs it once per statement, an InitPlan on two primary keys. The hot list and
- * search routes put it in their page statement, so an uncached page costs one round trip
- * instead of two and a revoked session still gets nothing (plugins/access.ts, "in-query";
- * docs/decisions.md, "Lean server (issue 13)").
+ * The token's session row may be used: the same conditions as `authenticate`, over `sessions`
+ * joined to `users`, as placeholders named as in `SessionParams` (for prepared statements). The
+ * hot list and search routes select their page from this row, so an uncached page costs one
+ * round trip instead of two and a revoked session still gets nothing (plugins/access.ts,
+ * "in-query"; docs/decisions.md, "Lean server (issue 13)").
  */
-export function liveSessionCondition(): SQL {
-  return sql`exists (select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}
-    where ${sessions.id} = ${sql.placeholder('sessionId')}
-      and ${sessions.userId} = ${sql.placeholder('sessionUserId')}
-      and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${users.active}
-      and ${users.tokenVersion} = ${sql.placeholder('sessionTokenVersion')}
-      and ${users.role} = ${sql.placeholder('sessionRole')})`;
+export function liveSessionWhere(): SQL | undefined {
+  return and(
+    eq(sessions.id, sql.placeholder('sessionId')),
+    eq(sessions.userId, sql.placeholder('sessionUserId')),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    eq(users.active, true),
+    eq(users.tokenVersion, sql.placeholder('sessionTokenVersion')),
+    eq(users.role, sql.placeholder('sessionRole')),
+  );
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, is, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import type { UnconfirmedSession } from '../../plugins/access.js';
-import { liveSessionCondition } from '../auth/service.js';
+import { liveSessionWhere } from '../auth/service.js';
 import {
   horseChangeRequests,
   horses,
   payments,
+  sessions,
+  users,
   type ApprovalStatus,
   type PaymentStatus,
 } from '../../db/schema.js';
@@ -54,21 +56,75 @@ type Value = <T>(name: string, value: T) => T | SQLWrapper;
 const placeholder: Value = (name) => sql.placeholder(name);
 const literal: Value = (_name, value) => value;
 
+/** SQL-expression columns need a name to be selected from a subquery. */
+function named<T extends Record<string, unknown>>(columns: T): T {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [
+      key,
+      is(column, SQL) ? column.as(key) : column,
+    ]),
+  ) as T;
+}
+
 /**
- * Rows of a page, checking the caller's session in the same statement when `session` is given
- * (plugins/access.ts, "in-query"): rows prove the session live; an empty page asks on its own.
+ * A page statement that checks the caller's session itself (plugins/access.ts, "in-query"): it
+ * reads the session's row (sessions joined to users, `liveSessionWhere`) and joins the page to
+ * it laterally, so a live session gives at least one row (page columns null when the page is
+ * empty) and any other gives none. The total is computed once, the page is sorted again after
+ * the join (at most a page of rows).
  */
-async function pageRows<Row extends { total: number }>(
+function sessionPage(
+  db: Db,
+  columns: Record<string, unknown>,
+  where: SQL | undefined,
+  order: (sortable: Sortable) => SQL[],
+) {
+  const page = db
+    .select(named(columns) as Record<string, AnyPgColumn>)
+    .from(horses)
+    .where(where)
+    .orderBy(...order(horses))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const fields = Object.fromEntries(
+    Object.keys(columns).map((key) => [key, (page as unknown as Record<string, AnyPgColumn>)[key]]),
+  ) as Record<string, AnyPgColumn>;
+  return db
+    .select({ ...fields, total: totalOf(where) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(page, sql`true`)
+    .where(liveSessionWhere())
+    .orderBy(...order(fields as unknown as Sortable));
+}
+
+/** The columns the pages sort by, of the table or of the page subquery. */
+type Sortable = Pick<typeof horses, 'approvedName' | 'registrationNumber' | 'id' | 'createdAt'>;
+const newestFirst = (t: Sortable) => [desc(t.createdAt), desc(t.id)];
+const byName = (t: Sortable) => [
+  sql`${t.approvedName} asc nulls last`,
+  asc(t.registrationNumber),
+  asc(t.id),
+];
+
+/** A session page's rows once the empty page's row of nulls is dropped (`pageRows`). */
+const asPage = <Row>(statement: { execute(values: Record<string, unknown>): Promise<unknown> }) =>
+  statement as PageStatement<Row>;
+
+/** Runs a page statement; with `session`, the statement's rows confirm the session or refuse. */
+async function pageRows<Row extends { total: number; id: string }>(
   statement: PageStatement<Row>,
   values: Record<string, unknown>,
   session: UnconfirmedSession | undefined,
 ): Promise<Row[]> {
   const rows = await statement.execute({ ...values, ...session?.params });
-  if (session) {
-    if (rows[0]) session.confirm();
-    else await session.check();
-  }
-  return rows;
+  if (!session) return rows;
+  // No row at all: the session is not live (asked again on its own, to answer 401 or 403).
+  if (rows[0]) session.confirm();
+  else await session.check();
+  // A live session with an empty page: one row, its page columns null.
+  return rows.filter((row) => (row.id as string | null) !== null);
 }
 
 /**
@@ -241,19 +297,20 @@ export async function listOwnHorses(
   session?: UnconfirmedSession,
 ) {
   const shape = `own:${query.approvalStatus ? 'status' : ''}:${query.q ? 'q' : ''}:${session ? 'session' : ''}`;
-  const statement = statementFor(db, shape, () => {
+  const statement = statementFor<OwnSummaryRow & { total: number }>(db, shape, () => {
     const where = ownWhere(ownerId, query, placeholder);
-    return (
-      db
-        .select({ ...ownSummaryColumns, total: totalOf(where) })
-        .from(horses)
-        .where(session ? and(where, liveSessionCondition()) : where)
-        .orderBy(desc(horses.createdAt), desc(horses.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        // Named: PostgreSQL parses and plans it once per connection (owner_id is an equality).
-        .prepare(shape.replace(/\W/g, '_'))
-    );
+    const name = shape.replace(/\W/g, '_');
+    // Named: PostgreSQL parses and plans it once per connection (owner_id is an equality).
+    if (session)
+      return asPage(sessionPage(db, ownSummaryColumns, where, newestFirst).prepare(name));
+    return db
+      .select({ ...ownSummaryColumns, total: totalOf(where) })
+      .from(horses)
+      .where(where)
+      .orderBy(...newestFirst(horses))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
   });
   const rows = await pageRows(
     statement,
@@ -306,24 +363,19 @@ export async function searchRegistry(db: Db, query: SearchQuery, session?: Uncon
   // Which filters are present, one flag each, and whether the session is checked.
   const filters = SEARCH_FILTERS.map((filter) => (query[filter] ? '1' : '0')).join('');
   const shape = `search:${query.q ? 'q' : ''}:${filters}:${session ? 'session' : ''}`;
-  const statement = statementFor(db, shape, () => {
+  // Unnamed: planned for each pattern, whose selectivity decides between the trigram indexes
+  // and a scan (a named statement could settle on one generic plan for all).
+  const statement = statementFor<SummaryRow & { total: number }>(db, shape, () => {
     const where = searchWhere(query, placeholder);
-    return (
-      db
-        .select({ ...summaryColumns, total: totalOf(where) })
-        .from(horses)
-        .where(session ? and(where, liveSessionCondition()) : where)
-        .orderBy(
-          sql`${horses.approvedName} asc nulls last`,
-          asc(horses.registrationNumber),
-          asc(horses.id),
-        )
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        // Unnamed: planned for each pattern, whose selectivity decides between the trigram
-        // indexes and a scan (a named statement could settle on one generic plan for all).
-        .prepare('')
-    );
+    if (session) return asPage(sessionPage(db, summaryColumns, where, byName).prepare(''));
+    return db
+      .select({ ...summaryColumns, total: totalOf(where) })
+      .from(horses)
+      .where(where)
+      .orderBy(...byName(horses))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('');
   });
   const rows = await pageRows(
     statement,
