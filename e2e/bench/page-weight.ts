@@ -48,7 +48,11 @@ async function visit(context: BrowserContext, target: Target): Promise<WireBytes
   const cached = new Set<string>();
   const sizes: WireBytes = { assets: 0, api: 0, requests: 0, fromCache: 0 };
   cdp.on('Network.responseReceived', (event) => {
-    const api = event.type === 'Fetch' || event.type === 'XHR';
+    // /api/config is preloaded by index.html (a <link>, not a script's fetch): still an API call.
+    const api =
+      event.type === 'Fetch' ||
+      event.type === 'XHR' ||
+      new URL(event.response.url).pathname.startsWith('/api/');
     kinds.set(event.requestId, api ? 'api' : 'assets');
     if (event.response.fromDiskCache) cached.add(event.requestId);
   });

@@ -1,16 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as configureZod } from 'zod';
 import './styles/coreui.scss';
 import './styles/app.css';
 import { App } from './app/app';
 import { store } from './app/store';
+import { configureZodWithoutEval } from './lib/zod-without-eval';
 import { loadBranding, refreshProfile } from './stores/thunks';
 
-// Our Content-Security-Policy allows no eval. Without jitless zod probes for it with
-// `new Function` on its first object parse; the probe is caught, but the browser still reports
-// a CSP violation (Lighthouse lists it under best practices). Set before any chunk parses.
-configureZod({ jitless: true });
+// Before any form chunk loads zod: our CSP forbids eval, so zod must not probe for it.
+configureZodWithoutEval();
 
 // Started here, not in an effect, so StrictMode's double effects do not double the calls.
 void store.dispatch(loadBranding());

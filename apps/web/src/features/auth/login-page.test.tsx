@@ -59,7 +59,8 @@ describe('login page submission', () => {
     await user.type(screen.getByLabelText('Email'), '  owner@example.org ');
     await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
 
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // The shell's and the dashboard's chunks load after the sign-in: slow on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
     expect(requests[0]).toMatchObject({
       method: 'post',
       url: 'auth/login',
@@ -81,7 +82,8 @@ describe('login page submission', () => {
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // The shell's and the dashboard's chunks load after the sign-in: slow on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
     expect(requests[0]?.url).toBe('auth/admin-login');
     expect(store.getState().session).toMatchObject({ isLoggedIn: true, isAdmin: true });
     expect(location.pathname).toBe('/');

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
 import type { ApiSuccess, LoginInput, LoginResult } from '@registry/domain';
@@ -10,9 +10,19 @@ import { ROUTES } from '../../lib/routes';
 import { useAppDispatch } from '../../stores/hooks';
 import { loginAction } from '../../stores/session-slice';
 import { AuthLayout } from './auth-layout';
-import { CodeLoginForm } from './code-login-form';
+import { PageSpinner } from '../../components/page-spinner';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { signInAdmin, signInMember } from './api';
 import { loginFieldErrors, useLoginForm } from './use-login-form';
+
+/**
+ * The sign-in pages come with the entry chunk that every page loads (lazy-pages.ts), so the
+ * emailed-code form, which few use, is fetched only when pointed at or chosen.
+ */
+const CodeLoginForm = lazyWithPreload<{ onUsePassword: () => void }>(() =>
+  import('./code-login-form').then((module) => ({ default: module.CodeLoginForm })),
+);
+const preloadCodeLogin = () => void CodeLoginForm.preload();
 
 export type Portal = 'admin' | 'member';
 
@@ -83,7 +93,9 @@ export function LoginPage({ portal }: { portal: Portal }) {
       <h1 className="h3 mb-1">{copy.title}</h1>
       <p className="text-body-secondary mb-4">{copy.lead}</p>
       {withCode ? (
-        <CodeLoginForm onUsePassword={() => setWithCode(false)} />
+        <Suspense fallback={<PageSpinner />}>
+          <CodeLoginForm onUsePassword={() => setWithCode(false)} />
+        </Suspense>
       ) : (
         <>
           {serverError && (
@@ -138,7 +150,14 @@ export function LoginPage({ portal }: { portal: Portal }) {
           </CForm>
           {portal === 'member' && (
             <p className="text-center small mt-3 mb-0">
-              <CButton color="link" size="sm" className="p-0" onClick={() => setWithCode(true)}>
+              <CButton
+                color="link"
+                size="sm"
+                className="p-0"
+                onPointerEnter={preloadCodeLogin}
+                onFocus={preloadCodeLogin}
+                onClick={() => setWithCode(true)}
+              >
                 Email me a code
               </CButton>
             </p>
