@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
+import { multipartPartsMiddleware } from './s3-multipart-parts.js';
 
 export interface LocalS3 {
   /** A STORAGE_URL for the bucket. */
@@ -21,6 +22,8 @@ export async function startLocalS3(bucket: string): Promise<LocalS3> {
     directory: dir,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
+  // Ahead of s3rver's own router, which refuses these calls (tus's S3 store makes them).
+  server.middleware.unshift(multipartPartsMiddleware(dir));
   const { port } = await server.run();
   return {
     url: `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/${bucket}`,

@@ -19,5 +19,7 @@ declare module '@20minutes/s3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    /** Koa's middleware list (s3rver is a Koa application). */
+    middleware: unknown[];
   }
 }

@@ -28,7 +28,7 @@ export async function finishUpload(deps: FinishDeps, id: string): Promise<void> 
   const [row] = await deps.db.select().from(uploads).where(eq(uploads.id, id));
   const spec = row && filePart(row.field);
   if (!row || !spec) {
-    await deps.tus.datastore.remove(id).catch(() => undefined);
+    await deps.tus.discard(id).catch(() => undefined);
     throw refusal(404, UPLOAD_MESSAGES.notFound);
   }
   let stagedKey: string | undefined;
@@ -61,7 +61,7 @@ export async function finishUpload(deps: FinishDeps, id: string): Promise<void> 
     deps.log.error({ err: error, uploadId: id }, 'checking a finished upload failed');
     throw refusal(503, UPLOAD_MESSAGES.checkFailed, spec.path);
   } finally {
-    await deps.tus.datastore.remove(id).catch((error: unknown) => {
+    await deps.tus.discard(id).catch((error: unknown) => {
       deps.log.warn(
         { err: error, uploadId: id },
         'could not remove the bytes of a finished upload',

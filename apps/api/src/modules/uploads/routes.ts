@@ -159,7 +159,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       if (!row) return notFound(reply);
       // Cancelling, or removing a finished file from the form: nothing of it stays.
       await db.delete(uploads).where(eq(uploads.id, id));
-      await tus.datastore.remove(id).catch(() => undefined);
+      await tus.discard(id).catch(() => undefined);
       if (row.storageKey) await storage.remove(row.storageKey);
       return reply.status(204).header('tus-resumable', '1.0.0').send();
     },

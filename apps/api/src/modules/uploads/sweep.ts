@@ -23,7 +23,7 @@ export async function sweepExpiredUploads(
     .where(lt(uploads.touchedAt, new Date(now - expiryMs)))
     .returning({ id: uploads.id, storageKey: uploads.storageKey });
   for (const row of expired) {
-    await tus.datastore.remove(row.id).catch(() => undefined);
+    await tus.discard(row.id).catch(() => undefined);
     if (row.storageKey) await storage.remove(row.storageKey);
   }
   return expired.length;

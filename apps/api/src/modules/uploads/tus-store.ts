@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
+import { S3, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
 import { parseStorageUrl, type AwsEnvironment } from '../files/s3-storage.js';
@@ -22,33 +23,52 @@ export interface TusStore {
   datastore: DataStore;
   /** The bytes of an upload whose last byte arrived. */
   read(id: string): Promise<Readable>;
+  /** Removes everything the store holds of an upload, finished or not; never throws for a missing one. */
+  discard(id: string): Promise<void>;
 }
 
 export function openTusStore(settings: TusStoreSettings): TusStore {
   if (!settings.storageUrl) {
     const store = new FileStore({ directory: path.join(settings.uploadsDir, 'tus') });
-    return { datastore: store, read: async (id) => store.read(id) };
+    return {
+      datastore: store,
+      read: async (id) => store.read(id),
+      discard: (id) => store.remove(id).catch(() => undefined),
+    };
   }
   const location = parseStorageUrl(settings.storageUrl, settings.storageAws);
+  const client: S3ClientConfig = {
+    region: location.region,
+    endpoint: location.endpoint,
+    forcePathStyle: location.addressing === 'path',
+    credentials: {
+      accessKeyId: location.accessKeyId,
+      secretAccessKey: location.secretAccessKey,
+      ...(location.sessionToken ? { sessionToken: location.sessionToken } : {}),
+    },
+    // Plain signed requests, as our own S3 client sends: S3-compatible stores (MinIO, Ceph,
+    // local test servers) do not all accept the SDK's default chunked checksum trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
   const store = new S3Store({
     // 5 MiB is S3's smallest part: an interrupted upload loses at most one part's progress to
     // the tail object, and a 20 MB video is four parts.
     partSize: 5 * 1024 * 1024,
-    s3ClientConfig: {
-      bucket: location.bucket,
-      region: location.region,
-      endpoint: location.endpoint,
-      forcePathStyle: location.addressing === 'path',
-      credentials: {
-        accessKeyId: location.accessKeyId,
-        secretAccessKey: location.secretAccessKey,
-        ...(location.sessionToken ? { sessionToken: location.sessionToken } : {}),
-      },
-      // Plain signed requests, as our own S3 client sends: S3-compatible stores (MinIO, Ceph,
-      // local test servers) do not all accept the SDK's default chunked checksum trailers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    },
+    s3ClientConfig: { ...client, bucket: location.bucket },
   });
-  return { datastore: store, read: (id) => store.read(id) };
+  const objects = new S3(client);
+  return {
+    datastore: store,
+    read: (id) => store.read(id),
+    discard: async (id) => {
+      // Aborts the multipart upload of an unfinished one. S3 answers NoSuchUpload for a
+      // finished one, and the store then leaves its objects; they are deleted here either way.
+      await store.remove(id).catch(() => undefined);
+      // One DELETE per object: every S3-compatible store has it (not all sign DeleteObjects alike).
+      for (const Key of [id, `${id}.info`, `${id}.part`]) {
+        await objects.deleteObject({ Bucket: location.bucket, Key });
+      }
+    },
+  };
 }
