@@ -9,6 +9,7 @@ export const TRANSFER_MESSAGES = {
   coOwnerOnlyJoint: 'A co-owner is given only for joint ownership',
   coOwnerSame: 'The co-owner must be someone other than the new owner',
   coOwnerNotFound: 'No active member with this id',
+  coOwnerAddressOnlyMember: "A co-owner's address is completed only for a co-owner who is a member",
 } as const;
 
 export const REJECTION_REASON_MAX = 1000;
@@ -36,6 +37,15 @@ export type ApproveHorseInput = z.infer<typeof approveHorseSchema>;
 /** A co-owner of record who is not a member: typed in the transfer dialog, never looked up. */
 export const nonMemberCoOwnerSchema = ownerSchema.omit({ memberNum: true });
 
+/**
+ * Address fields the transfer dialog asks for when a new owner's profile lacks them; they fill
+ * only the profile's empty fields (and so the owner row the transfer builds from it).
+ */
+export const ownerAddressFillSchema = ownerSchema
+  .pick({ address: true, city: true, state: true, zip: true })
+  .partial();
+export type OwnerAddressFill = z.infer<typeof ownerAddressFillSchema>;
+
 export const transferHorseSchema = z
   .object({
     horseId: z.uuid({ error: 'Horse id must be a UUID' }),
@@ -51,6 +61,10 @@ export const transferHorseSchema = z
     coOwnerId: z.uuid({ error: 'Co-owner id must be a UUID' }).optional(),
     /** ...or with someone who is not a member, marked as such by giving their details here. */
     coOwner: nonMemberCoOwnerSchema.optional(),
+    /** Completes the new owner's profile where it lacks an address (see above). */
+    newOwnerAddress: ownerAddressFillSchema.optional(),
+    /** The same for a co-owner who is a member. */
+    coOwnerAddress: ownerAddressFillSchema.optional(),
   })
   .superRefine((value, ctx) => {
     const joint = value.ownerType === 'Joint';
@@ -66,6 +80,12 @@ export const transferHorseSchema = z
         code: 'custom',
         message: TRANSFER_MESSAGES.coOwnerOnlyJoint,
         path: ['ownerType'],
+      });
+    } else if (value.coOwnerAddress && value.coOwnerId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: TRANSFER_MESSAGES.coOwnerAddressOnlyMember,
+        path: ['coOwnerAddress'],
       });
     } else if (joint && value.coOwnerId === value.newOwnerId) {
       ctx.addIssue({ code: 'custom', message: TRANSFER_MESSAGES.coOwnerSame, path: ['coOwnerId'] });

@@ -7,7 +7,7 @@ import { cloneHorses, registerThroughApi } from '../../test/admin-fixtures.js';
 let t: TestApp;
 let member: string;
 let template: HorseRow;
-let sire: HorseRow;
+let sire: HorseRow | undefined;
 const ancestor = (name: string, reg = '') => ({ name, reg, otherRegName: '', otherRegNum: '' });
 
 beforeAll(async () => {

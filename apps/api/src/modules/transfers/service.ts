@@ -9,6 +9,7 @@ import { withdrawPendingChange } from '../change-requests/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { ownershipTransferMail } from '../mail/templates.js';
 import { ownerNames, ownersAfterTransfer } from './owners.js';
+import { fillProfileGaps } from './profile-gaps.js';
 
 export interface TransferDeps {
   db: Db;
@@ -72,7 +73,12 @@ export async function transferHorse(
     const [from] = await tx.select().from(users).where(eq(users.id, horse.ownerId));
     // The owners of record change with the account (issue 21): certificate, verify page and
     // edit form name the new owners; the previous ones stay in the audit details below.
-    const ofRecord = ownersAfterTransfer(input, to, coOwner);
+    // Gaps in the profiles the office filled in the dialog complete them first.
+    const ofRecord = ownersAfterTransfer(
+      input,
+      await fillProfileGaps(tx, to, input.newOwnerAddress, actor),
+      coOwner && (await fillProfileGaps(tx, coOwner, input.coOwnerAddress, actor)),
+    );
     await tx
       .update(horses)
       .set({

@@ -11,7 +11,7 @@ import {
   CModalTitle,
   CSpinner,
 } from '@coreui/react';
-import { TRANSFER_NOTE_MAX } from '@registry/domain';
+import { TRANSFER_NOTE_MAX, type OwnerAddressFill } from '@registry/domain';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
@@ -24,6 +24,7 @@ import {
   type NonMemberCoOwner,
   type Ownership,
 } from './co-owner-fields';
+import { addressFill, ProfileGapFields } from './profile-gap-fields';
 
 /** Transfer a horse to another active member; history is kept and both owners are emailed. */
 export function TransferDialog({
@@ -43,6 +44,8 @@ export function TransferDialog({
   const [ownership, setOwnership] = useState<Ownership>('single');
   const [coMember, setCoMember] = useState<PickedMember | null>(null);
   const [nonMember, setNonMember] = useState<NonMemberCoOwner>(EMPTY_CO_OWNER);
+  const [ownerGaps, setOwnerGaps] = useState<OwnerAddressFill>({});
+  const [coOwnerGaps, setCoOwnerGaps] = useState<OwnerAddressFill>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -71,12 +74,11 @@ export function TransferDialog({
     setBusy(true);
     setError(null);
     try {
-      const result = await transferHorse(
-        horse._id,
-        owner.id,
-        note,
-        ownershipBody(ownership, coMember, nonMember),
-      );
+      const result = await transferHorse(horse._id, owner.id, note, {
+        ...ownershipBody(ownership, coMember, nonMember),
+        newOwnerAddress: addressFill(ownerGaps),
+        ...(ownership === 'joint-member' ? { coOwnerAddress: addressFill(coOwnerGaps) } : {}),
+      });
       onDone(result.message ?? 'Ownership transferred');
     } catch (caught) {
       const failure = caught as ApiError;
@@ -116,6 +118,15 @@ export function TransferDialog({
           excludeId={horse.owner?.id}
           disabled={busy}
         />
+        {owner && (
+          <ProfileGapFields
+            memberId={owner.id}
+            who="the new owner"
+            value={ownerGaps}
+            onChange={setOwnerGaps}
+            disabled={busy}
+          />
+        )}
         <CoOwnerFields
           ownership={ownership}
           onOwnership={(value) => {
@@ -129,6 +140,15 @@ export function TransferDialog({
           excludeId={owner?.id}
           disabled={busy}
         />
+        {ownership === 'joint-member' && coMember && (
+          <ProfileGapFields
+            memberId={coMember.id}
+            who="the co-owner"
+            value={coOwnerGaps}
+            onChange={setCoOwnerGaps}
+            disabled={busy}
+          />
+        )}
         <CFormLabel htmlFor="transfer-note" className="mt-3">
           Note (optional, kept in the history)
         </CFormLabel>

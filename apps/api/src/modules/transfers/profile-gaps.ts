@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { OwnerAddressFill } from '@registry/domain';
+import type { Executor } from '../../db/client.js';
+import { users, type UserRow } from '../../db/schema.js';
+import { recordAudit } from '../audit/service.js';
+
+const ADDRESS_FIELDS = ['address', 'city', 'state', 'zip'] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** The address fields a member's profile lacks: what the transfer dialog asks the office for. */
+export function profileGaps(member: Pick<UserRow, AddressField>): AddressField[] {
+  return ADDRESS_FIELDS.filter((field) => !member[field]?.trim());
+}
+
+/**
+ * Completes a member's profile with the address the office typed in the transfer dialog
+ * (docs/decisions.md "Register rules"): only fields the profile lacks are written, so a
+ * transfer never overwrites what the member keeps. Returns the profile as it is now.
+ */
+export async function fillProfileGaps(
+  tx: Executor,
+  member: UserRow,
+  fill: OwnerAddressFill | undefined,
+  actor: { userId: string; ip: string },
+): Promise<UserRow> {
+  if (!fill) return member;
+  const changes: Partial<Record<AddressField, string>> = {};
+  for (const field of profileGaps(member)) {
+    const value = fill[field]?.trim();
+    if (value) changes[field] = value;
+  }
+  if (Object.keys(changes).length === 0) return member;
+  const [updated] = await tx
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, member.id))
+    .returning();
+  await recordAudit(tx, {
+    action: 'member.edit',
+    success: true,
+    actorId: actor.userId,
+    subject: member.id,
+    ip: actor.ip,
+    details: { fields: Object.keys(changes), via: 'transfer' },
+  });
+  return updated ?? member;
+}
