@@ -40,6 +40,8 @@ const PAYMENT_MESSAGES = {
   actionRequired: 'Further action is required to complete the payment.',
   bankProcessing: 'Bank payment submitted. It settles in a few days; you will be emailed.',
   cardDeclined: 'Your card was declined.',
+  bankVerificationEmailed:
+    'We emailed you a link to verify your bank account with two small deposits. They take one or two business days to arrive; your payment goes ahead once the account is verified.',
   notSandboxCard: 'This card number is not a sandbox test card.',
 };
 
@@ -131,20 +133,30 @@ describe('registration with payment (sandbox)', () => {
     expect(page.consoleErrors).toEqual([]);
   });
 
-  it('card requiring action: the sandbox page opens in a new tab, Approve, then success here', async () => {
+  it('card requiring action, popups blocked: the verification step is in the page, then success here', async () => {
     const { page, dialog, summary, name } = await registerUpTo({
       method: 'Credit Card',
       card: '4000 0025 0000 3155',
     });
-    const popupPromise = page.context().waitForEvent('page');
+    // A popup blocker as iOS Safari has: window.open gives nothing. No new page may open.
+    await page.evaluate(() => {
+      const opened: string[] = [];
+      (window as unknown as { opened: string[] }).opened = opened;
+      window.open = (url?: string | URL) => {
+        opened.push(String(url));
+        return null;
+      };
+    });
+    const pages = page.context().pages().length;
     await summary.getByRole('button', { name: 'Proceed' }).click();
-    const popup = await popupPromise;
-    await toast(page, 'danger', PAYMENT_MESSAGES.actionRequired).waitFor();
+    const verify = summary.getByRole('region', { name: 'Verify this payment' });
+    await verify.getByRole('button', { name: 'Complete verification' }).click();
     await summary.getByText('Waiting for the payment to be confirmed').waitFor();
-    await popup.getByRole('button', { name: 'Approve' }).click();
-    await popup.waitForURL((url) => url.pathname === '/payment-complete');
-    await popup.getByText('You can close this tab').waitFor();
-    await toast(page, 'success', PAYMENT_MESSAGES.registered).waitFor({ timeout: 20_000 });
+    await toast(page, 'success', PAYMENT_MESSAGES.registered).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual(
+      [],
+    );
+    expect(page.context().pages()).toHaveLength(pages);
     await dialog.waitFor({ state: 'hidden' });
     await horseRow(page, name).waitFor();
     expect(await badges(horseRow(page, name))).toContain('Paid');
@@ -173,6 +185,43 @@ describe('registration with payment (sandbox)', () => {
     await pay.waitFor({ state: 'hidden' });
     await expect.poll(() => badges(row)).toContain('Paid');
     expect(await row.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
+  });
+
+  it('card requiring action, declined in the verification step: Payment Failed!, payable again', async () => {
+    const { page, dialog, summary, name } = await registerUpTo({
+      method: 'Credit Card',
+      card: '4000 0025 0000 3155',
+    });
+    await summary.getByRole('button', { name: 'Proceed' }).click();
+    const verify = summary.getByRole('region', { name: 'Verify this payment' });
+    await verify.getByRole('button', { name: 'Decline' }).click();
+    await toast(page, 'danger', 'Payment Failed!').waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden' });
+    const row = horseRow(page, name);
+    await row.waitFor();
+    expect(await badges(row)).toContain('Failed');
+  });
+
+  it('bank account verified by microdeposits: told the link was emailed, no waiting in the page', async () => {
+    const { page, dialog, summary, name } = await registerUpTo({
+      method: 'Bank',
+      routing: '110000000',
+      account: '000999999991',
+    });
+    const statusCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/payment-status')) statusCalls.push(request.url());
+    });
+    await summary.getByRole('button', { name: 'Proceed' }).click();
+    await toast(page, 'info', PAYMENT_MESSAGES.bankVerificationEmailed).waitFor({
+      timeout: 30_000,
+    });
+    await dialog.waitFor({ state: 'hidden' });
+    const row = horseRow(page, name);
+    await row.waitFor();
+    expect(await badges(row)).toContain('Action required');
+    await page.waitForTimeout(6000);
+    expect(statusCalls).toEqual([]);
   });
 
   it('bank: processing at first, later paid in My Horses', async () => {

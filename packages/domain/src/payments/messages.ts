@@ -6,6 +6,9 @@ export const PAYMENT_MESSAGES = {
   processFailed: 'Payment process failed',
   statusCheckFailed: 'Error checking payment status.',
   actionRequired: 'Further action is required to complete the payment.',
+  bankVerificationEmailed:
+    'We emailed you a link to verify your bank account with two small deposits. They take one or two business days to arrive; your payment goes ahead once the account is verified.',
+  verificationRequired: 'Your bank asks you to confirm this payment.',
   bankProcessing: 'Bank payment submitted. It settles in a few days; you will be emailed.',
   processing: 'Your payment is processing. You will be emailed when it settles or fails.',
   cardDeclined: 'Your card was declined.',

@@ -5,7 +5,14 @@ import { PAYMENT_MESSAGES } from './messages.js';
  * a test card or bank account into a payment method id that says how the charge will end, so the
  * card or account number itself never leaves the browser, exactly as with Stripe.js.
  */
-export type SandboxOutcome = 'succeeds' | 'requires_action' | 'declined' | 'settles' | 'fails';
+export type SandboxOutcome =
+  | 'succeeds'
+  | 'requires_action'
+  | 'declined'
+  | 'settles'
+  | 'fails'
+  /** A bank account that instant verification could not link: verified by microdeposits. */
+  | 'microdeposits';
 export type SandboxMethodKind = 'card' | 'bank';
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxOutcome>> = {
@@ -18,10 +25,12 @@ export const SANDBOX_ROUTING_NUMBER = '110000000';
 export const SANDBOX_TEST_ACCOUNTS: Readonly<Record<string, SandboxOutcome>> = {
   '000123456789': 'settles',
   '000222222227': 'fails',
+  // Sandbox only (not a Stripe test number): the microdeposit verification state (issue 17 item 4).
+  '000999999991': 'microdeposits',
 };
 
 const METHOD_ID =
-  /^pm_sandbox_(card|bank)_(succeeds|requires_action|declined|settles|fails)_(\d{4})_[a-z0-9]{8,32}$/;
+  /^pm_sandbox_(card|bank)_(succeeds|requires_action|declined|settles|fails|microdeposits)_(\d{4})_[a-z0-9]{8,32}$/;
 
 export type SandboxMethod = { kind: SandboxMethodKind; outcome: SandboxOutcome; last4: string };
 export type SandboxMethodResult = { id: string } | { error: string };

@@ -199,3 +199,19 @@ export function recordChangeDecidedMail(
         ],
   });
 }
+
+/** A bank debit waits for microdeposit verification (issue 17 item 4): the link and how long. */
+export function bankVerificationMail(
+  to: string,
+  association: string,
+  input: { horseName: string; amountCents: number; verificationUrl: string },
+): MailMessage {
+  return render(to, association, {
+    subject: 'verify your bank account',
+    paragraphs: [
+      `To pay ${formatUsd(input.amountCents)} for the registration of ${input.horseName} by bank, please verify your bank account. Two small deposits (or one with a code) arrive in your account in one or two business days; then open this link and enter them:`,
+      'Your payment goes ahead once the account is verified. Until then the registration shows as waiting for bank verification.',
+    ],
+    highlight: { text: 'Verify your bank account', href: input.verificationUrl },
+  });
+}

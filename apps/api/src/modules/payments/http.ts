@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PAYMENT_MESSAGES, serverBillingInfoSchema, storableBilling } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { horses, type HorseRow, type PaymentRow } from '../../db/schema.js';
+import type { ChargedPayment } from './service.js';
 import { HttpError } from '../../http-error.js';
 import { findUnsafeText, refuseUnsafeText } from '../../plugins/text-guard.js';
 import { PAYMENT_PROVIDER_STATUSES } from './provider.js';
@@ -76,6 +77,13 @@ export const processAnswerSchema = z.object({
   url: z.string().nullable(),
   paymentIntentId: z.string().nullable(),
   paymentStatus: z.enum(PAYMENT_PROVIDER_STATUSES),
+  /**
+   * Stripe, requires_action: for `stripe.handleNextAction` in the payer's page (3-D Secure in
+   * Stripe's own modal, no popup). Absent otherwise.
+   */
+  clientSecret: z.string().optional(),
+  /** The bank account is verified by microdeposits: emailed, nothing to poll (issue 17 item 4). */
+  nextAction: z.literal('verify_with_microdeposits').optional(),
 });
 
 export const declinedAnswerSchema = z.object({
@@ -95,7 +103,7 @@ const SUCCESS_MESSAGES = {
 } as const;
 
 /** docs/api.md "Answers of payment-process". */
-export function sendChargeAnswer(reply: FastifyReply, row: PaymentRow) {
+export function sendChargeAnswer(reply: FastifyReply, row: PaymentRow | ChargedPayment) {
   if (row.status === 'failed' || row.status === 'canceled') {
     return reply.status(402).send({
       success: false as const,
@@ -104,12 +112,19 @@ export function sendChargeAnswer(reply: FastifyReply, row: PaymentRow) {
       paymentIntentId: row.providerPaymentId,
     });
   }
+  const charged = row as ChargedPayment;
+  const microdeposits = charged.nextAction === 'verify_with_microdeposits';
   return reply.status(200).send({
     success: true as const,
-    message: SUCCESS_MESSAGES[row.status],
-    url: row.status === 'requires_action' ? row.actionUrl : null,
+    message: microdeposits
+      ? PAYMENT_MESSAGES.bankVerificationEmailed
+      : SUCCESS_MESSAGES[row.status],
+    // The verification link goes to the payer's mailbox, not to a page that would poll it.
+    url: row.status === 'requires_action' && !microdeposits ? row.actionUrl : null,
     paymentIntentId: row.providerPaymentId,
     paymentStatus: row.status,
+    ...(charged.clientSecret && !microdeposits ? { clientSecret: charged.clientSecret } : {}),
+    ...(microdeposits ? { nextAction: 'verify_with_microdeposits' as const } : {}),
   });
 }
 

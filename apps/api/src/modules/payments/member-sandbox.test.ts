@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { auditLog, mailOutbox } from '../../db/schema.js';
+import { createSandboxProvider } from './sandbox-provider.js';
+import { cancelStaleIntents } from './stale-intents.js';
 import { MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import {
   SANDBOX_METHODS as M,
@@ -203,5 +205,42 @@ describe('sandbox bank payments', () => {
     // Each payment settled once, however many sweeps and reads raced for it.
     const forThese = settled.filter((a) => a.subject === settles.id || a.subject === fails.id);
     expect(forThese).toHaveLength(2);
+  });
+
+  it('a bank account verified by microdeposits waits in its own state: link emailed, no URL, not canceled after a day', async () => {
+    const horse = await newHorse();
+    const response = await pay(
+      t.app,
+      member,
+      horse.id,
+      bankPayment('pm_sandbox_bank_microdeposits_9991_abcdefgh1234'),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      paymentStatus: 'requires_action',
+      nextAction: 'verify_with_microdeposits',
+      url: null,
+      message: PAYMENT_MESSAGES.bankVerificationEmailed,
+    });
+    const mail = (await mailsTo(MEMBER_A.email)).find((m) =>
+      m.subject.includes('verify your bank account'),
+    );
+    expect(mail?.text).toMatch(/\/api\/sandbox\/payments\/pi_sandbox_[0-9a-f]+/);
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('requires_action');
+    // The 24-hour job leaves it: microdeposits take business days.
+    const deps = {
+      db: t.database.db,
+      provider: createSandboxProvider({
+        db: t.database.db,
+        publicUrl: 'http://registry.test',
+        bankSettleMs: SETTLE_MS,
+      }),
+      publicUrl: 'http://registry.test',
+      associationName: 'Test',
+      log: t.app.log,
+    };
+    expect(await cancelStaleIntents(deps, new Date(Date.now() + 3 * 24 * 60 * 60_000))).toBe(0);
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment?.status).toBe('requires_action');
   });
 });

@@ -21,6 +21,10 @@ export interface ChargeRequest {
   paymentId: string;
   amountCents: number;
   currency: string;
+  /**
+   * What the browser made: a Stripe ConfirmationToken (`ctoken_`, the Payment Element) or a
+   * PaymentMethod (`pm_`: the office's keyed-in bank account, the sandbox's ids).
+   */
   paymentMethodId: string;
   method: ChargeMethod;
   /** The payer's IP address and browser: the online acceptance of an ACH debit mandate. */
@@ -42,6 +46,16 @@ export interface ProviderPayment {
   status: ProviderStatus;
   /** Where the payer approves a payment that requires action. */
   actionUrl?: string;
+  /**
+   * Stripe: the PaymentIntent's client secret while it requires action, handed only to the
+   * payer's browser for `stripe.handleNextAction` (never stored).
+   */
+  clientSecret?: string;
+  /**
+   * The bank account must be verified by microdeposits first (issue 17 item 4): the payer is
+   * emailed the link (`actionUrl`) and nobody polls; it takes one or two business days.
+   */
+  nextAction?: 'verify_with_microdeposits';
   failureMessage?: string;
   /** Sandbox only: when a processing bank payment settles. */
   settlesAt?: Date;

@@ -67,6 +67,13 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
             status: 'requires_action',
             actionUrl: `${options.publicUrl}${sandboxActionPath(providerPaymentId)}`,
           };
+        case 'microdeposits':
+          return {
+            providerPaymentId,
+            status: 'requires_action',
+            nextAction: 'verify_with_microdeposits',
+            actionUrl: `${options.publicUrl}${sandboxActionPath(providerPaymentId)}`,
+          };
         case 'declined':
           return {
             providerPaymentId,

@@ -11,9 +11,11 @@ import {
   formatUsd,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { horses, payments, type HorseRow, type PaymentRow } from '../../db/schema.js';
+import { horses, payments, users, type HorseRow, type PaymentRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { bankVerificationMail } from '../mail/templates.js';
 import {
   PaymentMethodError,
   SETTLED,
@@ -172,11 +174,14 @@ export async function markFailed(deps: PaymentDeps, paymentId: string, message: 
     .where(eq(payments.id, paymentId));
 }
 
+/** A charge as answered to its caller: the row, plus what only this answer carries. */
+export type ChargedPayment = PaymentRow & Pick<ProviderPayment, 'clientSecret' | 'nextAction'>;
+
 /**
  * A card or bank charge: the row first (so the database refuses a second one), the provider
  * outside any transaction (it may take seconds), then the row and the horse in one transaction.
  */
-export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promise<PaymentRow> {
+export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promise<ChargedPayment> {
   refuseIfBlocked(input.horse);
   // A bank debit without the payer's authorisation is never sent (NACHA; issue 17).
   if (input.method === 'bank' && !input.checkedAgreement) {
@@ -235,7 +240,43 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
     await markFailed(deps, paymentId, PAYMENT_MESSAGES.processFailed);
     throw new HttpError(502, PAYMENT_MESSAGES.processFailed);
   }
-  return recordChargeResult(deps, paymentId, input.method, result);
+  const row = await recordChargeResult(deps, paymentId, input.method, result);
+  if (row.status !== 'requires_action') return row;
+  return {
+    ...row,
+    ...(result.clientSecret ? { clientSecret: result.clientSecret } : {}),
+    ...(result.nextAction ? { nextAction: result.nextAction } : {}),
+  };
+}
+
+/** Emails the payer the microdeposit verification link, in the charge's transaction. */
+async function queueBankVerification(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  deps: PaymentDeps,
+  row: PaymentRow,
+  verificationUrl: string,
+): Promise<boolean> {
+  if (!row.payerId) return false;
+  const [payer] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, row.payerId));
+  const [horse] = row.horseId
+    ? await tx
+        .select({ firstChoice: horses.firstChoice })
+        .from(horses)
+        .where(eq(horses.id, row.horseId))
+    : [];
+  if (!payer) return false;
+  await enqueueMail(
+    tx,
+    bankVerificationMail(payer.email, deps.associationName, {
+      horseName: horse?.firstChoice ?? 'your horse',
+      amountCents: row.amountCents,
+      verificationUrl,
+    }),
+  );
+  return true;
 }
 
 export async function recordChargeResult(
@@ -273,7 +314,15 @@ export async function recordChargeResult(
       deps,
     );
     mailQueued = applied?.mailQueued ?? false;
-    return applied?.row ?? placed;
+    const row = applied?.row ?? placed;
+    if (
+      result.nextAction === 'verify_with_microdeposits' &&
+      result.actionUrl &&
+      row.status === 'requires_action'
+    ) {
+      mailQueued = (await queueBankVerification(tx, deps, row, result.actionUrl)) || mailQueued;
+    }
+    return row;
   });
   if (mailQueued) deps.onMailQueued?.();
   return row;

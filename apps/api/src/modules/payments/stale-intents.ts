@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, ne } from 'drizzle-orm';
 import { payments } from '../../db/schema.js';
 import { cancelWaitingPayment } from './reversals.js';
 import type { PaymentDeps } from './service.js';
@@ -25,6 +25,9 @@ export async function cancelStaleIntents(
       and(
         eq(payments.status, 'requires_action'),
         eq(payments.provider, deps.provider.name),
+        // A bank payment waits for microdeposits, which take business days; the provider ends
+        // it if they are never verified (a webhook then fails it here).
+        ne(payments.method, 'bank'),
         isNotNull(payments.providerPaymentId),
         lt(payments.createdAt, new Date(now.getTime() - maxAgeMs)),
       ),

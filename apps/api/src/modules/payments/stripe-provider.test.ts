@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@registry/domain';
+import { mailOutbox } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import {
   paymentIntent,
@@ -114,6 +116,74 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
     const form = created()[0]?.form ?? {};
     expect(form).toMatchObject({ 'mandate_data[customer_acceptance][type]': 'offline' });
     expect(Object.keys(form).some((k) => k.includes('[online]'))).toBe(false);
+  });
+
+  it('confirms a Payment Element ConfirmationToken and hands only the payer the client secret for handleNextAction', async () => {
+    const horse = await newHorse();
+    stripe.answer({
+      status: 200,
+      body: paymentIntent('pi_ct_3ds', 'requires_action', {
+        client_secret: 'pi_ct_3ds_secret_abc',
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} },
+      }),
+    });
+    const response = await pay(t.app, member, horse.id, cardPayment('ctoken_card_1'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      paymentStatus: 'requires_action',
+      paymentIntentId: 'pi_ct_3ds',
+      clientSecret: 'pi_ct_3ds_secret_abc',
+    });
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    const form = created()[0]?.form ?? {};
+    expect(form).toMatchObject({
+      confirmation_token: 'ctoken_card_1',
+      confirm: 'true',
+      'allowed_payment_method_types[0]': 'card',
+      'allowed_payment_method_types[1]': 'link',
+    });
+    expect(form.payment_method).toBeUndefined();
+    expect(created()[0]?.headers['idempotency-key']).toBe(`registry-payment-${payment?.id}`);
+    // The secret is for that one answer: never stored.
+    expect(JSON.stringify(payment)).not.toContain('secret_abc');
+  });
+
+  it('asks for instant verification first and, when Stripe falls back to microdeposits, emails the link and answers no URL to poll', async () => {
+    const horse = await newHorse();
+    stripe.answer({
+      status: 200,
+      body: paymentIntent('pi_md', 'requires_action', {
+        client_secret: 'pi_md_secret',
+        next_action: {
+          type: 'verify_with_microdeposits',
+          verify_with_microdeposits: {
+            hosted_verification_url: 'https://payments.stripe.test/microdeposit/abc',
+          },
+        },
+      }),
+    });
+    const response = await pay(t.app, member, horse.id, bankPayment('ctoken_bank_1'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      paymentStatus: 'requires_action',
+      nextAction: 'verify_with_microdeposits',
+      url: null,
+      message: PAYMENT_MESSAGES.bankVerificationEmailed,
+    });
+    expect(response.json().clientSecret).toBeUndefined();
+    expect(created()[0]?.form).toMatchObject({
+      confirmation_token: 'ctoken_bank_1',
+      'payment_method_options[us_bank_account][verification_method]': 'automatic',
+      'mandate_data[customer_acceptance][type]': 'online',
+    });
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, MEMBER_A.email));
+    const mail = mails.find((m) => m.subject.includes('verify your bank account'));
+    expect(mail?.text).toContain('https://payments.stripe.test/microdeposit/abc');
+    expect(mail?.text).toContain('one or two business days');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('requires_action');
   });
 
   it('answers the redirect URL when the card needs 3-D Secure, and refreshes on a status read', async () => {

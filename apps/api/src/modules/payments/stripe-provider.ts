@@ -44,10 +44,17 @@ function actionUrlOf(intent: Stripe.PaymentIntent): string | undefined {
 
 export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   const status = mapStripeStatus(intent.status);
+  const microdeposits = intent.next_action?.type === 'verify_with_microdeposits';
   return {
     providerPaymentId: intent.id,
     status,
-    ...(status === 'requires_action' ? { actionUrl: actionUrlOf(intent) } : {}),
+    ...(status === 'requires_action'
+      ? {
+          actionUrl: actionUrlOf(intent),
+          ...(intent.client_secret ? { clientSecret: intent.client_secret } : {}),
+          ...(microdeposits ? { nextAction: 'verify_with_microdeposits' as const } : {}),
+        }
+      : {}),
     ...(status === 'failed'
       ? { failureMessage: intent.last_payment_error?.message ?? PAYMENT_MESSAGES.failed }
       : {}),
@@ -65,19 +72,30 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: 'stripe',
     async charge(request: ChargeRequest): Promise<ProviderPayment> {
+      // The Payment Element's ConfirmationToken, or a PaymentMethod made without the Element.
+      const source = request.paymentMethodId.startsWith('ctoken_')
+        ? { confirmation_token: request.paymentMethodId }
+        : { payment_method: request.paymentMethodId };
       const params: Stripe.PaymentIntentCreateParams = {
         amount: request.amountCents,
         currency: request.currency,
-        payment_method: request.paymentMethodId,
+        ...source,
         // Explicit types: no Dashboard setting can add a method we do not handle. stripe-node 23
         // (API 2026-10-28) names this allowed_payment_method_types.
-        allowed_payment_method_types: [request.method === 'bank' ? 'us_bank_account' : 'card'],
+        // Link comes with the Payment Element's card form (the web lists the same types).
+        allowed_payment_method_types:
+          request.method === 'bank' ? ['us_bank_account'] : ['card', 'link'],
         confirm: true,
         return_url: request.returnUrl,
         description: request.description,
         metadata: request.metadata,
       };
       if (request.method === 'bank') {
+        // Financial Connections (instant) first; microdeposits only when the bank cannot be
+        // linked that way (docs/decisions.md "Bank accounts verified the way Stripe recommends").
+        params.payment_method_options = {
+          us_bank_account: { verification_method: 'automatic' },
+        };
         params.mandate_data = {
           customer_acceptance:
             request.mandateAcceptance === 'offline'
@@ -105,7 +123,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // A payment method id Stripe does not know (or of the wrong type): the payer's input.
         if (
           error instanceof Stripe.errors.StripeInvalidRequestError &&
-          error.param === 'payment_method'
+          (error.param === 'payment_method' || error.param === 'confirmation_token')
         ) {
           throw new PaymentMethodError(error.message);
         }

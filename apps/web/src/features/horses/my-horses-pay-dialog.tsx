@@ -160,11 +160,7 @@ export default function PayDialog({
         }}
         busy={flow.busy || flow.waiting}
         status={
-          flow.waiting
-            ? 'Waiting for the payment to be confirmed in the new tab…'
-            : flow.busy
-              ? 'Paying…'
-              : null
+          flow.waiting ? 'Waiting for the payment to be confirmed…' : flow.busy ? 'Paying…' : null
         }
         cancelLabel={flow.waiting ? 'Close' : 'Cancel'}
         cancelEnabledWhileBusy={flow.waiting}

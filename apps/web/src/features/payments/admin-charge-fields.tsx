@@ -31,6 +31,7 @@ export function AdminChargeFields({
   entry,
   charge,
   amount,
+  amountCents,
   disabled,
   onChange,
 }: {
@@ -39,6 +40,7 @@ export function AdminChargeFields({
   entry: CardEntry;
   charge: OfficeCharge;
   amount: string;
+  amountCents: number;
   disabled: boolean;
   onChange: (next: OfficeCharge) => void;
 }) {
@@ -60,7 +62,12 @@ export function AdminChargeFields({
       />
       {method === 'card' ? (
         <div className="mt-3">
-          <SecureCardFields entry={entry} idPrefix={`${fieldId}-card`} disabled={disabled} />
+          <SecureCardFields
+            entry={entry}
+            idPrefix={`${fieldId}-card`}
+            disabled={disabled}
+            amountCents={amountCents}
+          />
         </div>
       ) : (
         <div className="row g-3 mt-0">

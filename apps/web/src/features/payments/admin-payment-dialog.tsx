@@ -136,9 +136,11 @@ export function AdminPaymentDialog({
   }, [visible, horse?.id, mode]);
 
   if (!horse || !mode) return null;
-  const amount = formatUsd(
-    feeTotal({ performanceVerification: horse.performanceVerification, prepayDNAFee }),
-  );
+  const amountCents = feeTotal({
+    performanceVerification: horse.performanceVerification,
+    prepayDNAFee,
+  });
+  const amount = formatUsd(amountCents);
 
   /** A provider charge: its answer says paid, processing, or (a keyed-in card) needs the holder. */
   const chargeThroughProvider = async (chargeMethod: ChargeMethod): Promise<string | null> => {
@@ -232,6 +234,7 @@ export function AdminPaymentDialog({
                 entry={cardEntry}
                 charge={charge}
                 amount={amount}
+                amountCents={amountCents}
                 disabled={busy}
                 onChange={(next) => {
                   setCharge(next);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrderSummaryDialog } from './order-summary-dialog';
+import { askSandboxVerification } from './sandbox-verification';
 
 describe('OrderSummaryDialog', () => {
   it.each([
@@ -72,5 +73,26 @@ describe('OrderSummaryDialog', () => {
     const modal = document.querySelector('.modal') as HTMLElement;
     await user.click(modal);
     expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('shows the sandbox verification step inside the dialog and posts the decision from the page', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(null, { status: 200 }));
+    const open = vi.spyOn(window, 'open');
+    render(<OrderSummaryDialog visible choices={{}} busy onProceed={vi.fn()} onCancel={vi.fn()} />);
+    const done = askSandboxVerification(
+      'http://registry.test/api/sandbox/payments/pi_sandbox_ab12cd34',
+    );
+    const step = await screen.findByRole('region', { name: 'Verify this payment' });
+    await userEvent.click(within(step).getByRole('button', { name: 'Complete verification' }));
+    expect(await done).toEqual({});
+    expect(fetchSpy).toHaveBeenCalledWith('/api/sandbox/payments/pi_sandbox_ab12cd34/approve', {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Verify this payment' })).not.toBeInTheDocument();
+    fetchSpy.mockRestore();
   });
 });

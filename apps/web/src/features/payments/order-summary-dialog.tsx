@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import {
   CButton,
   CModal,
@@ -8,7 +8,8 @@ import {
   CModalTitle,
   CSpinner,
 } from '@coreui/react';
-import { feeLines, feeTotal, formatUsd, type FeeChoices } from '@registry/domain';
+import { PAYMENT_MESSAGES, feeLines, feeTotal, formatUsd, type FeeChoices } from '@registry/domain';
+import { useSandboxVerification, type SandboxVerificationStep } from './sandbox-verification';
 
 export interface OrderSummaryDialogProps {
   visible: boolean;
@@ -25,6 +26,41 @@ export interface OrderSummaryDialogProps {
   container?: () => Element | null;
 }
 
+/** The sandbox's verification step, in this dialog: nothing to block, nothing to switch to. */
+function VerificationStep({ step }: { step: SandboxVerificationStep }) {
+  const headingId = useId();
+  const [sending, setSending] = useState(false);
+  const decide = (decision: 'approve' | 'decline') => {
+    setSending(true);
+    void step.decide(decision).finally(() => setSending(false));
+  };
+  return (
+    <section className="border rounded p-3 mt-3 bg-body-tertiary" aria-labelledby={headingId}>
+      <h3 className="h6" id={headingId}>
+        Verify this payment
+      </h3>
+      <p className="small mb-2">
+        {PAYMENT_MESSAGES.verificationRequired} (Test mode: this stands in for your card issuer’s
+        check; no money moves.)
+      </p>
+      <div className="d-flex flex-wrap gap-2">
+        <CButton color="primary" disabled={sending} onClick={() => decide('approve')} autoFocus>
+          {sending && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+          Complete verification
+        </CButton>
+        <CButton
+          color="danger"
+          variant="outline"
+          disabled={sending}
+          onClick={() => decide('decline')}
+        >
+          Decline
+        </CButton>
+      </div>
+    </section>
+  );
+}
+
 /** Spec §2.6 item 20: every fee and the total, 2 decimals; the backdrop does not close it. */
 export function OrderSummaryDialog({
   visible,
@@ -39,6 +75,7 @@ export function OrderSummaryDialog({
 }: OrderSummaryDialogProps) {
   const titleId = useId();
   const lines = feeLines(choices);
+  const verification = useSandboxVerification();
   return (
     <CModal
       visible={visible}
@@ -76,7 +113,8 @@ export function OrderSummaryDialog({
             </tr>
           </tfoot>
         </table>
-        {status && (
+        {visible && verification && <VerificationStep step={verification} />}
+        {status && !verification && (
           <p className="mt-3 mb-0 d-flex align-items-center gap-2" role="status">
             <CSpinner as="span" size="sm" aria-hidden="true" />
             {status}

@@ -22,7 +22,7 @@ function setup(process: () => Promise<PaymentProcessAnswer>, statuses: PaymentIn
     process: vi.fn(process),
     checkStatus: vi.fn(async () => statuses.shift() ?? 'requires_action'),
     deleteHorse: vi.fn(async () => undefined),
-    openUrl: vi.fn(),
+    nextAction: vi.fn(async () => ({})),
     onFinished: vi.fn(),
     onPhase: vi.fn(),
   } satisfies PaymentFlowDeps;
@@ -104,7 +104,8 @@ describe('createPaymentFlow', () => {
     expect(toasts).toEqual([['danger', PAYMENT_MESSAGES.processFailed]]);
   });
 
-  it('opens the URL, polls, and reports success once approved', async () => {
+  it('verifies inside the page (no window is opened), polls, and reports success once approved', async () => {
+    const open = vi.spyOn(window, 'open');
     const { deps, toasts, flow } = setup(
       async () => ({
         success: true,
@@ -115,8 +116,10 @@ describe('createPaymentFlow', () => {
       ['requires_action', 'succeeded'],
     );
     await flow.pay(request());
-    expect(deps.openUrl).toHaveBeenCalledWith('http://x/approve');
-    expect(toasts).toEqual([['danger', 'Further action is required']]);
+    expect(deps.nextAction).toHaveBeenCalledWith({ url: 'http://x/approve' });
+    expect(open).not.toHaveBeenCalled();
+    expect(deps.onPhase).toHaveBeenCalledWith('verifying');
+    expect(toasts).toEqual([]);
     expect(deps.onPhase).toHaveBeenLastCalledWith('waiting');
     await vi.advanceTimersByTimeAsync(5000);
     expect(deps.onFinished).not.toHaveBeenCalled();
@@ -183,7 +186,45 @@ describe('createPaymentFlow', () => {
     flow.close();
     await vi.advanceTimersByTimeAsync(400_000);
     expect(deps.checkStatus).toHaveBeenCalledTimes(1);
-    expect(toasts).toHaveLength(1);
+    expect(toasts).toHaveLength(0);
     expect(deps.onFinished).not.toHaveBeenCalled();
+  });
+
+  it("hands Stripe's client secret to the in-page next action, then polls", async () => {
+    const { deps, toasts, flow } = setup(
+      async () => ({
+        success: true,
+        paymentStatus: 'requires_action',
+        url: 'https://hooks.stripe.test/3ds',
+        clientSecret: 'pi_2_secret_x',
+        paymentIntentId: 'pi_2',
+      }),
+      ['succeeded'],
+    );
+    await flow.pay(request());
+    expect(deps.nextAction).toHaveBeenCalledWith({
+      clientSecret: 'pi_2_secret_x',
+      url: 'https://hooks.stripe.test/3ds',
+    });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(deps.checkStatus).toHaveBeenCalledWith('pi_2');
+    expect(toasts.at(-1)).toEqual(['success', PAYMENT_MESSAGES.registered]);
+  });
+
+  it('does not wait for microdeposits: says the link was emailed and finishes without polling', async () => {
+    const { deps, toasts, flow } = setup(async () => ({
+      success: true,
+      paymentStatus: 'requires_action',
+      nextAction: 'verify_with_microdeposits',
+      url: null,
+      message: PAYMENT_MESSAGES.bankVerificationEmailed,
+      paymentIntentId: 'pi_3',
+    }));
+    await flow.pay(request());
+    expect(toasts).toEqual([['info', PAYMENT_MESSAGES.bankVerificationEmailed]]);
+    expect(deps.nextAction).not.toHaveBeenCalled();
+    expect(deps.onFinished).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(deps.checkStatus).not.toHaveBeenCalled();
   });
 });

@@ -9,14 +9,20 @@ import type {
   PaymentProcessBody,
 } from './payments-api';
 
-export type FlowPhase = 'idle' | 'creating-method' | 'processing' | 'waiting' | 'done';
+export type FlowPhase =
+  'idle' | 'creating-method' | 'processing' | 'verifying' | 'waiting' | 'done';
 
 export interface PaymentFlowDeps {
   toast: ToastApi;
   process: (horseId: string, body: PaymentProcessBody) => Promise<PaymentProcessAnswer>;
   checkStatus: (paymentIntentId: string) => Promise<PaymentIntentStatus>;
   deleteHorse: (horseId: string) => Promise<unknown>;
-  openUrl: (url: string) => void;
+  /**
+   * The payment's next action, inside this page (no popup): Stripe's `handleNextAction` with
+   * the client secret, or the sandbox's verification step for its approval URL. Resolves when
+   * the payer is done there; the outcome is then read from the server.
+   */
+  nextAction: (step: { clientSecret?: string; url?: string }) => Promise<{ error?: string }>;
   /** The payment is over one way or another: close the modal, refresh the list. */
   onFinished: () => void;
   onPhase?: (phase: FlowPhase) => void;
@@ -44,7 +50,7 @@ function messageOf(caught: unknown): string | undefined {
 
 /**
  * Spec §4 after the horse is saved: payment method, payment-process, then either done or
- * (3-D Secure) a new tab and status polling. Plain functions so the whole path is testable
+ * (3-D Secure) the verification inside the page and status polling (5 s, 300000 ms). Plain functions so the whole path is testable
  * with fake timers; usePaymentFlow binds it to React state.
  */
 export function createPaymentFlow(deps: PaymentFlowDeps) {
@@ -103,9 +109,19 @@ export function createPaymentFlow(deps: PaymentFlowDeps) {
       return true;
     }
 
-    if (answer.url) {
-      deps.toast.danger(answer.message || PAYMENT_MESSAGES.actionRequired);
-      deps.openUrl(answer.url);
+    // Microdeposits take business days: the link is in the payer's mailbox, nothing to await.
+    if (answer.nextAction === 'verify_with_microdeposits') {
+      deps.toast.info(answer.message || PAYMENT_MESSAGES.bankVerificationEmailed);
+      finish();
+      return true;
+    }
+    if (answer.clientSecret || answer.url) {
+      phase('verifying');
+      const done = await deps.nextAction({
+        ...(answer.clientSecret ? { clientSecret: answer.clientSecret } : {}),
+        ...(answer.url ? { url: answer.url } : {}),
+      });
+      if (done.error && !closed) deps.toast.danger(done.error);
       if (!answer.paymentIntentId || closed) {
         finish();
         return true;

@@ -12,7 +12,9 @@ export interface CardFieldsProps {
   entry: CardEntry;
   /** Field ids derive from this, so labels and focus-on-error find them. */
   idPrefix: string;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
+  /** What the payer is about to pay (Stripe shows it in wallet sheets); the server prices it. */
+  amountCents?: number | undefined;
 }
 
 /**
@@ -24,4 +26,9 @@ export interface PaymentProvider {
   kind: 'stripe' | 'sandbox';
   CardFields: ComponentType<CardFieldsProps>;
   createBankMethod(bank: BankDetails, payer: PayerDetails): Promise<MethodResult>;
+  /**
+   * Stripe: the PaymentIntent's next action (3-D Secure) in this page, `stripe.handleNextAction`.
+   * The sandbox has none: its verification step is shown inside the order dialog instead.
+   */
+  handleNextAction?(clientSecret: string): Promise<{ error?: string }>;
 }

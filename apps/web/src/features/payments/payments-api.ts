@@ -13,6 +13,10 @@ export interface PaymentProcessAnswer {
   url?: string | null;
   paymentIntentId?: string | null;
   paymentStatus?: PaymentIntentStatus;
+  /** Stripe, requires_action: for `stripe.handleNextAction` in this page. */
+  clientSecret?: string;
+  /** The bank account is verified by microdeposits: emailed, nothing to wait for here. */
+  nextAction?: 'verify_with_microdeposits';
 }
 
 /** billingInfo as our server may see it: no card number, CVV, routing or account number. */

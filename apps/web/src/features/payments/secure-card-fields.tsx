@@ -11,10 +11,12 @@ export function SecureCardFields({
   entry,
   idPrefix,
   disabled,
+  amountCents,
 }: {
   entry: CardEntry;
   idPrefix: string;
   disabled?: boolean;
+  amountCents?: number | undefined;
 }) {
   const state = usePaymentProvider();
   useEffect(() => () => entry.reset(), [entry]);
@@ -37,5 +39,7 @@ export function SecureCardFields({
     );
   }
   const { CardFields } = state.provider;
-  return <CardFields entry={entry} idPrefix={idPrefix} disabled={disabled} />;
+  return (
+    <CardFields entry={entry} idPrefix={idPrefix} disabled={disabled} amountCents={amountCents} />
+  );
 }

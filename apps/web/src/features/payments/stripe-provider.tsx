@@ -1,91 +1,39 @@
 import { useEffect } from 'react';
-import type { Stripe, StripeElementChangeEvent } from '@stripe/stripe-js';
+import type {
+  Stripe,
+  StripeElementsOptionsMode,
+  StripePaymentElementChangeEvent,
+} from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import {
-  CardCvcElement,
-  CardExpiryElement,
-  CardNumberElement,
-  Elements,
-  useElements,
-  useStripe,
-} from '@stripe/react-stripe-js';
-import type { CardField } from '@registry/domain';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { FEES } from '@registry/domain';
 import type { CardEntry, MethodResult, PayerDetails } from './card-entry';
 import type { BankDetails, CardFieldsProps, PaymentProvider } from './payment-provider';
 import { SecureFieldFrame } from './secure-field';
 
 /**
- * Stripe Elements behind the PaymentProvider interface. This module is only ever imported
- * dynamically (load-provider.ts), so Stripe.js stays out of every bundle until a payment form
- * shows and a publishable key is configured.
+ * Stripe behind the PaymentProvider interface, the way Stripe's "finalize payments on the
+ * server" guide builds it: the Payment Element (cards and, where the account allows, Apple Pay,
+ * Google Pay and Link) turns what the payer entered into a ConfirmationToken; our server creates
+ * and confirms the PaymentIntent with it; a next action (3-D Secure) is handled in this page by
+ * `stripe.handleNextAction`, in Stripe's own modal, so no popup is ever opened. Only ever
+ * imported dynamically (load-provider.ts), so Stripe.js stays out of every bundle until a
+ * payment form shows and a publishable key is configured.
  */
 
-const ELEMENT_OPTIONS = {
-  style: { base: { fontSize: '16px', color: '#212529' }, invalid: { color: '#b21f2d' } },
-} as const;
+const NOT_READY = 'The card fields are not ready yet. Please try again.';
 
 function billingDetails(payer: PayerDetails) {
   return {
     name: payer.name,
-    email: payer.email,
+    ...(payer.email ? { email: payer.email } : {}),
     ...(payer.phone ? { phone: payer.phone } : {}),
   };
 }
 
-function fromStripe(
-  result: { paymentMethod?: { id: string }; error?: { message?: string } },
-  fallback: string,
-): MethodResult {
-  if (result.paymentMethod) return { id: result.paymentMethod.id };
-  return { error: result.error?.message || fallback };
-}
-
-function StripeField({
-  entry,
-  field,
-  idPrefix,
-  className,
-  disabled,
-}: {
-  entry: CardEntry;
-  field: CardField;
-  idPrefix: string;
-  className: string;
-  disabled?: boolean | undefined;
-}) {
-  const onChange = (event: StripeElementChangeEvent) =>
-    entry.change(field, { empty: event.empty, complete: event.complete, error: event.error });
-  const onBlur = () => entry.blur(field);
-  const options = { ...ELEMENT_OPTIONS, disabled: Boolean(disabled) };
-  return (
-    <SecureFieldFrame
-      entry={entry}
-      field={field}
-      idPrefix={idPrefix}
-      labelFor={false}
-      className={className}
-    >
-      {({ id, messageId, message }) => (
-        <div
-          id={id}
-          role="group"
-          aria-labelledby={`${id}-label`}
-          aria-describedby={message ? messageId : undefined}
-          className={`form-control${message ? ' is-invalid' : ''}`}
-        >
-          {field === 'cardNumber' && (
-            <CardNumberElement options={options} onChange={onChange} onBlur={onBlur} />
-          )}
-          {field === 'expirationDate' && (
-            <CardExpiryElement options={options} onChange={onChange} onBlur={onBlur} />
-          )}
-          {field === 'cvv' && (
-            <CardCvcElement options={options} onChange={onChange} onBlur={onBlur} />
-          )}
-        </div>
-      )}
-    </SecureFieldFrame>
-  );
+/** The Payment Element's change event in the shape the card entry tracks. */
+function reportTo(entry: CardEntry, event: StripePaymentElementChangeEvent) {
+  entry.change('cardNumber', { empty: event.empty, complete: event.complete });
 }
 
 function HandleBinder({ entry }: { entry: CardEntry }) {
@@ -93,16 +41,20 @@ function HandleBinder({ entry }: { entry: CardEntry }) {
   const elements = useElements();
   useEffect(() => {
     if (!stripe || !elements) return;
+    // One Payment Element stands for the three spec fields: expiry and CVC are inside it.
+    entry.change('expirationDate', { empty: false, complete: true });
+    entry.change('cvv', { empty: false, complete: true });
     entry.handle = {
-      async createCardMethod(payer) {
-        const card = elements.getElement(CardNumberElement);
-        if (!card) return { error: 'The card fields are not ready yet. Please try again.' };
-        const result = await stripe.createPaymentMethod({
-          type: 'card',
-          card,
-          billing_details: billingDetails(payer),
+      async createCardMethod(payer): Promise<MethodResult> {
+        // Validates the Element and runs any wallet sheet before a token can be made.
+        const submitted = await elements.submit();
+        if (submitted.error) return { error: submitted.error.message ?? NOT_READY };
+        const result = await stripe.createConfirmationToken({
+          elements,
+          params: { payment_method_data: { billing_details: billingDetails(payer) } },
         });
-        return fromStripe(result, 'The card could not be used.');
+        if (result.error) return { error: result.error.message ?? 'The card could not be used.' };
+        return { id: result.confirmationToken.id };
       },
     };
     return () => {
@@ -113,33 +65,35 @@ function HandleBinder({ entry }: { entry: CardEntry }) {
 }
 
 export function createStripeProvider(stripePromise: Promise<Stripe | null>): PaymentProvider {
-  function StripeCardFields({ entry, idPrefix, disabled }: CardFieldsProps) {
+  function StripeCardFields({ entry, idPrefix, disabled, amountCents }: CardFieldsProps) {
+    // Deferred intent: the PaymentIntent is created by our server, with these same types.
+    const options: StripeElementsOptionsMode = {
+      mode: 'payment',
+      amount: amountCents ?? FEES.registration * 100,
+      currency: 'usd',
+      // The same list the server sends (stripe-provider.ts in the API); Apple Pay and Google
+      // Pay are cards, Link its own type. Named allowedPaymentMethodTypes in this Stripe.js.
+      allowedPaymentMethodTypes: ['card', 'link'],
+      appearance: { theme: 'stripe', variables: { fontSizeBase: '16px' } },
+    };
     return (
-      <Elements stripe={stripePromise}>
+      <Elements stripe={stripePromise} options={options}>
         <HandleBinder entry={entry} />
-        <div className="row g-3">
-          <StripeField
-            entry={entry}
-            field="cardNumber"
-            idPrefix={idPrefix}
-            disabled={disabled}
-            className="col-12 col-md-6"
-          />
-          <StripeField
-            entry={entry}
-            field="expirationDate"
-            idPrefix={idPrefix}
-            disabled={disabled}
-            className="col-6 col-md-3"
-          />
-          <StripeField
-            entry={entry}
-            field="cvv"
-            idPrefix={idPrefix}
-            disabled={disabled}
-            className="col-6 col-md-3"
-          />
-        </div>
+        <SecureFieldFrame entry={entry} field="cardNumber" idPrefix={idPrefix} labelFor={false}>
+          {({ id, messageId, message }) => (
+            <div
+              id={id}
+              role="group"
+              aria-labelledby={`${id}-label`}
+              aria-describedby={message ? messageId : undefined}
+            >
+              <PaymentElement
+                options={{ readOnly: Boolean(disabled), layout: 'tabs' }}
+                onChange={(event) => reportTo(entry, event)}
+              />
+            </div>
+          )}
+        </SecureFieldFrame>
       </Elements>
     );
   }
@@ -150,6 +104,8 @@ export function createStripeProvider(stripePromise: Promise<Stripe | null>): Pay
     async createBankMethod(bank: BankDetails, payer: PayerDetails) {
       const stripe = await stripePromise;
       if (!stripe) return { error: 'The payment provider could not be loaded.' };
+      // Numbers typed into our form (the spec's bank fields, and the office's dialog): Stripe
+      // verifies such an account by microdeposits (docs/decisions.md).
       const result = await stripe.createPaymentMethod({
         type: 'us_bank_account',
         us_bank_account: {
@@ -160,7 +116,16 @@ export function createStripeProvider(stripePromise: Promise<Stripe | null>): Pay
         },
         billing_details: { ...billingDetails(payer), name: bank.accountName || payer.name },
       });
-      return fromStripe(result, 'The bank account could not be used.');
+      if (result.paymentMethod) return { id: result.paymentMethod.id };
+      return { error: result.error?.message || 'The bank account could not be used.' };
+    },
+    async handleNextAction(clientSecret: string) {
+      const stripe = await stripePromise;
+      if (!stripe) return { error: 'The payment provider could not be loaded.' };
+      const result = await stripe.handleNextAction({ clientSecret });
+      return result.error
+        ? { error: result.error.message ?? 'The payment was not confirmed.' }
+        : {};
     },
   };
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../stores/use-toast';
 import { createPaymentFlow, type FlowPhase, type PaymentRequest } from './payment-flow';
+import { loadPaymentProvider } from './load-provider';
 import { fetchPaymentStatus, processPayment } from './payments-api';
+import { askSandboxVerification, clearSandboxVerification } from './sandbox-verification';
 
 /**
  * The payment flow for a dialog: its phase as state, and polling stopped when the dialog
@@ -28,19 +30,32 @@ export function usePaymentFlow({
       process: processPayment,
       checkStatus: fetchPaymentStatus,
       deleteHorse: (id) => deleteRef.current(id),
-      openUrl: (url) => {
-        window.open(url, '_blank');
+      nextAction: async ({ clientSecret, url }) => {
+        const provider = await loadPaymentProvider();
+        if (clientSecret && provider.handleNextAction) {
+          return provider.handleNextAction(clientSecret);
+        }
+        return url ? askSandboxVerification(url) : {};
       },
       onFinished: () => finishedRef.current(),
       onPhase: setPhase,
     }),
   );
-  useEffect(() => () => flow.close(), [flow]);
+  useEffect(
+    () => () => {
+      flow.close();
+      clearSandboxVerification();
+    },
+    [flow],
+  );
   return {
     phase,
     busy: phase === 'creating-method' || phase === 'processing',
-    waiting: phase === 'waiting',
+    waiting: phase === 'waiting' || phase === 'verifying',
     pay: (request: PaymentRequest) => flow.pay(request),
-    close: () => flow.close(),
+    close: () => {
+      flow.close();
+      clearSandboxVerification();
+    },
   };
 }

@@ -303,7 +303,7 @@ export function HorseRegistrationForm({
           busy={payment.busy || payment.waiting}
           status={
             payment.waiting
-              ? 'Waiting for the payment to be confirmed in the new tab…'
+              ? 'Waiting for the payment to be confirmed…'
               : payment.busy
                 ? 'Saving and paying…'
                 : null

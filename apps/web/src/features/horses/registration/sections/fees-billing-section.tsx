@@ -6,6 +6,7 @@ import {
   CARD_TYPES,
   COUNTRIES,
   FEES,
+  feeTotal,
   isVerificationChosen,
   PAYMENT_METHODS,
 } from '@registry/domain';
@@ -43,7 +44,10 @@ const VerificationFee = memo(function VerificationFee() {
 const MethodDetails = memo(function MethodDetails() {
   const { control } = useFormContext<HorseFormValues>();
   const { cardEntry } = useRegistration();
-  const method = useWatch({ control, name: 'billingInfo.paymentInfo.paymentMethod' });
+  const [method, prepayDNAFee, performanceVerification] = useWatch({
+    control,
+    name: ['billingInfo.paymentInfo.paymentMethod', 'fees.prepayDNAFee', 'performanceVerification'],
+  });
   if (method === 'Credit Card') {
     return (
       <div className="horse-subgroup row g-3" aria-label="Credit Card">
@@ -55,7 +59,13 @@ const MethodDetails = memo(function MethodDetails() {
           className="col-12 col-md-6"
         />
         <div className="col-12">
-          {cardEntry && <SecureCardFields entry={cardEntry} idPrefix="horse-card" />}
+          {cardEntry && (
+            <SecureCardFields
+              entry={cardEntry}
+              idPrefix="horse-card"
+              amountCents={feeTotal({ performanceVerification, prepayDNAFee })}
+            />
+          )}
         </div>
       </div>
     );
