@@ -60,6 +60,7 @@ describe("The member's View: status, rejection reason and amount paid", () => {
       data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
     }));
     renderModal({ mode: 'view', horse });
-    expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
+    // Paid by status, but no settled amount known: it says so rather than "nothing".
+    expect(await screen.findByText('Paid (amount not on file)')).toBeInTheDocument();
   });
 });

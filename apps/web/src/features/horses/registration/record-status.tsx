@@ -19,11 +19,12 @@ const METHODS: Record<string, string> = {
   other: 'other means',
 };
 
-function paidText(summary: PaidSummary | undefined, loading: boolean): string {
+function paidText(summary: PaidSummary | undefined, loading: boolean, status: string): string {
   if (loading && !summary) return 'Loading…';
   // Anything but the paid summary (an old server, a proxy page) reads as nothing known.
   if (!summary || typeof summary.paidCents !== 'number' || summary.paidCents === 0) {
-    return 'Nothing yet';
+    // Marked paid by the office (or older data) with no settled payment on file.
+    return status === 'paid' ? 'Paid (amount not on file)' : 'Nothing yet';
   }
   const payments = Array.isArray(summary.payments) ? summary.payments : [];
   const how = [...new Set(payments.map((p) => METHODS[p.method] ?? p.method))];
@@ -67,7 +68,7 @@ export function RecordStatus({ horse }: { horse: Horse }) {
         <div className="col-6 col-md-3">
           <dt className="small text-body-secondary fw-normal">Amount paid</dt>
           <dd className="mb-0">
-            {paid.error ? '—' : paidText(paid.data ?? undefined, paid.loading)}
+            {paid.error ? '—' : paidText(paid.data ?? undefined, paid.loading, horse.paymentStatus)}
           </dd>
         </div>
       </dl>
