@@ -45,6 +45,7 @@ import { systemRoutes } from './modules/system/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
 import { pedigreeRoutes } from './modules/pedigree/routes.js';
 import { horseNameRoutes } from './modules/horse-names/routes.js';
+import { draftRoutes } from './modules/drafts/routes.js';
 import {
   assignMissingMemberNumbers,
   parseMemberNumberFormat,
@@ -287,6 +288,7 @@ export async function buildApp(
       await api.register(statisticsRoutes, { db: database.db });
       await api.register(horseNameRoutes, { db: database.db });
       await api.register(pedigreeRoutes, { db: database.db });
+      await api.register(draftRoutes, { db: database.db });
       await api.register(paidRoute, { db: database.db });
       await api.register(contentRoutes, { db: database.db });
       await api.register(contentPreviewRoute);

@@ -8,6 +8,7 @@ export * from './fees.js';
 export * from './card.js';
 export * from './upload-fields.js';
 export * from './uploads.js';
+export * from './drafts.js';
 export * from './schema.js';
 export * from './defaults.js';
 export type { Ancestor, PedigreeEntry } from './sections/pedigree.js';

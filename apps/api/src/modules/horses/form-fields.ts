@@ -1,4 +1,5 @@
 import {
+  DRAFT_ID_PART,
   DOCUMENT_MAX_BYTES,
   HORSE_JSON_PARTS,
   HORSE_MESSAGES,
@@ -37,7 +38,8 @@ export interface FilePartSpec {
 }
 
 const TEXT_FIELDS = new Set<string>([...HORSE_TEXT_PARTS, 'checkedOwnerInfo']);
-const REGISTER_ONLY_TEXT = new Set<string>([...NAME_CHOICE_PARTS, 'ownerSignature']);
+// draftId: the draft the registration completes, removed with it (modules/drafts).
+const REGISTER_ONLY_TEXT = new Set<string>([...NAME_CHOICE_PARTS, 'ownerSignature', DRAFT_ID_PART]);
 
 export const JSON_FIELDS = new Set<string>(HORSE_JSON_PARTS);
 

@@ -23,6 +23,8 @@ export function preloadHorseForm(): void {
 export interface HorseModalState {
   mode: HorseFormMode;
   horseId?: string;
+  /** Register mode: continue this draft instead of starting fresh. */
+  draftId?: string;
 }
 
 /** On top of the page while the form's chunk arrives (a tap on a phone gives no hover first). */
@@ -61,6 +63,7 @@ export function HorseModalHost({
       <HorseRegistrationModal
         visible
         mode={state.mode}
+        draftId={state.draftId}
         horse={horse}
         loading={loading}
         loadError={error?.error ?? null}

@@ -22,6 +22,7 @@ import {
 } from '../payments/payments-api';
 import { deleteHorse } from './api/horses-api';
 import { DeleteHorseNotice } from './delete-horse-notice';
+import { MyDrafts } from './drafts/my-drafts';
 import { useMyHorses } from './api/use-horses';
 import { HorseModalHost, preloadHorseForm, type HorseModalState } from './horse-modal-host';
 import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
@@ -134,6 +135,8 @@ export default function MyHorsesPage() {
   }
 
   const openRegister = () => setModal({ mode: 'register' });
+  // Bumped when the form closes: the drafts list then shows what the form saved.
+  const [draftsVersion, setDraftsVersion] = useState(0);
 
   return (
     <>
@@ -141,6 +144,11 @@ export default function MyHorsesPage() {
         title={ROUTES.myHorses.title}
         lead="Your registrations with their approval and payment status."
         actions={<RegisterButton onClick={openRegister} />}
+      />
+
+      <MyDrafts
+        version={draftsVersion}
+        onContinue={(draftId) => setModal({ mode: 'register', draftId })}
       />
 
       <ListToolbar label="Filter my horses">
@@ -209,7 +217,14 @@ export default function MyHorsesPage() {
         pagerLabel="My horses pages"
       />
 
-      <HorseModalHost state={modal} onClose={() => setModal(null)} onSaved={reload} />
+      <HorseModalHost
+        state={modal}
+        onClose={() => {
+          setModal(null);
+          setDraftsVersion((v) => v + 1);
+        }}
+        onSaved={reload}
+      />
 
       {paying && (
         <Suspense fallback={null}>

@@ -36,6 +36,8 @@ export interface HorseRegistrationModalProps {
   saveRegister?: RegisterCall;
   /** The member the office registers for (prefills owner 1 and billing). */
   onBehalfOf?: string;
+  /** Register mode: the draft to continue (My Horses). */
+  draftId?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export default function HorseRegistrationModal({
   saveEdit,
   saveRegister,
   onBehalfOf,
+  draftId,
 }: HorseRegistrationModalProps) {
   const titleId = useId();
   // CModal also reports a closing it started itself; the owner hears about each closing once.
@@ -88,6 +91,7 @@ export default function HorseRegistrationModal({
           saveEdit={saveEdit}
           saveRegister={saveRegister}
           onBehalfOf={onBehalfOf}
+          draftId={draftId}
           onClose={close}
           onSaved={(saved) => {
             onSaved?.(saved);
