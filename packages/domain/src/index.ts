@@ -8,3 +8,5 @@ export * from './payments/index.js';
 export * from './password-policy.js';
 export * from './profile.js';
 export * from './admin/index.js';
+export * from './contract/index.js';
+export * from './horse-name.js';

@@ -2,7 +2,9 @@
  * The administration objects of the API contract (docs/api.md "Administration"). Shared by the
  * members, admin-horses, approvals and dashboard features, which may not import each other.
  */
-import type { FieldChange, Horse } from './horse-types';
+import type { AdminHorse, FieldChange, OwnerSummary } from '@registry/domain';
+
+export type { AdminHorse, OwnerSummary };
 
 export interface Member {
   id: string;
@@ -22,24 +24,6 @@ export interface Member {
   horseCount: number;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface OwnerSummary {
-  id: string;
-  email: string;
-  name: string;
-  memberNumber: string | null;
-  active: boolean;
-}
-
-/** The administrator's view of a horse: the owner's view plus who owns it and the decision. */
-export interface AdminHorse extends Horse {
-  owner: OwnerSummary | null;
-  decidedAt: string | null;
-  decidedById: string | null;
-  rejectionReason?: string | null;
-  /** A corrected rejected registration waiting again: the earlier reason and what changed. */
-  resubmission?: { at: string; previousReason: string; changes: FieldChange[] } | null;
 }
 
 /** A member's change to an approved record, decided in the approval queue (docs/api.md). */

@@ -44,7 +44,16 @@ export function adminHorse(overrides: Partial<AdminHorse> = {}): AdminHorse {
     ownerType: 'Single',
     registrationNum: null,
     approvedName: null,
-    othermarkings: {},
+    othermarkings: {
+      left: '',
+      right: '',
+      face: '',
+      chin: '',
+      frontLeg: '',
+      hindLeg: '',
+      maneColor: '',
+      tailColor: '',
+    },
     owners: [
       {
         memberNum: 'M-1',
@@ -72,6 +81,10 @@ export function adminHorse(overrides: Partial<AdminHorse> = {}): AdminHorse {
     approvalStatus: 'pending',
     paymentStatus: 'paid',
     paymentMode: 'Credit Card',
+    paymentIntentId: null,
+    rejectionReason: null,
+    pendingChange: null,
+    resubmission: null,
     createdAt: '2026-01-02T00:00:00Z',
     updatedAt: '2026-01-02T00:00:00Z',
     owner: {

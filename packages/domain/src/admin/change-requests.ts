@@ -10,13 +10,6 @@ import { ADMIN_MESSAGES } from './messages.js';
 export const CHANGE_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
 
-/** One changed value: `field` is a path such as `sire.name`, `owners.1.memberNum` or `sex`. */
-export interface FieldChange {
-  field: string;
-  from: string;
-  to: string;
-}
-
 /** `PUT admin/change-requests/:id`. */
 export const decideChangeRequestSchema = z.object({
   action: z.enum(['approve', 'reject']),

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { auditLog, payments } from '../../db/schema.js';
-import { ownerSummaries } from './view.js';
+import { ownerSummaries } from '../horse-repository/owners.js';
 
 export const historyEntrySchema = z.object({
   at: z.string(),

@@ -12,7 +12,8 @@ import type { ADMIN_HORSE_SORT_FIELDS } from '@registry/domain';
 import type { UrlSigner } from '../files/signed-urls.js';
 import { pendingChanges } from '../change-requests/pending.js';
 import { resubmissions } from '../change-requests/resubmission.js';
-import { ownerSummaries, toAdminHorse } from './view.js';
+import { ownerSummaries } from '../horse-repository/owners.js';
+import { toAdminHorse } from './view.js';
 
 export interface AdminHorseQuery {
   page: number;

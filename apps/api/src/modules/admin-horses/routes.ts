@@ -1,12 +1,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_HORSE_SORT_FIELDS, SORT_ORDERS } from '@registry/domain';
+import {
+  ADMIN_HORSE_SORT_FIELDS,
+  SORT_ORDERS,
+  pageSchema,
+  adminHorseSchema,
+} from '@registry/domain';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from '../../db/schema.js';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { MULTIPART_LIMITS, receiveForm } from '../horses/multipart.js';
-import { pageSchema } from '../horses/schemas.js';
 import { HORSE_API_MESSAGES, type HorseDeps } from '../horses/service.js';
 import { horseHistory, historyEntrySchema } from './history.js';
 import { exportHorsesCsv } from './export.js';
@@ -19,7 +23,7 @@ import {
   requireHorse,
   requireMember,
 } from './service.js';
-import { adminHorseById, adminHorseSchema } from './view.js';
+import { adminHorseById } from './view.js';
 
 export type AdminHorseRoutesOptions = Omit<HorseDeps, 'log'>;
 

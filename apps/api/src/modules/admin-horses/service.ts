@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { buildHorseSchema } from '@registry/domain';
+import { buildHorseSchema, type AdminHorse } from '@registry/domain';
 import type { Tx } from '../../db/client.js';
 import { horseFiles, horses, users, type HorseFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -9,7 +9,8 @@ import { checkForm, type AcceptedFile } from '../horses/checks.js';
 import { discardForm, type ReceivedForm } from '../horses/multipart.js';
 import { recordOf } from '../horses/records.js';
 import { registerHorse, type HorseDeps } from '../horses/service.js';
-import { adminHorseById, loadHorse, type AdminHorse } from './view.js';
+import { loadHorse } from '../horse-repository/horses.js';
+import { adminHorseById } from './view.js';
 
 export interface Actor {
   userId: string;
@@ -119,7 +120,7 @@ export async function adminUpdateHorse(
       deps.db,
     );
     await deps.db.transaction(async (tx) => {
-      await loadHorse(tx, horseId, true);
+      await loadHorse(tx, horseId, { lock: true });
       const now = await tx.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));
       replaced = replacedBy(now, files);
       await tx
@@ -163,7 +164,7 @@ export async function adminDeleteHorse(
   actor: Actor,
 ): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
-    const row = await loadHorse(tx, horseId, true);
+    const row = await loadHorse(tx, horseId, { lock: true });
     const files = await tx.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));
     await tx.delete(horses).where(eq(horses.id, horseId));
     await recordAudit(tx, {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_MESSAGES, approveHorseSchema } from '@registry/domain';
+import { ADMIN_MESSAGES, approveHorseSchema, adminHorseSchema } from '@registry/domain';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { adminHorseSchema } from '../admin-horses/view.js';
 import { changeRequestRoutes } from '../change-requests/routes.js';
 import { decideHorse, type ApprovalDeps } from './service.js';
 

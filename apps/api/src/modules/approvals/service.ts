@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_MESSAGES, REGISTER_RULE_MESSAGES, type ApproveHorseInput } from '@registry/domain';
+import {
+  ADMIN_MESSAGES,
+  REGISTER_RULE_MESSAGES,
+  type ApproveHorseInput,
+  type AdminHorse,
+} from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { horses, users, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { adminHorseById, loadHorse, type AdminHorse } from '../admin-horses/view.js';
+import { adminHorseById } from '../admin-horses/view.js';
+import { loadHorse } from '../horse-repository/horses.js';
 import { recordAudit } from '../audit/service.js';
 import { isApprovedNameClash, nameAvailability } from '../horse-names/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
@@ -98,7 +104,7 @@ export async function decideHorse(
   return adminHorseById(deps.db, deps.signer, horseId);
 
   async function decide(tx: Tx) {
-    const row = await loadHorse(tx, horseId, true);
+    const row = await loadHorse(tx, horseId, { lock: true });
     if (row.approvalStatus !== 'pending') {
       throw new HttpError(409, ADMIN_MESSAGES.alreadyDecided(row.approvalStatus));
     }

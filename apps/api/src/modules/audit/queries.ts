@@ -2,7 +2,7 @@ import { count, desc, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import { ownerSummaries } from '../admin-horses/view.js';
+import { ownerSummaries } from '../horse-repository/owners.js';
 
 export const auditEntrySchema = z.object({
   id: z.number(),

@@ -8,7 +8,7 @@ import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { loadHorse } from '../admin-horses/view.js';
+import { loadHorse } from '../horse-repository/horses.js';
 import { recordAudit } from '../audit/service.js';
 
 export interface CertificateOptions {

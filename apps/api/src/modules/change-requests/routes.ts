@@ -4,11 +4,11 @@ import {
   CHANGE_REQUEST_MESSAGES,
   CHANGE_REQUEST_STATUSES,
   decideChangeRequestSchema,
+  pageSchema,
+  ownerSummarySchema,
 } from '@registry/domain';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { ownerSummarySchema } from '../admin-horses/view.js';
-import { pageSchema } from '../horses/schemas.js';
 import { decideChangeRequest, listChangeRequests, type ChangeRequestDeps } from './service.js';
 
 const fieldChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });

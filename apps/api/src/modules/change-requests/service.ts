@@ -5,6 +5,7 @@ import {
   type ChangeRequestStatus,
   type DecideChangeRequestInput,
   type FieldChange,
+  type OwnerSummary,
 } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import {
@@ -15,7 +16,9 @@ import {
   type HorseRow,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { loadHorse, ownerSummaries, type OwnerSummary } from '../admin-horses/view.js';
+import { loadHorse } from '../horse-repository/horses.js';
+import { ownerSummaries } from '../horse-repository/owners.js';
+import { isUuid } from '../../db/ids.js';
 import { recordAudit } from '../audit/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { recordChangeDecidedMail } from '../mail/templates.js';
@@ -224,10 +227,8 @@ export async function listChangeRequests(db: Db, query: ChangeRequestQuery) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function findRequest(db: Executor, id: string, lock: boolean) {
-  if (!UUID.test(id)) throw new HttpError(404, CHANGE_REQUEST_MESSAGES.notFound);
+  if (!isUuid(id)) throw new HttpError(404, CHANGE_REQUEST_MESSAGES.notFound);
   const query = db.select().from(horseChangeRequests).where(eq(horseChangeRequests.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new HttpError(404, CHANGE_REQUEST_MESSAGES.notFound);
@@ -280,7 +281,7 @@ export async function decideChangeRequest(
   const { db } = deps;
   const first = await findRequest(db, id, false);
   await db.transaction(async (tx) => {
-    const horse = await loadHorse(tx, first.horseId, true);
+    const horse = await loadHorse(tx, first.horseId, { lock: true });
     const request = await findRequest(tx, id, true);
     if (request.status !== 'pending') {
       throw new HttpError(409, CHANGE_REQUEST_MESSAGES.alreadyDecided(request.status));

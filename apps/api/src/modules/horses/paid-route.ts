@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { isUuid } from '../../db/ids.js';
 import { horses } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../../plugins/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { HORSE_API_MESSAGES } from './service.js';
 import { paidForHorse } from './paid.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `GET members/horses/:id/paid` (docs/api.md "Horses"): what the member paid for a horse. */
 export const paidRoute: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -38,7 +37,7 @@ export const paidRoute: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     async (request) => {
       const { userId } = requireAuth(request);
       const id = request.params.id;
-      const [own] = UUID.test(id)
+      const [own] = isUuid(id)
         ? await db
             .select({ id: horses.id })
             .from(horses)

@@ -3,11 +3,13 @@ import {
   PEDIGREE_PARENTS,
   type HorseEdit,
   type PedigreeParent,
+  type FileRef,
+  type Horse,
+  type PublicHorse,
 } from '@registry/domain';
 import type { HorseDetails, StoredAncestor, StoredParent } from '../../db/horse-details.js';
 import type { HorseFileRow, HorseRow } from '../../db/schema.js';
 import { horseFileScope, type UrlSigner } from '../files/signed-urls.js';
-import type { FileRef, Horse, PublicHorse } from './schemas.js';
 import type { PendingChange } from '../change-requests/pending.js';
 
 /** Between the domain schema's output, the table's columns and JSONB, and the API's answer. */

@@ -1,16 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   buildHorseSchema,
   buildRegistrationDetailsSchema,
   CHANGE_REQUEST_MESSAGES,
+  type Horse,
 } from '@registry/domain';
-import { DRAFT_ID_PART } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { horseFiles, horses, type HorseFileRow, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import { loadHorse } from '../horse-repository/horses.js';
 import { recordAudit } from '../audit/service.js';
-import { removeCompletedDraft } from '../drafts/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
 import type { FileStorage } from '../files/storage.js';
 import { pendingChangeOf } from '../change-requests/pending.js';
@@ -23,7 +23,6 @@ import { claimUploads } from '../uploads/claim.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf, toHorse } from './records.js';
-import type { Horse } from './schemas.js';
 import { paidForHorse } from './paid.js';
 
 export interface HorseDeps {
@@ -100,18 +99,9 @@ async function removeStored(deps: HorseDeps, keys: string[]): Promise<void> {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function loadOwn(db: Executor, ownerId: string, horseId: string, lock = false) {
-  if (!UUID.test(horseId)) throw new HttpError(404, HORSE_API_MESSAGES.notFound);
-  const query = db
-    .select()
-    .from(horses)
-    .where(and(eq(horses.id, horseId), eq(horses.ownerId, ownerId)));
-  const [row] = lock ? await query.for('update') : await query;
-  // Another member's horse is "not found" too: its existence is not theirs to learn.
-  if (!row) throw new HttpError(404, HORSE_API_MESSAGES.notFound);
-  return row;
+/** The member's own horse, or 404. */
+function loadOwn(db: Executor, ownerId: string, horseId: string, lock = false) {
+  return loadHorse(db, horseId, { ownerId, lock, notFound: HORSE_API_MESSAGES.notFound });
 }
 
 async function filesOf(db: Executor, horseId: string): Promise<HorseFileRow[]> {
@@ -176,8 +166,6 @@ export async function registerHorse(
         .returning();
       if (!row) throw new Error('insert returned no row');
       const fileRows = await insertFiles(tx, row.id, files);
-      // The draft this registration completes goes with the same commit (issue 14 item 5).
-      await removeCompletedDraft(tx, ownerId, form.values.get(DRAFT_ID_PART));
       await recordAudit(tx, {
         action: 'horse.register',
         success: true,

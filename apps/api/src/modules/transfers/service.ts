@@ -3,7 +3,8 @@ import { ADMIN_MESSAGES, TRANSFER_MESSAGES, type TransferHorseInput } from '@reg
 import type { Db, Executor } from '../../db/client.js';
 import { horses, ownershipTransfers, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { loadHorse, fullName } from '../admin-horses/view.js';
+import { loadHorse } from '../horse-repository/horses.js';
+import { fullName } from '../horse-repository/owners.js';
 import { recordAudit } from '../audit/service.js';
 import { withdrawPendingChange } from '../change-requests/service.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -51,7 +52,7 @@ export async function transferHorse(
   actor: { userId: string; ip: string },
 ): Promise<TransferRecord> {
   const record = await deps.db.transaction(async (tx) => {
-    const horse = await loadHorse(tx, input.horseId, true);
+    const horse = await loadHorse(tx, input.horseId, { lock: true });
     if (horse.ownerId === input.newOwnerId) {
       throw new HttpError(409, ADMIN_MESSAGES.sameOwner, { newOwnerId: ADMIN_MESSAGES.sameOwner });
     }

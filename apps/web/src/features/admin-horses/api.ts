@@ -1,6 +1,6 @@
 import { api } from '../../lib/api-client';
 import type { AdminHorse, AdminHorseWithHistory, Member, SortState } from '../../lib/admin-types';
-import type { ApprovalStatus, Paged, PaymentStatus } from '../../lib/horse-types';
+import type { ApprovalStatus, Page, PaymentStatus } from '../../lib/horse-types';
 import { useApiQuery } from '../../lib/use-api-query';
 
 export type AdminHorseSortField =
@@ -49,7 +49,7 @@ export function useAdminHorses(
 ) {
   const query = adminHorseQuery(filters, page, sort);
   return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Paged<AdminHorse>>('admin/horses', query, { signal }).then((r) => r.data),
+    api.get<Page<AdminHorse>>('admin/horses', query, { signal }).then((r) => r.data),
   );
 }
 
@@ -69,7 +69,7 @@ export const deleteAdminHorse = (id: string) => api.del<{ id: string }>(`admin/h
 /** GET admin/members/search: the few members matching a name, email or member number. */
 export const searchMembers = (q: string, signal?: AbortSignal) =>
   api
-    .get<Paged<Member>>('admin/members/search', { q, page: 1, pageSize: 8 }, { signal })
+    .get<Page<Member>>('admin/members/search', { q, page: 1, pageSize: 8 }, { signal })
     .then((r) => r.data.items);
 
 export const transferHorse = (

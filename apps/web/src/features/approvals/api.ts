@@ -1,6 +1,6 @@
 import { api } from '../../lib/api-client';
 import type { AdminHorse, AdminHorseWithHistory, ChangeRequest } from '../../lib/admin-types';
-import type { Paged } from '../../lib/horse-types';
+import type { Page } from '../../lib/horse-types';
 import { useApiQuery } from '../../lib/use-api-query';
 
 export const QUEUE_PAGE_SIZE = 10;
@@ -10,7 +10,7 @@ export function usePendingHorses(page: number, q: string) {
   const query: Record<string, string | number> = { page, pageSize: QUEUE_PAGE_SIZE };
   if (q.trim()) query.q = q.trim();
   return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Paged<AdminHorse>>('admin/pending-horses', query, { signal }).then((r) => r.data),
+    api.get<Page<AdminHorse>>('admin/pending-horses', query, { signal }).then((r) => r.data),
   );
 }
 
@@ -45,7 +45,7 @@ export const decideHorse = (id: string, body: ApproveBody | RejectBody) =>
 export function useChangeRequests(page: number) {
   const query = { status: 'pending', page, pageSize: QUEUE_PAGE_SIZE };
   return useApiQuery(`changes:${page}`, (signal) =>
-    api.get<Paged<ChangeRequest>>('admin/change-requests', query, { signal }).then((r) => r.data),
+    api.get<Page<ChangeRequest>>('admin/change-requests', query, { signal }).then((r) => r.data),
   );
 }
 

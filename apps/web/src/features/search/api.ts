@@ -1,6 +1,6 @@
 import { api } from '../../lib/api-client';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
-import type { Paged, PublicHorse } from '../../lib/horse-types';
+import type { Page, PublicHorse } from '../../lib/horse-types';
 import { useApiQuery } from '../../lib/use-api-query';
 
 export interface HorseSearchFilters {
@@ -34,7 +34,7 @@ export function searchQuery(filters: HorseSearchFilters, page: number) {
 export function useHorseSearch(filters: HorseSearchFilters, page: number) {
   const query = searchQuery(filters, page);
   return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Paged<PublicHorseSummary>>('auth/horses/search', query, { signal }).then((r) => r.data),
+    api.get<Page<PublicHorseSummary>>('auth/horses/search', query, { signal }).then((r) => r.data),
   );
 }
 

@@ -12,15 +12,10 @@ import { LoadError, LoadingBlock } from '../../components/load-states';
 import { PedigreeChart, type PedigreeLine } from '../../components/pedigree-chart';
 import { toDateInputValue } from '../../lib/format';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
-import {
-  horseDisplayName,
-  isImageFile,
-  type HorseParent,
-  type PublicHorse,
-} from '../../lib/horse-types';
+import { horseDisplayName, isImageFile, type PublicHorse } from '../../lib/horse-types';
 import { usePublicHorse } from './api';
 
-function line(parent: HorseParent | undefined): PedigreeLine {
+function line(parent: PublicHorse['sire'] | undefined): PedigreeLine {
   return {
     parent,
     grandSire: parent?.grand_sire,

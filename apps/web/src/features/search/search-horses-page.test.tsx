@@ -19,7 +19,7 @@ const person = (name: string) => ({
   otherRegNum: '',
   paperwork: null,
 });
-const horse: PublicHorse = {
+const horse: Partial<PublicHorse> = {
   _id: 'p1',
   approvalStatus: 'approved',
   approvedName: 'Blue Moon',

@@ -1,6 +1,6 @@
 import { api, type UploadProgress } from '../../../lib/api-client';
 import type { HorseSummary } from '../../../lib/horse-summaries';
-import type { ApprovalStatus, Horse, Paged } from '../../../lib/horse-types';
+import type { ApprovalStatus, Horse, Page } from '../../../lib/horse-types';
 
 /** The member's horse calls of docs/api.md. */
 
@@ -31,7 +31,7 @@ export function myHorsesQuery(params: MyHorsesParams): Record<string, string | n
 }
 
 export function listMyHorses(params: MyHorsesParams, signal?: AbortSignal) {
-  return api.get<Paged<HorseSummary>>('auth/horses', myHorsesQuery(params), { signal });
+  return api.get<Page<HorseSummary>>('auth/horses', myHorsesQuery(params), { signal });
 }
 
 export function getHorse(id: string, signal?: AbortSignal) {

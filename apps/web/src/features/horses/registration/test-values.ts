@@ -97,7 +97,16 @@ export function storedHorse(overrides: Partial<Horse> = {}): Horse {
     ownerType: 'Joint',
     registrationNum: null,
     approvedName: null,
-    othermarkings: { face: 'Blaze' },
+    othermarkings: {
+      left: '',
+      right: '',
+      face: 'Blaze',
+      chin: '',
+      frontLeg: '',
+      hindLeg: '',
+      maneColor: '',
+      tailColor: '',
+    },
     owners: [
       {
         memberNum: 'M-1001',
@@ -142,6 +151,9 @@ export function storedHorse(overrides: Partial<Horse> = {}): Horse {
     paymentStatus: 'unpaid',
     paymentMode: null,
     createdAt: '2024-06-01T10:00:00.000Z',
+    paymentIntentId: null,
+    rejectionReason: null,
+    pendingChange: null,
     updatedAt: '2024-06-15T10:00:00.000Z',
     ...overrides,
   };

@@ -1,0 +1,5 @@
+// The answers of the HTTP API, one module per area beside the request schemas (docs/architecture.md).
+export * from './statuses.js';
+export * from './page.js';
+export * from './horse.js';
+export * from './admin-horse.js';
