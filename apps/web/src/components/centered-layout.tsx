@@ -3,16 +3,23 @@ import { CCard, CCardBody, CCol, CContainer, CRow } from '@coreui/react';
 import { COPYRIGHT_YEAR } from '@registry/domain';
 import { BrandMark } from './brand-mark';
 
-/** One centered card with brand and footer: the frame of every page outside the shell. */
+/**
+ * One centered card with brand and footer: the frame of every page outside the shell.
+ * `atTop` for a card whose content arrives from the API: centred vertically, the whole card
+ * would jump up when the answer lengthens it (a layout shift Lighthouse counts, issue 12).
+ */
 export function CenteredLayout({
   associationName,
   children,
+  atTop = false,
 }: {
   associationName: string;
   children: ReactNode;
+  atTop?: boolean;
 }) {
+  const vertical = atTop ? '' : ' justify-content-center';
   return (
-    <div className="auth-page bg-body-tertiary min-vh-100 d-flex flex-column justify-content-center py-4">
+    <div className={`auth-page bg-body-tertiary min-vh-100 d-flex flex-column py-4${vertical}`}>
       <CContainer>
         <CRow className="justify-content-center">
           <CCol xs={12} sm={10} md={7} lg={5} xl={4}>

@@ -33,7 +33,7 @@ export default function VerifyPage() {
       .then((r) => r.data),
   );
   return (
-    <CenteredLayout associationName={associationName}>
+    <CenteredLayout associationName={associationName} atTop>
       <h1 className="h4 mb-3">Registration check</h1>
       {loading && !data && (
         <p role="status">
