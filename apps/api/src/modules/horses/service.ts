@@ -6,11 +6,13 @@ import {
   CHANGE_REQUEST_MESSAGES,
   type Horse,
 } from '@registry/domain';
+import { DRAFT_ID_PART } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { horseFiles, horses, type HorseFileRow, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { recordAudit } from '../audit/service.js';
+import { removeCompletedDraft } from '../drafts/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
 import type { FileStorage } from '../files/storage.js';
 import { pendingChangeOf } from '../change-requests/pending.js';
@@ -166,6 +168,8 @@ export async function registerHorse(
         .returning();
       if (!row) throw new Error('insert returned no row');
       const fileRows = await insertFiles(tx, row.id, files);
+      // The draft this registration completes goes with the same commit (issue 14 item 5).
+      await removeCompletedDraft(tx, ownerId, form.values.get(DRAFT_ID_PART));
       await recordAudit(tx, {
         action: 'horse.register',
         success: true,
