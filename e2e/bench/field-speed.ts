@@ -40,6 +40,21 @@ export async function signInThroughApi(
   return ((await response.json()) as { data: Session }).data;
 }
 
+/** The public check page of one of the member's approved horses, if the demo data has one. */
+async function verifyPathOf(baseURL: string, member: Session): Promise<string | undefined> {
+  const response = await fetch(`${baseURL}/api/auth/horses?page=1&pageSize=50`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  if (!response.ok) return undefined;
+  const body = (await response.json()) as {
+    data: { items: Array<{ approvalStatus: string; registrationNum?: string | null }> };
+  };
+  const approved = body.data.items.find(
+    (h) => h.approvalStatus === 'approved' && h.registrationNum,
+  );
+  return approved ? `/verify/${encodeURIComponent(approved.registrationNum!)}` : undefined;
+}
+
 /** Bytes on the wire in Chromium (its own browser), then Lighthouse with nothing else running. */
 export async function measureFieldSpeed(
   server: RunningServer,
@@ -58,7 +73,8 @@ export async function measureFieldSpeed(
   let lighthouse: FieldSpeed['lighthouse'];
   const loadBefore = os.loadavg()[0]!;
   try {
-    lighthouse = await measureLighthouse(executable, server.baseURL, member);
+    const verifyPath = await verifyPathOf(server.baseURL, member);
+    lighthouse = await measureLighthouse(executable, server.baseURL, member, admin, verifyPath);
   } catch (error) {
     lighthouse = { error: error instanceof Error ? error.message : String(error) };
   }

@@ -145,11 +145,17 @@ async function audit(
   }
 }
 
-/** Lighthouse's mobile preset on the pages a member meets first, each in a new profile. */
+/**
+ * Lighthouse's mobile preset on the pages a member meets first, each in a new profile; then
+ * two pages beyond those issue 12 names: the administrators' dashboard and the public page
+ * behind a certificate's QR code (when the demo data has an approved horse).
+ */
 export async function measureLighthouse(
   executable: string,
   baseURL: string,
   member: Session,
+  admin: Session,
+  verifyPath?: string,
 ): Promise<LighthouseFigures[]> {
   const pages: Array<[string, string, Session | undefined]> = [
     ['member sign-in', '/login', undefined],
@@ -157,7 +163,9 @@ export async function measureLighthouse(
     ['member dashboard', '/dashboard', member],
     ['My Horses', '/horse-list', member],
     ['Register Horse', '/register-horse', member],
+    ['administrator dashboard', '/', admin],
   ];
+  if (verifyPath) pages.push(['registration check (QR code)', verifyPath, undefined]);
   const figures: LighthouseFigures[] = [];
   for (const [label, address, session] of pages) {
     figures.push(await audit(executable, baseURL, label, address, session));
