@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { withFakeTransport } from '../test/fake-transport';
 import { adminLoginResult, storeSession } from '../test/fixtures';
 import { PedigreeChart } from './pedigree-chart';
@@ -42,5 +42,22 @@ describe('PedigreeChart', () => {
     render(<PedigreeChart subject={{ name: 'Foal' }} sire={{}} dam={{}} />);
     expect(screen.getAllByText('Unknown')).toHaveLength(10);
     expect(requests).toHaveLength(0);
+  });
+
+  it('reads an answer that is not a list as nothing registered, without crashing', async () => {
+    const requests = serve(() => ({
+      status: 200,
+      data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
+    }));
+    render(
+      <PedigreeChart
+        subject={{ name: 'Foal' }}
+        sire={{ parent: { name: 'Easy Rack', reg: 'GHR-1' } }}
+        dam={{}}
+      />,
+    );
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(screen.getByText('GHR-1').tagName).toBe('SPAN');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -23,8 +23,11 @@ export function useRegisteredAncestors(numbers: ReadonlyArray<string | null | un
           .then((r) => r.data),
   );
   return {
-    registered: new Map((query.data ?? []).map((item) => [item.registrationNumber, item])),
+    // Anything but a list (an older server, a proxy page) reads as nothing registered.
+    registered: new Map(
+      (Array.isArray(query.data) ? query.data : []).map((item) => [item.registrationNumber, item]),
+    ),
     // Loaded for this list of numbers (an error counts as not loaded: nothing is claimed).
-    loaded: !query.loading && query.error === undefined && query.data !== undefined,
+    loaded: !query.loading && query.error === undefined && Array.isArray(query.data),
   };
 }
