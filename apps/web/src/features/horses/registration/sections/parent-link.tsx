@@ -45,6 +45,11 @@ export function ParentLink({ parent, readOnly }: { parent: PedigreeParent; readO
         signal: controller.signal,
       })
       .then(({ data }) => {
+        // Only a pedigree answer links (not, say, a page a proxy served in its place).
+        if (typeof data?.registrationNumber !== 'string' || !data.grand_sire) {
+          setLookup({ state: 'idle' });
+          return;
+        }
         setLookup({ state: 'linked', fill: data });
         if (readOnly) return;
         // Only empty fields are filled: what the owner typed stays.
