@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { memberToken } from './api-throughput.js';
-import { startServer } from './server.js';
+import { START_NODE_ARGS, startServer } from './server.js';
 
 /** The server's resident memory, read from outside through /proc as an operator would. */
 export interface MemoryFigures {
@@ -45,16 +45,16 @@ async function readLoad(baseURL: string): Promise<void> {
  * Memory of the built server on the embedded database: a first start on a new data directory
  * (its peak is initdb, migrations and demo data), then a restart at rest and after reads.
  */
-export async function measureMemory(): Promise<MemoryFigures> {
+export async function measureMemory(nodeArgs: string[] = []): Promise<MemoryFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'registry-bench-memory-'));
   const env = { READ_CACHE_SECONDS: '0', LOGIN_RATE_LIMIT_PER_MINUTE: '1000000' };
   try {
-    const first = await startServer(dir, env);
+    const first = await startServer(dir, env, nodeArgs);
     await settle();
     const firstStartPeakMb = statusMb(first.pid, 'VmHWM');
     const firstStartRestMb = statusMb(first.pid, 'VmRSS');
     await first.stop();
-    const again = await startServer(dir, env);
+    const again = await startServer(dir, env, nodeArgs);
     try {
       await settle();
       const restMb = statusMb(again.pid, 'VmRSS');
@@ -80,7 +80,7 @@ export function memorySection(m: MemoryFigures): string[] {
   return [
     '## Server memory on the embedded database (RSS from /proc/<pid>/status)',
     '',
-    'The built server as `npm start` runs it (`node apps/api/dist/server.js`), read from outside.',
+    `The built server as \`npm start\` runs it (\`node ${START_NODE_ARGS.join(' ')} apps/api/dist/server.js\`), read from outside.`,
     'Settled means two seconds after the last request; the reads are three seconds each of the',
     'my-horses list and the search at 10 connections with the read cache off.',
     '',

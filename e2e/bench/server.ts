@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,18 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 export const BENCH_MEMBER = { email: 'member1@example.org', password: 'bench-member-password' };
+
+/**
+ * The Node options `npm start` gives the server (the flags before scripts/start.mjs in the root
+ * package.json), so the bench measures the process as it really runs.
+ */
+export const START_NODE_ARGS: string[] = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,7 +58,7 @@ export async function startServer(
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, path.join(root, 'apps/api/dist/server.js')],
+    [...START_NODE_ARGS, ...nodeArgs, path.join(root, 'apps/api/dist/server.js')],
     {
       env: {
         ...process.env,
