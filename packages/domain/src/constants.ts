@@ -32,7 +32,6 @@ export const FEES = {
 } as const;
 
 export const OTP_LENGTH = 6;
-export const OWNER_RESET_REDIRECT_MS = 2000;
 export const PAYMENT_POLL_INTERVAL_MS = 5000;
 export const PAYMENT_POLL_TIMEOUT_MS = 300_000;
 

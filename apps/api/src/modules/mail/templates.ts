@@ -88,20 +88,6 @@ export function memberCredentialsMail(
   });
 }
 
-export function registrationReceivedMail(
-  to: string,
-  association: string,
-  input: { horseName: string },
-): MailMessage {
-  return render(to, association, {
-    subject: 'registration received',
-    paragraphs: [
-      `We have received the registration of ${input.horseName}.`,
-      'The office will review it and tell you when it is approved.',
-    ],
-  });
-}
-
 export function emailChangedMail(
   to: string,
   association: string,
