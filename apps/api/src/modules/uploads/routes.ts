@@ -116,6 +116,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
   const pass = async (request: FastifyRequest, reply: FastifyReply) => {
     owners.set(request.raw, requireAuth(request).userId);
     reply.hijack();
+    // A refused PATCH (409 wrong offset: a browser re-sending a request from byte 0 after a
+    // dropped connection) must not be read to its end only to be thrown away: closing the
+    // connection after the answer stops the body. An upload needs one PATCH per try anyway.
+    if (request.method === 'PATCH') reply.raw.setHeader('connection', 'close');
     await server.handle(request.raw, reply.raw);
   };
   const notFound = (reply: FastifyReply) =>
