@@ -28,6 +28,7 @@ import { instancesSection, measureInstances, type InstanceFigures } from './inst
 import { measureSearchScale, type SearchScale } from './search-scale.js';
 import { BENCH_MEMBER, root, startServer } from './server.js';
 import { measureUploads, type UploadFigures, type UploadRun } from './uploads.js';
+import { measurePhonePhotos, phonePhotosSection, type PhonePhotoFigures } from './phone-photos.js';
 
 const ARGS = BROWSER_ARGS;
 
@@ -274,6 +275,18 @@ async function instanceFigures(): Promise<InstanceFigures | { error: string }> {
   }
 }
 
+/** Four phone photos through the form's scaling in Chromium (issue 14), on a server of their own. */
+async function phonePhotoFigures(): Promise<PhonePhotoFigures | { error: string }> {
+  const server = await startServer(undefined, BENCH_ENV);
+  try {
+    return await measurePhonePhotos(server.baseURL);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function hostileFigures(): Promise<HostileFigures | { error: string }> {
   const server = await startServer(undefined, BENCH_ENV);
   try {
@@ -298,11 +311,16 @@ async function main(): Promise<void> {
   }
   const uploads = await uploadFigures();
   const hostile = await hostileFigures();
+  const photos = await phonePhotoFigures();
   const instances = await instanceFigures();
   const text =
     report(startup, field, keys, api, uploads) +
     '\n' +
-    [...hostileInputSection(hostile), ...instancesSection(instances)].join('\n');
+    [
+      ...hostileInputSection(hostile),
+      ...instancesSection(instances),
+      ...phonePhotosSection(photos),
+    ].join('\n');
   writeFileSync(path.join(root, 'docs/benchmarks.md'), text);
   process.stdout.write(text);
 }

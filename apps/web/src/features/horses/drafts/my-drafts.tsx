@@ -67,23 +67,25 @@ export function MyDrafts({
                     ` · ${draft.fileCount} file${draft.fileCount === 1 ? '' : 's'}`}
                 </div>
               </div>
-              <CButton
-                color="primary"
-                size="sm"
-                onClick={() => onContinue(draft.id)}
-                aria-label={`Continue ${titleOf(draft)}`}
-              >
-                Continue
-              </CButton>
-              <CButton
-                color="danger"
-                variant="outline"
-                size="sm"
-                onClick={() => setToDiscard(draft)}
-                aria-label={`Discard ${titleOf(draft)}`}
-              >
-                Discard
-              </CButton>
+              <div className="d-flex gap-2">
+                <CButton
+                  color="primary"
+                  size="sm"
+                  onClick={() => onContinue(draft.id)}
+                  aria-label={`Continue ${titleOf(draft)}`}
+                >
+                  Continue
+                </CButton>
+                <CButton
+                  color="danger"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setToDiscard(draft)}
+                  aria-label={`Discard ${titleOf(draft)}`}
+                >
+                  Discard
+                </CButton>
+              </div>
             </li>
           ))}
         </ul>
