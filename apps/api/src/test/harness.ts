@@ -54,7 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       demoData: true,
       demoPassword: DEMO_PASSWORD,
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
       dataDir: '',
       ...overrides,
       uploadsDir,

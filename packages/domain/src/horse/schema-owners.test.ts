@@ -148,14 +148,17 @@ describe('country (spec §2.6: one option, United States)', () => {
   });
 
   it('refuses any other country for an owner or the billing address', () => {
+    // Values the types forbid, as a hand-made request could still send them.
+    const canada = 'Canada' as 'United States';
+    const mexico = 'Mexico' as 'United States';
     expect(
       messagesAt(
         edit,
-        validEdit({ owners: [{ ...owner(), country: 'Canada' }] }),
+        validEdit({ owners: [{ ...owner(), country: canada }] }),
         'owners.0.country',
       ),
     ).toEqual([HORSE_MESSAGES.countryInvalid]);
-    const billingInfo = { ...validRegistration().billingInfo, country: 'Mexico' };
+    const billingInfo = { ...validRegistration().billingInfo, country: mexico };
     expect(messagesAt(register, validRegistration({ billingInfo }), 'billingInfo.country')).toEqual(
       [HORSE_MESSAGES.countryInvalid],
     );
