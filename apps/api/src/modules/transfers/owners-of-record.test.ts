@@ -162,7 +162,12 @@ describe('a transfer replaces the owners of record', () => {
     });
     expect(response.statusCode).toBe(200);
     const record = (await inject('GET', `/api/members/horses/${horse.id}`, memberB)).json().data;
-    expect(record.owners[1]).toEqual({ memberNum: '', nonMember: true, ...coOwner });
+    expect(record.owners[1]).toEqual({
+      memberNum: '',
+      nonMember: true,
+      country: 'United States',
+      ...coOwner,
+    });
   });
 
   it('refuses a missing, doubled, unknown or misplaced co-owner with 4xx', async () => {

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { requireAuth } from '../../plugins/access.js';
+import { failureSchema } from '../../reply.js';
 import type { FileStorage } from '../files/storage.js';
 import { safeFileName } from '../files/names.js';
 import { filePart } from '../horses/form-fields.js';
@@ -136,16 +137,42 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
   };
 
   const member = { access: 'member' as const };
-  const hidden = { hide: true };
   const idParams = z.object({ id: z.string().max(64) });
+  // The tus protocol answers these itself (the reply is hijacked): the schemas only document
+  // them (docs/api.md "Uploads"); refusals carry our usual failure body.
+  const doc = (summary: string, status: number, description: string) => ({
+    tags: ['uploads'],
+    summary,
+    description: 'tus 1.0 resumable upload protocol (Tus-Resumable: 1.0.0); see docs/api.md.',
+    security: [{ bearer: [] }],
+    response: { [status]: z.null().describe(description), '4xx': failureSchema },
+  });
 
-  app.post('/uploads', { config: member, schema: hidden }, pass);
+  app.post(
+    '/uploads',
+    {
+      config: member,
+      schema: doc(
+        'Start a resumable upload of one form file (Upload-Length, Upload-Metadata field and filename)',
+        201,
+        'Created: the Location header names the upload',
+      ),
+    },
+    pass,
+  );
 
   app.route({
     method: ['HEAD', 'PATCH'],
     url: '/uploads/:id',
     config: member,
-    schema: { ...hidden, params: idParams },
+    schema: {
+      ...doc(
+        'Ask how much of my upload arrived (HEAD) or send the next bytes from Upload-Offset (PATCH)',
+        204,
+        'Upload-Offset says how many bytes the server has; the last PATCH checks the file',
+      ),
+      params: idParams,
+    },
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
       const row = await ownUpload(request, id, request.method === 'PATCH');
@@ -156,7 +183,13 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
 
   app.delete(
     '/uploads/:id',
-    { config: member, schema: { ...hidden, params: idParams } },
+    {
+      config: member,
+      schema: {
+        ...doc('Cancel my upload, or remove a finished one not yet saved', 204, 'Removed'),
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const row = await ownUpload(request, id, false);
