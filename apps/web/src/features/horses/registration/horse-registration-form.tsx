@@ -37,6 +37,7 @@ import { useRegisterPayment } from './use-register-payment';
 import { CloseFormDialog, DraftOffer, DraftStatusText } from '../drafts/draft-parts';
 import { useRegisterDraft } from '../drafts/use-register-draft';
 import { withDraftId } from '../drafts/with-draft-id';
+import { useAppSelector } from '../../../stores/hooks';
 
 export const MODAL_TITLES: Record<HorseFormMode, string> = {
   register: 'Register Horse',
@@ -117,6 +118,10 @@ export function HorseRegistrationForm({
   const [defaultValues] = useState(() => initialValues(mode, horse));
   // Files upload as soon as they are chosen; Save names the finished ones (features/horses/uploads).
   const [uploads] = useState(() => new UploadTracker());
+  // Uploads belong to the member who made them (docs/api.md, Uploads), so the office, at a desk,
+  // sends its files with Save as before instead of uploading ahead.
+  const isAdmin = useAppSelector((state) => state.session.isAdmin);
+  const uploadsAhead = isAdmin ? null : uploads;
   const withoutPayment = mode === 'register' && saveRegister !== undefined;
   const resolver = useMemo(
     () => horseFormResolver(mode, horse, withoutPayment),
@@ -157,7 +162,7 @@ export function HorseRegistrationForm({
   const body = useMemo(
     () => (
       <FormProvider {...methods}>
-        <UploadContext.Provider value={uploads}>
+        <UploadContext.Provider value={uploadsAhead}>
           <RegistrationContext.Provider value={context}>
             <div className="row g-3">
               {sections.map(({ id, title, fields, width, fieldset, Component }) => (
@@ -174,7 +179,7 @@ export function HorseRegistrationForm({
     ),
     // useForm answers the same `methods` object for the form's life, so typing does not
     // rebuild the sections; nothing here reads its formState.
-    [methods, context, sections, uploads],
+    [methods, context, sections, uploadsAhead],
   );
 
   /** The register or edit call; answers the stored horse, or null after showing the error. */
