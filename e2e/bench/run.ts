@@ -28,6 +28,11 @@ import { instancesSection, measureInstances, type InstanceFigures } from './inst
 import { measureSearchScale, type SearchScale } from './search-scale.js';
 import { BENCH_MEMBER, root, startServer } from './server.js';
 import { measureUploads, type UploadFigures, type UploadRun } from './uploads.js';
+import {
+  measureResumableUploads,
+  resumableUploadsSection,
+  type ResumableFigures,
+} from './resumable-uploads.js';
 import { measurePhonePhotos, phonePhotosSection, type PhonePhotoFigures } from './phone-photos.js';
 
 const ARGS = BROWSER_ARGS;
@@ -265,7 +270,6 @@ async function browserFigures(): Promise<{ field: FieldSpeed; keys: KeystrokeRes
   }
 }
 
-/** Hostile requests on a server of their own with the shipped limits raised like the others. */
 /** One instance against two on one PostgreSQL database, in the same run. */
 async function instanceFigures(): Promise<InstanceFigures | { error: string }> {
   try {
@@ -287,6 +291,19 @@ async function phonePhotoFigures(): Promise<PhonePhotoFigures | { error: string 
   }
 }
 
+/** Resumable uploads (issue 14) on a server of their own, so other runs' memory stays apart. */
+async function resumableFigures(): Promise<ResumableFigures | { error: string }> {
+  const server = await startServer(undefined, BENCH_ENV);
+  try {
+    return await measureResumableUploads(server);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Hostile requests on a server of their own with the shipped limits raised like the others. */
 async function hostileFigures(): Promise<HostileFigures | { error: string }> {
   const server = await startServer(undefined, BENCH_ENV);
   try {
@@ -310,6 +327,7 @@ async function main(): Promise<void> {
     await server.stop();
   }
   const uploads = await uploadFigures();
+  const resumable = await resumableFigures();
   const hostile = await hostileFigures();
   const photos = await phonePhotoFigures();
   const instances = await instanceFigures();
@@ -317,6 +335,7 @@ async function main(): Promise<void> {
     report(startup, field, keys, api, uploads) +
     '\n' +
     [
+      ...resumableUploadsSection(resumable),
       ...hostileInputSection(hostile),
       ...instancesSection(instances),
       ...phonePhotosSection(photos),

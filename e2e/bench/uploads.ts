@@ -34,21 +34,21 @@ const BASELINE_MS = 1000;
 const REGISTER_PATH = '/api/members/horses/register';
 
 /** A size line of the server's /proc status in KiB: VmRSS now, or VmHWM (its peak). */
-function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+export function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
   if (!match?.[1]) throw new Error(`no ${field} for process ${pid}`);
   return Number(match[1]);
 }
 
-const residentKb = (pid: number) => statusKb(pid, 'VmRSS');
+export const residentKb = (pid: number) => statusKb(pid, 'VmRSS');
 
 /**
  * Resets the kernel's peak-RSS mark to the current RSS, so VmHWM afterwards is the exact peak
  * between two samples too. Returns false where /proc/<pid>/clear_refs cannot be written; the
  * samples alone then give the peak.
  */
-function resetPeak(pid: number): boolean {
+export function resetPeak(pid: number): boolean {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;
@@ -58,7 +58,7 @@ function resetPeak(pid: number): boolean {
 }
 
 /** Reads the server's RSS every few milliseconds until stopped; returns all samples (KiB). */
-function sampleResident(pid: number): { stop(): number[] } {
+export function sampleResident(pid: number): { stop(): number[] } {
   const samples = [residentKb(pid)];
   const timer = setInterval(() => samples.push(residentKb(pid)), SAMPLE_EVERY_MS);
   return {
@@ -71,13 +71,13 @@ function sampleResident(pid: number): { stop(): number[] } {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
-const toMb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
+export const toMb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
 
 /**
  * The server's resting RSS: no `global.gc` reaches another process, so the median of a second
  * of samples taken while nothing is sent stands for it.
  */
-async function restingKb(pid: number): Promise<number> {
+export async function restingKb(pid: number): Promise<number> {
   const sampler = sampleResident(pid);
   await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
   return median(sampler.stop());
@@ -87,7 +87,7 @@ async function restingKb(pid: number): Promise<number> {
  * An ISO base-media file of exactly `size` bytes: an `ftyp` box with the isom brand (what the
  * server's content check sniffs for an .mp4), then zeros standing in for the media data.
  */
-function mp4Video(size: number): Blob {
+export function mp4Video(size: number): Blob {
   const bytes = Buffer.alloc(size);
   bytes.writeUInt32BE(24, 0);
   bytes.write('ftypisom', 4, 'latin1');
@@ -97,16 +97,18 @@ function mp4Video(size: number): Blob {
 }
 
 /** A JPEG start-of-image marker and JFIF header, padding, end of image: enough for sniffing. */
-const JPEG = Buffer.concat([
+export const JPEG = Buffer.concat([
   Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
   Buffer.alloc(64),
   Buffer.from('ffd9', 'hex'),
 ]);
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n',
+);
 
 /** The text and JSON parts of a valid registration of a horse foaled in 2020. */
-function registrationValues(): Record<string, string> {
+export function registrationValues(): Record<string, string> {
   const noRegistry = { registryName: '', registryNumber: '' };
   return {
     registrationType: 'Proven',
