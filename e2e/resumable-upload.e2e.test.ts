@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { DESKTOP } from './support/browser.js';
 import { E2E_MEMBER_2 } from './support/accounts.js';
 import { startCuttingProxy, videoBytes, type CuttingProxy } from './support/cutting-proxy.js';
+import { makePhonePhoto } from './support/phone-photo.js';
 import { signIn } from './support/session.js';
 
 const VIDEO = 20 * 1024 * 1024;
@@ -14,9 +15,11 @@ let browser: Browser;
 let proxy: CuttingProxy;
 const videoDir = mkdtempSync(path.join(tmpdir(), 'registry-video-'));
 const videoFile = path.join(videoDir, 'ride.mp4');
+const photoFile = path.join(videoDir, 'IMG_0042.jpeg');
 
 beforeAll(async () => {
   writeFileSync(videoFile, videoBytes(VIDEO));
+  writeFileSync(photoFile, await makePhonePhoto());
   proxy = await startCuttingProxy(inject('baseURL'));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -60,6 +63,33 @@ describe('resumable uploads in the browser (issue 14)', () => {
     expect(sent).toBeGreaterThan(VIDEO);
     // Sending the first half again would make this about 30 MB.
     expect(sent).toBeLessThanOrEqual(21 * 1024 * 1024);
+    await context.close();
+  });
+
+  it('a 12-megapixel phone photo chosen as a marking photo goes up scaled down', async () => {
+    const context = await browser.newContext({ baseURL: proxy.baseURL, viewport: DESKTOP });
+    const page = await context.newPage();
+    await signIn(page, 'member', E2E_MEMBER_2);
+    await page.getByTestId('app-sidebar').getByRole('link', { name: 'My Horses' }).click();
+    await page.getByRole('button', { name: 'Register Horse' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Register Horse' });
+    await dialog.waitFor();
+    const fresh = dialog.getByRole('button', { name: 'Start fresh' });
+    if (
+      await fresh.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await fresh.click();
+    proxy.reset();
+    const original = statSync(photoFile).size;
+    expect(original).toBeGreaterThan(3_500_000);
+    await dialog.getByLabel('Horse Marking Documents', { exact: true }).setInputFiles(photoFile);
+    await dialog.getByText('Uploaded', { exact: true }).waitFor({ timeout: 60_000 });
+    // Everything the browser sent meanwhile (the upload and the draft saves): the photo went up
+    // at about a tenth of its size (2,048 px JPEG), never at its 4 MB.
+    expect(proxy.sent()).toBeLessThan(1024 * 1024);
     await context.close();
   });
 });
