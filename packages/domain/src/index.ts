@@ -10,3 +10,4 @@ export * from './profile.js';
 export * from './admin/index.js';
 export * from './contract/index.js';
 export * from './horse-name.js';
+export * from './us-state.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MAX_LENGTH } from './constants.js';
 import { emailField, sessionUserSchema } from './auth.js';
 import { newPasswordField } from './password-policy.js';
+import { US_STATE_MESSAGE, usStateNamed } from './us-state.js';
 
 /** Messages of the member's Profile page and the change-email flows (spec §2.5, §8). */
 export const PROFILE_MESSAGES = {
@@ -81,7 +82,9 @@ export const profileUpdateSchema = z.object({
   lastName: requiredName('Last name', PROFILE_MESSAGES.lastNameRequired),
   address: optionalText('Address', PROFILE_LIMITS.address),
   city: optionalText('City', PROFILE_LIMITS.city),
-  state: optionalText('State', PROFILE_LIMITS.state),
+  state: optionalText('State', PROFILE_LIMITS.state)
+    .refine((state) => state === '' || usStateNamed(state) !== undefined, US_STATE_MESSAGE)
+    .transform((state) => (state === '' ? '' : (usStateNamed(state) ?? state))),
   zip: optionalText('ZIP', 10).refine(
     (zip) => zip === '' || ZIP_PATTERN.test(zip),
     PROFILE_MESSAGES.zipInvalid,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../auth.js';
+import { US_STATE_MESSAGE, usStateNamed } from '../us-state.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 export const MEMBER_FIELD_MAX = 100;
@@ -30,7 +31,9 @@ export const memberInputSchema = z.object({
   phone: optionalText(40),
   address: optionalText(200),
   city: optionalText(MEMBER_FIELD_MAX),
-  state: optionalText(MEMBER_FIELD_MAX),
+  state: optionalText(MEMBER_FIELD_MAX)
+    .refine((state) => state === null || usStateNamed(state) !== undefined, US_STATE_MESSAGE)
+    .transform((state) => (state === null ? null : (usStateNamed(state) ?? state))),
   zip: optionalText(20),
 });
 export type MemberInput = z.infer<typeof memberInputSchema>;

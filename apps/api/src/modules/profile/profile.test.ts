@@ -117,6 +117,8 @@ describe('GET and PUT members/:id', () => {
       data: {
         ...PROFILE,
         firstName: 'Annie',
+        // Sent as its postal code, stored as the list's name (one list of states).
+        state: 'Kentucky',
         email: me.email,
         memberNumber: before!.memberNumber,
         role: 'member',
