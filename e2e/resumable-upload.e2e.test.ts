@@ -33,25 +33,28 @@ afterAll(async () => {
   rmSync(videoDir, { recursive: true, force: true });
 });
 
+/** Member 2's Register Horse form through the proxy, fresh (an earlier run's draft is set aside). */
+async function openRegisterForm() {
+  const context = await browser.newContext({ baseURL: proxy.baseURL, viewport: DESKTOP });
+  const page = await context.newPage();
+  await signIn(page, 'member', E2E_MEMBER_2);
+  await page.getByTestId('app-sidebar').getByRole('link', { name: 'My Horses' }).click();
+  await page.getByRole('button', { name: 'Register Horse' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Register Horse' });
+  await dialog.waitFor();
+  // An earlier run's draft (a chosen file starts one) is offered first: start fresh.
+  const fresh = dialog.getByRole('button', { name: 'Start fresh' });
+  const offered = await fresh.waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (offered) await fresh.click();
+  return { context, dialog };
+}
+
 describe('resumable uploads in the browser (issue 14)', () => {
   it('a 20 MB video cut off halfway resumes from what the server has, not from zero', async () => {
-    const context = await browser.newContext({ baseURL: proxy.baseURL, viewport: DESKTOP });
-    const page = await context.newPage();
-    await signIn(page, 'member', E2E_MEMBER_2);
-    await page.getByTestId('app-sidebar').getByRole('link', { name: 'My Horses' }).click();
-    await page.getByRole('button', { name: 'Register Horse' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Register Horse' });
-    await dialog.waitFor();
-
-    // An earlier run's draft (a chosen file starts one) is offered first: start fresh.
-    const fresh = dialog.getByRole('button', { name: 'Start fresh' });
-    if (
-      await fresh.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      await fresh.click();
+    const { context, dialog } = await openRegisterForm();
     proxy.reset();
     const cut = proxy.cutAfter(VIDEO / 2);
     // A file on disk: Chromium reads it itself (a 20 MB buffer would cross the CDP pipe).
@@ -67,21 +70,7 @@ describe('resumable uploads in the browser (issue 14)', () => {
   });
 
   it('a 12-megapixel phone photo chosen as a marking photo goes up scaled down', async () => {
-    const context = await browser.newContext({ baseURL: proxy.baseURL, viewport: DESKTOP });
-    const page = await context.newPage();
-    await signIn(page, 'member', E2E_MEMBER_2);
-    await page.getByTestId('app-sidebar').getByRole('link', { name: 'My Horses' }).click();
-    await page.getByRole('button', { name: 'Register Horse' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Register Horse' });
-    await dialog.waitFor();
-    const fresh = dialog.getByRole('button', { name: 'Start fresh' });
-    if (
-      await fresh.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      await fresh.click();
+    const { context, dialog } = await openRegisterForm();
     proxy.reset();
     const original = statSync(photoFile).size;
     expect(original).toBeGreaterThan(3_500_000);
