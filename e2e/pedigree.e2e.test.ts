@@ -92,6 +92,8 @@ describe('linked pedigrees', () => {
     const phone = await browser.newPage(PHONE);
     await signIn(phone, 'admin', E2E_ADMIN);
     await phone.goto('/admin/horse-reject-approve');
+    // The queue is a table or, on a narrow screen, a list: wait for the horse before choosing.
+    await phone.getByText(foal).first().waitFor({ timeout: 30_000 });
     const row = phone.getByRole('row').filter({ hasText: foal });
     const card =
       (await row.count()) > 0 ? row : phone.getByRole('listitem').filter({ hasText: foal });
