@@ -140,6 +140,8 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
         state: text(owner.state),
         zip: text(owner.zip),
         country: countryOf(owner) as Country,
+        // A co-owner stored as not a member stays marked so: an edit must not ask for a number.
+        ...(owner.nonMember === true ? { nonMember: true } : {}),
       })),
     ),
     checkedOwnerInfo: horse.checkedOwnerInfo === true,
