@@ -34,6 +34,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           css: false,
+          // Lazily loaded pages compile on first import; on a busy 2-core CI machine that
+          // alone has taken over the default 5 s (docs/decisions.md, stop notes).
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installCanvasStub } from './canvas-stub';
 
 installCanvasStub();
+
+// findBy/waitFor give up after 1 s by default; a lazily loaded page's first import can take
+// longer than that on a loaded machine. A broken page still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Each test starts signed out with a clean DOM; the session lives in localStorage.
 afterEach(() => {
