@@ -4,9 +4,11 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { ensureInitialAccounts, type GeneratedCredential } from './modules/accounts/bootstrap.js';
 import { adminHorseRoutes } from './modules/admin-horses/routes.js';
-import { parseRegistrationNumberFormat } from './modules/approvals/registration-number.js';
+import { parseMemberNumberFormat, parseRegistrationNumberFormat } from './numbering.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
+import { changeRequestRoutes } from './modules/change-requests/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { loginWithOtp } from './modules/otp/login.js';
 import { certificateRoutes } from './modules/certificates/routes.js';
 import { contentPreviewRoute } from './modules/content/preview-route.js';
 import { contentRoutes } from './modules/content/routes.js';
@@ -46,11 +48,8 @@ import { transferRoutes } from './modules/transfers/routes.js';
 import { pedigreeRoutes } from './modules/pedigree/routes.js';
 import { horseNameRoutes } from './modules/horse-names/routes.js';
 import { draftRoutes } from './modules/drafts/routes.js';
-import {
-  assignMissingMemberNumbers,
-  parseMemberNumberFormat,
-} from './modules/members/member-number.js';
-import { accessPlugin } from './plugins/access.js';
+import { assignMissingMemberNumbers } from './modules/members/member-number.js';
+import { accessPlugin } from './modules/auth/access.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { serializeError } from './plugins/error-log.js';
@@ -225,7 +224,8 @@ export async function buildApp(
       });
       await api.register(authRoutes, {
         db: database.db,
-        otp: otpSettings,
+        loginWithCode: (input, client) =>
+          loginWithOtp(database.db, authSettings, otpSettings, input, client),
         loginPerIpPerMinute: config.rateLimits.loginPerIpPerMinute,
         settings: authSettings,
       });
@@ -277,6 +277,11 @@ export async function buildApp(
         db: database.db,
         signer,
         format: registrationNumberFormat,
+        associationName: config.associationName,
+        onMailQueued: () => worker?.wake(),
+      });
+      await api.register(changeRequestRoutes, {
+        db: database.db,
         associationName: config.associationName,
         onMailQueued: () => worker?.wake(),
       });

@@ -3,11 +3,17 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ASSOCIATION_NAME, PASSWORD_MIN_LENGTH, EMAIL_PATTERN } from '@registry/domain';
-import { parseRegistrationNumberFormat } from './modules/approvals/registration-number.js';
-import { parseMemberNumberFormat } from './modules/members/member-number.js';
-import type { AwsEnvironment } from './modules/files/s3-storage.js';
+import { parseMemberNumberFormat, parseRegistrationNumberFormat } from './numbering.js';
 
 /** Everything the server needs, already checked. Built from the environment by `loadConfig`. */
+/** The standard AWS variables, used when STORAGE_URL carries no key of its own. */
+export interface AwsEnvironment {
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  sessionToken?: string;
+  region?: string;
+}
+
 export interface Config {
   port: number;
   host: string;

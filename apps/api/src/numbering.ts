@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { registrationCounters } from '../../db/schema.js';
+import type { Executor } from './db/client.js';
+import { registrationCounters } from './db/schema.js';
+
+/*
+ * Registration and member numbers: the format (checked by config.ts at start) and the counters.
+ * Below every module, so the approvals, members and demo data all draw from it.
+ */
 
 export const DEFAULT_REGISTRATION_NUMBER_FORMAT = 'GHR-{YYYY}-{SEQ:5}';
+export const DEFAULT_MEMBER_NUMBER_FORMAT = 'M-{SEQ:4}';
 
 /**
  * A registration number format: literal text with {YYYY}, {YY}, {MM} (the approval date, UTC)
@@ -51,6 +57,11 @@ export function parseRegistrationNumberFormat(
     render: (seq, at) => fill(source, at, (width) => String(seq).padStart(width, '0')),
     scope: (at) => fill(source, at, () => '{SEQ}'),
   };
+}
+
+/** MEMBER_NUMBER_FORMAT: the same tokens as registration numbers ({SEQ:n}, {YYYY}...). */
+export function parseMemberNumberFormat(value: string | undefined): RegistrationNumberFormat {
+  return parseRegistrationNumberFormat(value, DEFAULT_MEMBER_NUMBER_FORMAT, 'MEMBER_NUMBER_FORMAT');
 }
 
 /**

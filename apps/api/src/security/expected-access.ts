@@ -1,4 +1,4 @@
-import type { Access } from '../plugins/access.js';
+import type { Access } from '../modules/auth/access.js';
 
 /**
  * Who may call each API route: the reviewed table the authorization matrix test holds the

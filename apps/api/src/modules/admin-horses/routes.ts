@@ -8,7 +8,7 @@ import {
   adminHorseSchema,
 } from '@registry/domain';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from '../../db/schema.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { MULTIPART_LIMITS, receiveForm } from '../horses/multipart.js';
 import { HORSE_API_MESSAGES, type HorseDeps } from '../horses/service.js';

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { cloneHorses, registerThroughApi } from '../../test/admin-fixtures.js';
-import { parseRegistrationNumberFormat } from './registration-number.js';
+import { parseRegistrationNumberFormat } from '../../numbering.js';
 
 let t: TestApp;
 let admin: string;

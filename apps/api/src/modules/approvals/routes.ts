@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_MESSAGES, approveHorseSchema, adminHorseSchema } from '@registry/domain';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { changeRequestRoutes } from '../change-requests/routes.js';
 import { decideHorse, type ApprovalDeps } from './service.js';
 
 /**
- * `PUT admin/approve-horse/:id` (docs/api.md "Approvals"), and the change requests of approved
- * records, which share the approval queue.
+ * `PUT admin/approve-horse/:id` (docs/api.md "Approvals"). The change requests of approved
+ * records share the approval queue; app.ts registers their routes beside these.
  */
 export const approvalRoutes: FastifyPluginAsyncZod<ApprovalDeps> = async (app, deps) => {
-  await app.register(changeRequestRoutes, {
-    db: deps.db,
-    associationName: deps.associationName,
-    onMailQueued: deps.onMailQueued,
-  });
   app.put(
     '/admin/approve-horse/:id',
     {

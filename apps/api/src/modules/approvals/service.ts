@@ -15,7 +15,7 @@ import { isApprovedNameClash, nameAvailability } from '../horse-names/service.js
 import type { UrlSigner } from '../files/signed-urls.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { horseApprovedMail, horseRejectedMail } from '../mail/templates.js';
-import { nextSequence, type RegistrationNumberFormat } from './registration-number.js';
+import { nextSequence, type RegistrationNumberFormat } from '../../numbering.js';
 
 export interface ApprovalDeps {
   db: Db;

@@ -1,5 +1,8 @@
-import type { Executor } from '../../db/client.js';
+import { count, desc, eq, or } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
+import { ownerSummaries } from '../horse-repository/owners.js';
 
 export interface AuditEntry {
   action: string;
@@ -22,4 +25,62 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     userAgent: entry.userAgent?.slice(0, 512) ?? null,
     details: entry.details ?? null,
   });
+}
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  success: z.boolean(),
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  subject: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+/**
+ * What the audit log holds about a user, newest first: actions on them (subject = their id),
+ * sign-in attempts with their address (subject = email) and what they did themselves.
+ */
+export async function auditOfUser(
+  db: Db,
+  user: { id: string; email: string },
+  paging: { page: number; pageSize: number },
+) {
+  const where = or(
+    eq(auditLog.subject, user.id),
+    eq(auditLog.subject, user.email),
+    eq(auditLog.actorId, user.id),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  const people = await ownerSummaries(
+    db,
+    rows.flatMap((r) => (r.actorId ? [r.actorId] : [])),
+  );
+  const items: AuditEntryView[] = rows.map((r) => {
+    const actor = r.actorId ? people.get(r.actorId) : undefined;
+    return {
+      id: r.id,
+      at: r.at.toISOString(),
+      action: r.action,
+      success: r.success,
+      actor: actor ? { id: actor.id, name: actor.name || actor.email, email: actor.email } : null,
+      subject: r.subject,
+      ip: r.ip,
+      userAgent: r.userAgent,
+      details: r.details ?? null,
+    };
+  });
+  return { items, total: total?.n ?? 0, page: paging.page, pageSize: paging.pageSize };
 }

@@ -1,17 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@registry/domain';
-import type { Db } from '../db/client.js';
-import { HttpError } from '../http-error.js';
-import {
-  authenticate,
-  sessionParams,
-  type AuthContext,
-  type SessionParams,
-} from '../modules/auth/service.js';
-import { readToken } from '../modules/auth/tokens.js';
-import type { ChangeFeed } from '../modules/read-cache/change-feed.js';
-import { ReadCache } from '../modules/read-cache/read-cache.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http-error.js';
+import { authenticate, sessionParams, type AuthContext, type SessionParams } from './service.js';
+import { readToken } from './tokens.js';
+import type { ChangeFeed } from '../read-cache/change-feed.js';
+import { ReadCache } from '../read-cache/read-cache.js';
 
 /**
  * Who may call a route. Every /api route must declare one (checked when routes are added),

@@ -205,7 +205,7 @@ export function sessionParams(claims: TokenClaims, role: Role): SessionParams {
  * The token's session row may be used: the same conditions as `authenticate`, over `sessions`
  * joined to `users`, as placeholders named as in `SessionParams` (for prepared statements). The
  * hot list and search routes select their page from this row, so an uncached page costs one
- * round trip instead of two and a revoked session still gets nothing (plugins/access.ts,
+ * round trip instead of two and a revoked session still gets nothing (modules/auth/access.ts,
  * "in-query"; docs/decisions.md, "Lean server (issue 13)").
  */
 export function liveSessionWhere(): SQL | undefined {

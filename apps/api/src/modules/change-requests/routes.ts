@@ -7,7 +7,7 @@ import {
   pageSchema,
   ownerSummarySchema,
 } from '@registry/domain';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { decideChangeRequest, listChangeRequests, type ChangeRequestDeps } from './service.js';
 

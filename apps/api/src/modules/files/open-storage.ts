@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parseStorageUrl, S3Storage, type AwsEnvironment } from './s3-storage.js';
+import type { AwsEnvironment } from '../../config.js';
+import { parseStorageUrl, S3Storage } from './s3-storage.js';
 import { LocalDiskStorage, type FileStorage } from './storage.js';
 
 export interface StorageSettings {

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
+import type { AwsEnvironment } from '../../config.js';
 import { parseListing } from './s3-listing.js';
 import { LocalDiskStorage, type FileStorage, type StageResult } from './storage.js';
 
@@ -25,14 +26,6 @@ export interface S3Location {
   /** Temporary credentials (AWS_SESSION_TOKEN) are signed with their session token. */
   sessionToken?: string;
   addressing: 'path' | 'virtual';
-}
-
-/** The standard AWS variables, used when STORAGE_URL carries no key of its own. */
-export interface AwsEnvironment {
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  sessionToken?: string;
-  region?: string;
 }
 
 /**

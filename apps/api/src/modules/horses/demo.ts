@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { UPLOAD_FIELDS, emptyParent } from '@registry/domain';
 import { horses, type ApprovalStatus, type PaymentStatus } from '../../db/schema.js';
-import { nextSequence, type RegistrationNumberFormat } from '../approvals/registration-number.js';
+import { nextSequence, type RegistrationNumberFormat } from '../../numbering.js';
 import { isOversized } from '../files/storage.js';
 import { demoPdf, demoPng } from './demo-files.js';
 import { filePart } from './form-fields.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { accessPlugin } from '../../plugins/access.js';
+import { accessPlugin } from '../auth/access.js';
 import {
   ADMIN,
   MEMBER_A,
@@ -15,7 +15,7 @@ import { secretKey } from '../auth/tokens.js';
 
 /**
  * The list and search routes check the session inside their own page statement
- * (plugins/access.ts, "in-query"): a revoked or forged token must still get nothing, with rows
+ * (modules/auth/access.ts, "in-query"): a revoked or forged token must still get nothing, with rows
  * to answer and without, with the read cache on (the default) and off.
  */
 const LISTS = [

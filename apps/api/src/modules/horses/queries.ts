@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, is, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import type { UnconfirmedSession } from '../../plugins/access.js';
+import type { UnconfirmedSession } from '../auth/access.js';
 import { liveSessionWhere } from '../auth/service.js';
 import {
   horseChangeRequests,
@@ -67,7 +67,7 @@ function named<T extends Record<string, unknown>>(columns: T): T {
 }
 
 /**
- * A page statement that checks the caller's session itself (plugins/access.ts, "in-query"): it
+ * A page statement that checks the caller's session itself (modules/auth/access.ts, "in-query"): it
  * reads the session's row (sessions joined to users, `liveSessionWhere`) and joins the page to
  * it laterally, so a live session gives at least one row (page columns null when the page is
  * empty) and any other gives none. The total is computed once, the page is sorted again after
@@ -288,7 +288,7 @@ function ownWhere(ownerId: string, query: OwnListQuery, value: Value) {
 
 /**
  * A member's own horses, newest first. `q` looks at every name the horse has or may get.
- * With `session`, the same statement checks the caller's session (plugins/access.ts).
+ * With `session`, the same statement checks the caller's session (modules/auth/access.ts).
  */
 export async function listOwnHorses(
   db: Db,
@@ -357,7 +357,7 @@ function searchWhere(query: SearchQuery, value: Value) {
 
 /**
  * Approved horses of the whole registry, by name, number, sire or dam, and a few filters.
- * With `session`, the same statement checks the caller's session (plugins/access.ts).
+ * With `session`, the same statement checks the caller's session (modules/auth/access.ts).
  */
 export async function searchRegistry(db: Db, query: SearchQuery, session?: UnconfirmedSession) {
   // Which filters are present, one flag each, and whether the session is checked.

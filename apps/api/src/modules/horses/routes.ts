@@ -13,7 +13,7 @@ import {
   publicHorseSummarySchema,
 } from '@registry/domain';
 import { APPROVAL_STATUSES } from '../../db/schema.js';
-import { callerOf, requireAuth } from '../../plugins/access.js';
+import { callerOf, requireAuth } from '../auth/access.js';
 import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { receiveAnyForm } from './json-form.js';
@@ -66,7 +66,7 @@ const searchQuery = z.object({
 });
 
 const member = { access: 'member' as const };
-/** The hot reads check the session in their own page statement (plugins/access.ts). */
+/** The hot reads check the session in their own page statement (modules/auth/access.ts). */
 const memberListing = { access: 'member' as const, sessionCheck: 'in-query' as const };
 const security = [{ bearer: [] }];
 const errors = { '4xx': failureSchema };

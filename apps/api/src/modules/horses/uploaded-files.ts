@@ -1,9 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { UPLOAD_IDS_PART, UPLOAD_MESSAGES, uploadIdsSchema } from '@registry/domain';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-import { FORM_MESSAGES, filePart } from '../horses/form-fields.js';
-import type { ReceivedForm } from '../horses/multipart.js';
+import { HttpError } from '../../http-error.js';
+import { FORM_MESSAGES, filePart } from './form-fields.js';
+import type { ReceivedForm } from './multipart.js';
+
+/*
+ * The horse form's side of resumable uploads (modules/uploads receives and checks the bytes,
+ * using this module's field list; here a save takes the finished uploads as its files).
+ */
 
 /**
  * Turns the `uploads` value of a register or edit request (upload ids, docs/api.md) into files
@@ -63,5 +69,23 @@ export async function addUploadsToForm(
       staged: { key: row.storageKey, size: row.size, sha256: row.sha256 },
       upload: { id: row.id, mime: row.mime },
     });
+  }
+}
+
+/**
+ * Takes the member's finished uploads out of the uploads table inside the transaction that
+ * writes the horse's file rows naming their files: both happen or neither. A row already taken
+ * (a second save of the same upload, racing or later) or swept meanwhile refuses the whole save.
+ */
+export async function claimUploads(tx: Tx, ownerId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const claimed = await tx
+    .delete(uploads)
+    .where(
+      and(inArray(uploads.id, ids), eq(uploads.ownerId, ownerId), isNotNull(uploads.storageKey)),
+    )
+    .returning({ id: uploads.id });
+  if (claimed.length !== new Set(ids).size) {
+    throw new HttpError(409, UPLOAD_MESSAGES.alreadyUsed);
   }
 }

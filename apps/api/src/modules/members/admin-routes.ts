@@ -10,10 +10,9 @@ import {
   bulkCredentialsResultSchema,
   memberInputSchema,
 } from '@registry/domain';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { auditEntrySchema, auditOfUser } from '../audit/queries.js';
-import { recordAudit } from '../audit/service.js';
+import { auditEntrySchema, auditOfUser, recordAudit } from '../audit/service.js';
 import {
   createMember,
   deleteMember,
@@ -25,8 +24,7 @@ import {
 } from './admin-service.js';
 import { sendCredentials, sendCredentialsToMany, type CredentialDeps } from './credentials.js';
 import { exportMembersCsv, importMembers } from './csv.js';
-import { parseMemberNumberFormat } from './member-number.js';
-import type { RegistrationNumberFormat } from '../approvals/registration-number.js';
+import { parseMemberNumberFormat, type RegistrationNumberFormat } from '../../numbering.js';
 import { readSingleFile } from './upload.js';
 
 const paging = {

@@ -10,8 +10,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { horses, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
-import type { RegistrationNumberFormat } from '../approvals/registration-number.js';
-import { nextMemberNumber, parseMemberNumberFormat } from './member-number.js';
+import { parseMemberNumberFormat, type RegistrationNumberFormat } from '../../numbering.js';
+import { nextMemberNumber } from './member-number.js';
 
 export const memberSchema = z.object({
   id: z.string(),

@@ -15,8 +15,8 @@ import { CSV_BOM } from './csv-bom.js';
 import { auditLog, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { memberValues, uniqueViolation, type Actor } from './admin-service.js';
-import type { RegistrationNumberFormat } from '../approvals/registration-number.js';
-import { nextMemberNumber, parseMemberNumberFormat } from './member-number.js';
+import { parseMemberNumberFormat, type RegistrationNumberFormat } from '../../numbering.js';
+import { nextMemberNumber } from './member-number.js';
 
 type Column = (typeof MEMBER_CSV_COLUMNS)[number];
 

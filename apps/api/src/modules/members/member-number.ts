@@ -1,18 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import {
-  nextSequence,
-  parseRegistrationNumberFormat,
-  type RegistrationNumberFormat,
-} from '../approvals/registration-number.js';
-
-export const DEFAULT_MEMBER_NUMBER_FORMAT = 'M-{SEQ:4}';
-
-/** MEMBER_NUMBER_FORMAT: the same tokens as registration numbers ({SEQ:n}, {YYYY}...). */
-export function parseMemberNumberFormat(value: string | undefined): RegistrationNumberFormat {
-  return parseRegistrationNumberFormat(value, DEFAULT_MEMBER_NUMBER_FORMAT, 'MEMBER_NUMBER_FORMAT');
-}
+import { nextSequence, type RegistrationNumberFormat } from '../../numbering.js';
 
 /**
  * The next member number not held by anyone (nor in `reserved`: numbers about to be written in

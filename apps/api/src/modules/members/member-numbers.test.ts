@@ -5,7 +5,8 @@ import { users } from '../../db/schema.js';
 import { loadConfig } from '../../config.js';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import { REGISTER, encodeForm, sendForm, validFiles, validValues } from '../../test/multipart.js';
-import { assignMissingMemberNumbers, parseMemberNumberFormat } from './member-number.js';
+import { parseMemberNumberFormat } from '../../numbering.js';
+import { assignMissingMemberNumbers } from './member-number.js';
 
 let t: TestApp;
 let admin: string;

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/service.js';
 import { findUser, toSessionUser, type PictureUrl } from '../auth/service.js';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { horses, payments } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../auth/access.js';
 import { failureSchema } from '../../reply.js';
 import {
   agreementField,

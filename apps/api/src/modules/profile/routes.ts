@@ -8,7 +8,7 @@ import {
   profileUpdateSchema,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/service.js';
 import type { AuthSettings } from '../auth/service.js';

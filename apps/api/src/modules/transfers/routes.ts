@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_MESSAGES, transferHorseSchema } from '@registry/domain';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { transferHorse, type TransferDeps } from './service.js';
 

@@ -4,7 +4,8 @@ import { FileStore } from '@tus/file-store';
 import { S3, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
-import { parseStorageUrl, type AwsEnvironment } from '../files/s3-storage.js';
+import type { AwsEnvironment } from '../../config.js';
+import { parseStorageUrl } from '../files/s3-storage.js';
 
 /**
  * Where the bytes of unfinished resumable uploads live: beside the local uploads
