@@ -163,6 +163,14 @@ export class S3Storage implements FileStorage {
     return this.staging.stage(source, maxBytes);
   }
 
+  touchStaged(keys: readonly string[]): Promise<void> {
+    return this.staging.touchStaged(keys);
+  }
+
+  get touchEveryMs(): number {
+    return this.staging.touchEveryMs;
+  }
+
   /** Copies a local file into the bucket as `key` (commit, and a backup's restore). */
   async putFile(key: string, file: string): Promise<void> {
     const { size } = await stat(file);

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,6 +43,14 @@ export interface FileStorage {
   /** Removes a staged or committed file; a missing file is not an error. */
   remove(key: string): Promise<void>;
   /**
+   * Marks staged files as still in use by a live request, so the staging sweep of no server
+   * (sweepStaged: "untouched for the staleness") takes them; a missing file is not an error.
+   * A request holding files must call it at least every `touchEveryMs`.
+   */
+  touchStaged(keys: readonly string[]): Promise<void>;
+  /** How often a request holding staged files touches them (a third of the staleness). */
+  readonly touchEveryMs: number;
+  /**
    * Keys of the committed files that were committed before `cutoffMs` (epoch milliseconds), for
    * the orphan sweep (orphan-sweep.ts). Files committed since are never listed.
    */
@@ -50,21 +58,42 @@ export interface FileStorage {
 }
 
 const KEY = /^[0-9a-f-]{36}$/;
+/** Staleness when none is configured (init without one): a day. */
+const DEFAULT_STALE_MS = 24 * 60 * 60 * 1000;
 /** The folders committed files are spread over: the first two characters of their keys. */
 const SPREAD_FOLDER = /^[0-9a-f]{2}$/;
 
 /** Local disk: `<root>/tmp/<key>` while staged, `<root>/<first two chars>/<key>` once committed. */
 export class LocalDiskStorage implements FileStorage {
   private readonly stagingDir: string;
+  /** The staleness this server sweeps with (init); every server of one folder uses the same. */
+  private staleAfterMs = DEFAULT_STALE_MS;
 
   constructor(private readonly root: string) {
     this.stagingDir = path.join(root, 'tmp');
   }
 
   /** Creates the folders (owner-only) and clears staged files a crash may have left behind. */
-  async init(staleAfterMs = 24 * 60 * 60 * 1000): Promise<void> {
+  async init(staleAfterMs = DEFAULT_STALE_MS): Promise<void> {
+    this.staleAfterMs = staleAfterMs;
     await mkdir(this.stagingDir, { recursive: true, mode: 0o700 });
     await this.sweepStaged(staleAfterMs);
+  }
+
+  get touchEveryMs(): number {
+    return Math.min(60_000, Math.max(100, Math.floor(this.staleAfterMs / 3)));
+  }
+
+  async touchStaged(keys: readonly string[]): Promise<void> {
+    const now = new Date();
+    await Promise.all(
+      keys.map((key) =>
+        utimes(this.stagedPath(key), now, now).catch((error: NodeJS.ErrnoException) => {
+          // Committed or removed meanwhile: nothing left to keep.
+          if (error.code !== 'ENOENT') throw error;
+        }),
+      ),
+    );
   }
 
   /**

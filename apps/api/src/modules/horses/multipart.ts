@@ -163,7 +163,10 @@ function translate(error: unknown): unknown {
 
 /**
  * Reads a register or edit request part by part, streaming each file into the staging area
- * (never whole into memory). On any failure every file staged so far is removed.
+ * (never whole into memory). On any failure every file staged so far is removed. Files already
+ * staged are touched while later parts still arrive: a slow save of many files outlasts the
+ * staging staleness, and the staging sweep of any server sharing the folder takes only files
+ * untouched that long (docs/operations.md "Scaling out").
  */
 export async function receiveForm(
   request: FastifyRequest,
@@ -172,6 +175,13 @@ export async function receiveForm(
 ): Promise<ReceivedForm> {
   if (!request.isMultipart()) throw new HttpError(415, FORM_MESSAGES.notMultipart);
   const form = emptyForm();
+  const staged = () =>
+    form.files.flatMap((file) => (file.staged && !file.upload ? [file.staged.key] : []));
+  const keeper = setInterval(() => {
+    storage.touchStaged(staged()).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not touch staged uploads');
+    });
+  }, storage.touchEveryMs);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') await receiveFile(part, form, storage, mode);
@@ -180,6 +190,12 @@ export async function receiveForm(
   } catch (error) {
     await discardForm(storage, form);
     throw translate(error);
+  } finally {
+    clearInterval(keeper);
   }
+  // The request goes on to check and commit what it holds: fresh from here for a full staleness.
+  await storage.touchStaged(staged()).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'could not touch staged uploads');
+  });
   return form;
 }
