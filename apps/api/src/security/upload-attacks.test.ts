@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HORSE_MESSAGES } from '@registry/domain';
-import { bearer, createTestApp, login, MEMBER_A, type TestApp } from '../test/harness.js';
+import { bearer, type TestApp } from '../test/harness.js';
 import {
   encodeForm,
   leftovers,
@@ -13,6 +13,7 @@ import {
 } from '../test/multipart.js';
 import { saveThroughUploads } from '../test/tus.js';
 import { DOCX_START, zip } from '../test/zip.js';
+import { createSignedInApp } from '../test/signed-in-app.js';
 
 /**
  * Hostile uploads: each is refused with a 4xx and leaves nothing behind, or is accepted and
@@ -22,8 +23,7 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app, MEMBER_A);
+  ({ t, memberA: token } = await createSignedInApp(['memberA']));
 });
 afterAll(() => t?.close());
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { horses, payments, type HorseRow } from '../db/schema.js';
 import { bearer } from './harness.js';
@@ -49,6 +50,20 @@ export function billingInfo(
               ...extraBank,
             },
           },
+  };
+}
+
+/**
+ * The payment settings of a test app on the sandbox provider (no Stripe keys), with bank debits
+ * settling after `sandboxBankSettleMs`.
+ */
+export function sandboxPayments(sandboxBankSettleMs = 300): Config['payments'] {
+  return {
+    stripeSecretKey: undefined,
+    stripePublishableKey: undefined,
+    stripeWebhookSecret: undefined,
+    stripeApi: {},
+    sandboxBankSettleMs,
   };
 }
 

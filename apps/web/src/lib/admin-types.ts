@@ -2,9 +2,14 @@
  * The administration objects of the API contract (docs/api.md "Administration"). Shared by the
  * members, admin-horses, approvals and dashboard features, which may not import each other.
  */
-import type { AdminHorse, FieldChange, OwnerSummary } from '@registry/domain';
+import type {
+  AdminHorse,
+  AdminHorseSummary,
+  FieldChange,
+  OwnerSummary,
+} from '@registry/domain';
 
-export type { AdminHorse, OwnerSummary };
+export type { AdminHorse, AdminHorseSummary, OwnerSummary };
 
 export interface Member {
   id: string;

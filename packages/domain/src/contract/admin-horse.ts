@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldChangeSchema, horseSchema } from './horse.js';
+import { fieldChangeSchema, horseSchema, horseSummarySchema } from './horse.js';
 
 /** Who owns or asked for something, as the office's answers name them (docs/api.md "Administration"). */
 export const ownerSummarySchema = z.object({
@@ -11,8 +11,7 @@ export const ownerSummarySchema = z.object({
 });
 export type OwnerSummary = z.infer<typeof ownerSummarySchema>;
 
-/** The administrator's view of a horse: the owner's full view plus who owns it and the decision. */
-export const adminHorseSchema = horseSchema.extend({
+const officeFields = {
   owner: ownerSummarySchema.nullable(),
   decidedAt: z.string().nullable(),
   decidedById: z.string().nullable(),
@@ -20,5 +19,16 @@ export const adminHorseSchema = horseSchema.extend({
   resubmission: z
     .object({ at: z.string(), previousReason: z.string(), changes: z.array(fieldChangeSchema) })
     .nullable(),
-});
+};
+
+/** The administrator's view of a horse: the owner's full view plus who owns it and the decision. */
+export const adminHorseSchema = horseSchema.extend(officeFields);
 export type AdminHorse = z.infer<typeof adminHorseSchema>;
+
+/**
+ * A row of the office's lists (`admin/horses`, `admin/pending-horses`; docs/api.md
+ * "AdminHorseSummary"): the member's list row plus owner, decision and resubmission, no
+ * pedigree, owners of record or file links. `admin/horses/:id` has the full record.
+ */
+export const adminHorseSummarySchema = horseSummarySchema.extend(officeFields);
+export type AdminHorseSummary = z.infer<typeof adminHorseSummarySchema>;

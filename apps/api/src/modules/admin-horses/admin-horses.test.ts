@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, horseFiles, horses, payments } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { ADMIN, MEMBER_A, bearer, type TestApp } from '../../test/harness.js';
 import { cloneHorses, registerThroughApi, userId } from '../../test/admin-fixtures.js';
 import {
   SAMPLE_BYTES,
@@ -19,6 +11,7 @@ import {
   validFiles,
   validValues,
 } from '../../test/multipart.js';
+import { EVERY_ACCOUNT, createSignedInApp, demoMemberIds } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -27,16 +20,8 @@ let memberB: string;
 let a: string;
 let b: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, memberA, memberB] = await Promise.all([
-    login(t.app, ADMIN, 'admin'),
-    login(t.app, MEMBER_A),
-    login(t.app, MEMBER_B),
-  ]);
-  [a, b] = await Promise.all([
-    userId(t.database.db, MEMBER_A.email),
-    userId(t.database.db, MEMBER_B.email),
-  ]);
+  ({ t, admin, memberA, memberB } = await createSignedInApp(EVERY_ACCOUNT));
+  [a, b] = await demoMemberIds(t.database.db);
 });
 afterAll(() => t.close());
 

@@ -1,19 +1,10 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  horseFiles,
-  horses,
-  users,
-  type ApprovalStatus,
-  type HorseFileRow,
-  type PaymentStatus,
-} from '../../db/schema.js';
-import type { ADMIN_HORSE_SORT_FIELDS } from '@registry/domain';
-import type { UrlSigner } from '../files/signed-urls.js';
-import { pendingChanges } from '../change-requests/pending.js';
+import { horses, users, type ApprovalStatus, type PaymentStatus } from '../../db/schema.js';
+import type { ADMIN_HORSE_SORT_FIELDS, AdminHorseSummary, Page } from '@registry/domain';
 import { resubmissions } from '../change-requests/resubmission.js';
-import { ownerSummaries } from '../horse-repository/owners.js';
-import { toAdminHorse } from './view.js';
+import { fullName } from '../horse-repository/owners.js';
+import { ownSummaryColumns, toHorseSummary, totalOf } from '../horse-repository/summaries.js';
 
 export interface AdminHorseQuery {
   page: number;
@@ -77,40 +68,56 @@ export function adminHorseOrder(query: Pick<AdminHorseQuery, 'sort' | 'order'>) 
   return [sql`${column} ${direction}`, tieBreak] as const;
 }
 
-/** Every horse of the registry, filtered, searched, sorted and paged for the admin lists. */
-export async function listAdminHorses(db: Db, signer: UrlSigner, query: AdminHorseQuery) {
+/**
+ * Every horse of the registry, filtered, searched, sorted and paged for the office's lists:
+ * summary rows (docs/api.md "AdminHorseSummary") with the owner joined and the total on each
+ * row, in one statement; the resubmissions of pending rows in a second only when there are any.
+ * The full record, with its signed file links, is `admin/horses/:id`.
+ */
+export async function listAdminHorses(
+  db: Db,
+  query: AdminHorseQuery,
+): Promise<Page<AdminHorseSummary>> {
   const where = adminHorseFilter(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(horses)
-      .where(where)
-      .orderBy(...adminHorseOrder(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(horses).where(where),
-  ]);
-  const ids = rows.map((r) => r.id);
-  const fileRows: HorseFileRow[] =
-    ids.length === 0
-      ? []
-      : await db.select().from(horseFiles).where(inArray(horseFiles.horseId, ids));
-  const [owners, changes, resubmitted] = await Promise.all([
-    ownerSummaries(
-      db,
-      rows.map((r) => r.ownerId),
-    ),
-    pendingChanges(db, ids),
-    resubmissions(db, rows),
-  ]);
-  const items = rows.map((row) =>
-    toAdminHorse(
-      row,
-      fileRows.filter((f) => f.horseId === row.id),
-      owners.get(row.ownerId),
-      signer,
-      { pendingChange: changes.get(row.id), resubmission: resubmitted.get(row.id) },
-    ),
-  );
-  return { items, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  const rows = await db
+    .select({
+      ...ownSummaryColumns,
+      decidedAt: horses.decidedAt,
+      decidedById: horses.decidedById,
+      ownerEmail: users.email,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      ownerMemberNumber: users.memberNumber,
+      ownerActive: users.active,
+      total: totalOf(where),
+    })
+    .from(horses)
+    .leftJoin(users, eq(users.id, horses.ownerId))
+    .where(where)
+    .orderBy(...adminHorseOrder(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const resubmitted = await resubmissions(db, rows);
+  const items = rows.map((row): AdminHorseSummary => ({
+    ...toHorseSummary(row),
+    owner:
+      row.ownerEmail === null
+        ? null
+        : {
+            id: row.ownerId,
+            email: row.ownerEmail,
+            name: fullName({ firstName: row.ownerFirstName, lastName: row.ownerLastName }),
+            memberNumber: row.ownerMemberNumber,
+            active: row.ownerActive ?? false,
+          },
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedById: row.decidedById,
+    resubmission: resubmitted.get(row.id) ?? null,
+  }));
+  const total =
+    rows[0]?.total ??
+    (query.page === 1
+      ? 0
+      : ((await db.select({ n: count() }).from(horses).where(where))[0]?.n ?? 0));
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }

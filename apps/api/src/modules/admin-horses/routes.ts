@@ -6,6 +6,7 @@ import {
   SORT_ORDERS,
   pageSchema,
   adminHorseSchema,
+  adminHorseSummarySchema,
 } from '@registry/domain';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from '../../db/schema.js';
 import { requireAuth } from '../auth/access.js';
@@ -54,7 +55,7 @@ const multipartBody = {
   consumes: ['multipart/form-data'],
   description: 'multipart/form-data; parts as in docs/api.md ("Horses (member)")',
 };
-const pageOfHorses = successSchema(pageSchema(adminHorseSchema));
+const pageOfHorses = successSchema(pageSchema(adminHorseSummarySchema));
 
 /** The administrators' horse routes (docs/api.md "Administration: horses"). */
 export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = async (
@@ -87,7 +88,7 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
           response: { 200: pageOfHorses, ...errors },
         },
       },
-      async (request) => ok(await listAdminHorses(options.db, options.signer, request.query)),
+      async (request) => ok(await listAdminHorses(options.db, request.query)),
     );
   }
 
@@ -138,7 +139,7 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
     },
     async (request) =>
       ok(
-        await listAdminHorses(options.db, options.signer, {
+        await listAdminHorses(options.db, {
           ...request.query,
           approvalStatus: 'pending',
         }),

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { ADMIN_MESSAGES } from '@registry/domain';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { bearer, type TestApp } from '../../test/harness.js';
 import { cloneHorses, registerThroughApi } from '../../test/admin-fixtures.js';
+import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -20,12 +13,9 @@ let approvedId: string;
 let number: string;
 let pendingId: string;
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://registry.example' });
-  [admin, memberA, memberB] = await Promise.all([
-    login(t.app, ADMIN, 'admin'),
-    login(t.app, MEMBER_A),
-    login(t.app, MEMBER_B),
-  ]);
+  ({ t, admin, memberA, memberB } = await createSignedInApp(EVERY_ACCOUNT, {
+    publicUrl: 'https://registry.example',
+  }));
   const row = await registerThroughApi(t.app, t.database.db, memberA, {
     performanceVerification: 'Yes',
   });

@@ -3,29 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
 import { horseChangeRequests, horses, mailOutbox, users, type HorseRow } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { MEMBER_A, MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
 import { SAMPLE_BYTES, editOf, sendForm, upload, validValues } from '../../test/multipart.js';
+import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let admin: string;
 let member: string;
 let other: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, member, other] = await Promise.all([
-    login(t.app, ADMIN, 'admin'),
-    login(t.app, MEMBER_A),
-    login(t.app, MEMBER_B),
-  ]);
+  ({ t, admin, memberA: member, memberB: other } = await createSignedInApp(EVERY_ACCOUNT));
 });
 afterAll(() => t.close());
 

@@ -19,7 +19,7 @@ export const RESUBMIT_ACTION = 'horse.resubmit';
  */
 export async function resubmissions(
   db: Executor,
-  rows: HorseRow[],
+  rows: Pick<HorseRow, 'id' | 'approvalStatus'>[],
 ): Promise<Map<string, Resubmission>> {
   const ids = rows.filter((r) => r.approvalStatus === 'pending').map((r) => r.id);
   if (ids.length === 0) return new Map();

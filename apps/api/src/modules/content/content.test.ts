@@ -1,24 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@registry/domain';
 import { payments } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { MEMBER_B, bearer, login, type TestApp } from '../../test/harness.js';
 import { cloneHorses, registerThroughApi } from '../../test/admin-fixtures.js';
 import { renderMarkdown } from './sanitize.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let admin: string;
 let memberA: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, memberA] = await Promise.all([login(t.app, ADMIN, 'admin'), login(t.app, MEMBER_A)]);
+  ({ t, admin, memberA } = await createSignedInApp(['admin', 'memberA']));
 });
 afterAll(() => t.close());
 

@@ -7,28 +7,16 @@ import {
   DRAFTS_PER_MEMBER_MAX,
   type HorseDraftSave,
 } from '@registry/domain';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { bearer, type TestApp } from '../../test/harness.js';
 import { REGISTER, sendForm, validFiles, validValues } from '../../test/multipart.js';
+import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let memberA: string;
 let memberB: string;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  [memberA, memberB, admin] = await Promise.all([
-    login(t.app, MEMBER_A),
-    login(t.app, MEMBER_B),
-    login(t.app, ADMIN, 'admin'),
-  ]);
+  ({ t, admin, memberA, memberB } = await createSignedInApp(EVERY_ACCOUNT));
 });
 afterAll(() => t.close());
 

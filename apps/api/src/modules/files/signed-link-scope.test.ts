@@ -1,16 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { MEMBER_A, MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
 import { withoutSignature } from './log-safe-request.js';
+import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 
 /** Issue 20 §3: links die with a transfer, and request logs never carry a link's signature. */
 const logLines: string[] = [];
@@ -26,12 +19,11 @@ let admin: string;
 let memberA: string;
 let memberB: string;
 beforeAll(async () => {
-  t = await createTestApp({ logLevel: 'info' }, { logStream });
-  [admin, memberA, memberB] = await Promise.all([
-    login(t.app, ADMIN, 'admin'),
-    login(t.app, MEMBER_A),
-    login(t.app, MEMBER_B),
-  ]);
+  ({ t, admin, memberA, memberB } = await createSignedInApp(
+    EVERY_ACCOUNT,
+    { logLevel: 'info' },
+    { logStream },
+  ));
 }, 60_000);
 afterAll(() => t?.close());
 

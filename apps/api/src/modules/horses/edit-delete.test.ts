@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HORSE_MESSAGES } from '@registry/domain';
 import { horseFiles, horses } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { ADMIN, bearer, login, type TestApp } from '../../test/harness.js';
 import {
   REGISTER,
   SAMPLE_BYTES,
@@ -25,13 +17,13 @@ import {
 } from '../../test/multipart.js';
 import { sampleDocx } from '../../test/zip.js';
 import { HORSE_API_MESSAGES } from './service.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let memberA: string;
 let memberB: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  [memberA, memberB] = await Promise.all([login(t.app, MEMBER_A), login(t.app, MEMBER_B)]);
+  ({ t, memberA, memberB } = await createSignedInApp(['memberA', 'memberB']));
 });
 afterAll(() => t.close());
 

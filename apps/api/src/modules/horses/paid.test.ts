@@ -1,41 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { bearer, type TestApp } from '../../test/harness.js';
 import {
   SANDBOX_METHODS as M,
   cardPayment,
   pay,
   registerHorse,
+  sandboxPayments,
 } from '../../test/payment-fixtures.js';
+import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let admin: string;
 let member: string;
 let other: string;
 beforeAll(async () => {
-  t = await createTestApp({
-    payments: {
-      stripeSecretKey: undefined,
-      stripePublishableKey: undefined,
-      stripeWebhookSecret: undefined,
-      stripeApi: {},
-      sandboxBankSettleMs: 300,
-    },
-  });
-  [admin, member, other] = await Promise.all([
-    login(t.app, ADMIN, 'admin'),
-    login(t.app, MEMBER_A),
-    login(t.app, MEMBER_B),
-  ]);
+  ({
+    t,
+    admin,
+    memberA: member,
+    memberB: other,
+  } = await createSignedInApp(EVERY_ACCOUNT, {
+    payments: sandboxPayments(),
+  }));
 });
 afterAll(() => t.close());
 

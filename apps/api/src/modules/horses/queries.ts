@@ -3,16 +3,16 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import type { UnconfirmedSession } from '../auth/access.js';
 import { liveSessionWhere } from '../auth/service.js';
+import { horses, sessions, users, type ApprovalStatus } from '../../db/schema.js';
 import {
-  horseChangeRequests,
-  horses,
-  payments,
-  sessions,
-  users,
-  type ApprovalStatus,
-  type PaymentStatus,
-} from '../../db/schema.js';
-import type { HorseSummary, PublicHorseSummary } from '@registry/domain';
+  ownSummaryColumns,
+  publicSummary,
+  summaryColumns,
+  toHorseSummary,
+  totalOf,
+  type OwnSummaryRow,
+  type SummaryRow,
+} from '../horse-repository/summaries.js';
 
 /**
  * The list and search pages: one statement each, answering summary rows (docs/api.md,
@@ -128,68 +128,6 @@ async function pageRows<Row extends { total: number; id: string }>(
 }
 
 /**
- * How many rows the whole query matches, carried on each row of the page: an uncorrelated
- * subquery PostgreSQL runs once (an InitPlan). Unlike `count(*) over ()`, it lets the page
- * itself stop after `limit` rows of an index scan (docs/benchmarks.md has the plans).
- */
-export const totalOf = (where: SQL | undefined) =>
-  sql<number>`(select count(*) from ${horses} where ${where ?? sql`true`})`.mapWith(Number);
-const iso = (date: Date) => date.toISOString();
-
-/** What every list row shows: names, number, statuses, parents, dates. */
-const outerHorseId = sql`${horses}.${sql.identifier('id')}`;
-
-const summaryColumns = {
-  id: horses.id,
-  approvedName: horses.approvedName,
-  registrationNumber: horses.registrationNumber,
-  approvalStatus: horses.approvalStatus,
-  sex: horses.sex,
-  color: horses.color,
-  gaitDesignation: horses.gaitDesignation,
-  stateFoaledIn: horses.stateFoaledIn,
-  foalDate: horses.foalDate,
-  sireName: horses.sireName,
-  damName: horses.damName,
-  createdAt: horses.createdAt,
-  updatedAt: horses.updatedAt,
-};
-
-interface SummaryRow {
-  id: string;
-  approvedName: string | null;
-  registrationNumber: string | null;
-  approvalStatus: ApprovalStatus;
-  sex: string;
-  color: string;
-  gaitDesignation: string;
-  stateFoaledIn: string;
-  foalDate: string;
-  sireName: string;
-  damName: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-function publicSummary(row: SummaryRow): PublicHorseSummary {
-  return {
-    _id: row.id,
-    approvedName: row.approvedName,
-    registrationNum: row.registrationNumber,
-    approvalStatus: row.approvalStatus,
-    sex: row.sex,
-    color: row.color,
-    gaitDesignation: row.gaitDesignation,
-    stateFoaledIn: row.stateFoaledIn,
-    foalDate: row.foalDate,
-    sireName: row.sireName,
-    damName: row.damName,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
-
-/**
  * The page's total: carried by every row; a page past the end has no row, and only then is the
  * count asked for on its own.
  */
@@ -206,59 +144,6 @@ export async function pageTotal(
     .from(horses)
     .where(where());
   return row?.n ?? 0;
-}
-
-/** An owner's list row: the summary plus choices, statuses and payment (admin rows build on it). */
-export const ownSummaryColumns = {
-  ...summaryColumns,
-  firstChoice: horses.firstChoice,
-  secondChoice: horses.secondChoice,
-  thirdChoice: horses.thirdChoice,
-  ownerId: horses.ownerId,
-  paymentStatus: horses.paymentStatus,
-  paymentMode: horses.paymentMode,
-  rejectionReason: horses.rejectionReason,
-  performanceVerification: sql<string | null>`${horses.details}->>'performanceVerification'`,
-  // Both looked up by horse_id through an index (payments_horse_idx, one pending per horse).
-  // The outer horse is named with its table: drizzle writes a column of a one-table select
-  // unqualified, and inside the subquery a bare "id" would be the subquery table's own id.
-  paymentIntentId: sql<string | null>`(
-    select ${payments.providerPaymentId} from ${payments}
-    where ${payments.horseId} = ${outerHorseId} and ${payments.providerPaymentId} is not null
-    order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
-  changePending: sql<boolean>`exists (
-    select 1 from ${horseChangeRequests}
-    where ${horseChangeRequests.horseId} = ${outerHorseId}
-      and ${horseChangeRequests.status} = 'pending')`,
-};
-
-export interface OwnSummaryRow extends SummaryRow {
-  firstChoice: string;
-  secondChoice: string;
-  thirdChoice: string;
-  ownerId: string;
-  paymentStatus: PaymentStatus;
-  paymentMode: string | null;
-  rejectionReason: string | null;
-  performanceVerification: string | null;
-  paymentIntentId: string | null;
-  changePending: boolean;
-}
-
-export function toHorseSummary(row: OwnSummaryRow): HorseSummary {
-  return {
-    ...publicSummary(row),
-    firstChoice: row.firstChoice,
-    secondChoice: row.secondChoice,
-    thirdChoice: row.thirdChoice,
-    ownerId: row.ownerId,
-    paymentStatus: row.paymentStatus,
-    paymentMode: row.paymentMode,
-    paymentIntentId: row.paymentIntentId,
-    performanceVerification: row.performanceVerification ?? '',
-    rejectionReason: row.rejectionReason,
-    changePending: row.changePending,
-  };
 }
 
 export interface OwnListQuery extends Paging {

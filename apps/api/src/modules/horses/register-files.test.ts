@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HORSE_MESSAGES } from '@registry/domain';
-import { MEMBER_A, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { type TestApp } from '../../test/harness.js';
 import {
   REGISTER,
   SAMPLE_BYTES,
@@ -13,13 +13,13 @@ import {
   type Leftovers,
   type Upload,
 } from '../../test/multipart.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 /** The file rules of registration, and what remains when a registration fails: nothing. */
 let t: TestApp;
 let member: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await login(t.app, MEMBER_A);
+  ({ t, memberA: member } = await createSignedInApp(['memberA']));
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, HORSE_MESSAGES } from '@registry/domain';
 import { horseFiles } from '../../db/schema.js';
-import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { ADMIN, bearer, login, type TestApp } from '../../test/harness.js';
 import {
   REGISTER,
   SAMPLE_BYTES,
@@ -19,12 +19,12 @@ import {
   type Upload,
 } from '../../test/multipart.js';
 import { FORM_MESSAGES } from './form-fields.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let member: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await login(t.app, MEMBER_A);
+  ({ t, memberA: member } = await createSignedInApp(['memberA']));
 });
 afterAll(() => t.close());
 

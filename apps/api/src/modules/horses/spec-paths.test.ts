@@ -1,36 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { bearer, type TestApp } from '../../test/harness.js';
 import { sendForm, validFiles, validValues } from '../../test/multipart.js';
 import {
   SANDBOX_METHODS,
   cardPayment,
   horseRow,
   registerHorse,
+  sandboxPayments,
 } from '../../test/payment-fixtures.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 /** The spec's other names for registering, the pending list and paying (§7.2 Owner). */
 let t: TestApp;
 let member: string;
 let other: string;
 beforeAll(async () => {
-  t = await createTestApp({
-    payments: {
-      stripeSecretKey: undefined,
-      stripePublishableKey: undefined,
-      stripeWebhookSecret: undefined,
-      stripeApi: {},
-      sandboxBankSettleMs: 300,
-    },
-  });
-  member = await login(t.app, MEMBER_A);
-  other = await login(t.app, MEMBER_B);
+  ({
+    t,
+    memberA: member,
+    memberB: other,
+  } = await createSignedInApp(['memberA', 'memberB'], {
+    payments: sandboxPayments(),
+  }));
 });
 afterAll(() => t.close());
 

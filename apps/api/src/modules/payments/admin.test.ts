@@ -2,21 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, PAYMENT_MESSAGES } from '@registry/domain';
 import { auditLog, mailOutbox } from '../../db/schema.js';
-import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { MEMBER_A, bearer, type TestApp } from '../../test/harness.js';
 import {
   SANDBOX_METHODS as M,
   horseRow,
   paymentsOf,
   registerHorse,
 } from '../../test/payment-fixtures.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let member: string;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await login(t.app, MEMBER_A);
-  admin = await login(t.app, ADMIN, 'admin');
+  ({ t, memberA: member, admin } = await createSignedInApp(['memberA', 'admin']));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACH_MANDATE_VERSION, PAYMENT_MESSAGES } from '@registry/domain';
-import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { bearer, type TestApp } from '../../test/harness.js';
 import {
   SANDBOX_METHODS as M,
   bankPayment,
@@ -8,24 +8,22 @@ import {
   pay,
   paymentsOf,
   registerHorse,
+  sandboxPayments,
 } from '../../test/payment-fixtures.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let member: string;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({
+  ({
+    t,
+    memberA: member,
+    admin,
+  } = await createSignedInApp(['memberA', 'admin'], {
     associationName: 'Blue Ridge Gaited Horse Association',
-    payments: {
-      stripeSecretKey: undefined,
-      stripePublishableKey: undefined,
-      stripeWebhookSecret: undefined,
-      stripeApi: {},
-      sandboxBankSettleMs: 60_000,
-    },
-  });
-  member = await login(t.app, MEMBER_A);
-  admin = await login(t.app, ADMIN, 'admin');
+    payments: sandboxPayments(60_000),
+  }));
 });
 afterAll(() => t.close());
 

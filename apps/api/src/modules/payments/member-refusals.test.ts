@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { horses, payments } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { ADMIN, MEMBER_B, bearer, login, type TestApp } from '../../test/harness.js';
 import {
   SANDBOX_METHODS as M,
   bankPayment,
@@ -21,7 +13,9 @@ import {
   paymentsOf,
   registerHorse,
   statusOf,
+  sandboxPayments,
 } from '../../test/payment-fixtures.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 const SETTLE_MS = 300;
 
@@ -29,17 +23,10 @@ const SETTLE_MS = 300;
 let t: TestApp;
 let member: string;
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, memberA: member } = await createSignedInApp(['memberA'], {
     publicUrl: 'http://registry.test',
-    payments: {
-      stripeSecretKey: undefined,
-      stripePublishableKey: undefined,
-      stripeWebhookSecret: undefined,
-      stripeApi: {},
-      sandboxBankSettleMs: SETTLE_MS,
-    },
-  });
-  member = await login(t.app, MEMBER_A);
+    payments: sandboxPayments(SETTLE_MS),
+  }));
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES } from '@registry/domain';
 import { auditLog, mailOutbox } from '../../db/schema.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 import { cancelStaleIntents } from './stale-intents.js';
-import { MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { MEMBER_A, bearer, type TestApp } from '../../test/harness.js';
 import {
   SANDBOX_METHODS as M,
   bankPayment,
@@ -14,23 +14,18 @@ import {
   paymentsOf,
   registerHorse,
   statusOf,
+  sandboxPayments,
 } from '../../test/payment-fixtures.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 const SETTLE_MS = 300;
 let t: TestApp;
 let member: string;
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, memberA: member } = await createSignedInApp(['memberA'], {
     publicUrl: 'http://registry.test',
-    payments: {
-      stripeSecretKey: undefined,
-      stripePublishableKey: undefined,
-      stripeWebhookSecret: undefined,
-      stripeApi: {},
-      sandboxBankSettleMs: SETTLE_MS,
-    },
-  });
-  member = await login(t.app, MEMBER_A);
+    payments: sandboxPayments(SETTLE_MS),
+  }));
 });
 afterAll(() => t.close());
 

@@ -13,6 +13,7 @@ import {
   cardPayment,
   pay,
   registerHorse,
+  sandboxPayments,
 } from '../../test/payment-fixtures.js';
 
 /**
@@ -39,13 +40,7 @@ beforeAll(async () => {
       dataDir,
       uploadsDir: path.join(dataDir, 'uploads'),
       logLevel: 'trace',
-      payments: {
-        stripeSecretKey: undefined,
-        stripePublishableKey: undefined,
-        stripeWebhookSecret: undefined,
-        stripeApi: {},
-        sandboxBankSettleMs: 50,
-      },
+      payments: sandboxPayments(50),
     },
     { logStream },
   );

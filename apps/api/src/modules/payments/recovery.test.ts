@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.js';
-import { MEMBER_A, createTestApp, login, testConfig, type TestApp } from '../../test/harness.js';
+import { testConfig, type TestApp } from '../../test/harness.js';
 import {
   SANDBOX_METHODS as M,
   cardPayment,
@@ -19,6 +19,7 @@ import {
   recoverInterruptedCharges,
 } from './recovery.js';
 import { idempotencyKeyFor } from './provider.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 /**
  * A server killed while the provider was being called leaves a placeholder payment holding the
@@ -29,8 +30,7 @@ let t: TestApp;
 let member: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await login(t.app, MEMBER_A);
+  ({ t, memberA: member } = await createSignedInApp(['memberA']));
 });
 afterAll(() => t.close());
 

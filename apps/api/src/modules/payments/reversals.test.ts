@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { auditLog, payments } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { bearer, type TestApp } from '../../test/harness.js';
 import {
   SANDBOX_METHODS as M,
   cardPayment,
@@ -18,28 +10,26 @@ import {
   pay,
   paymentsOf,
   registerHorse,
+  sandboxPayments,
 } from '../../test/payment-fixtures.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 import { STALE_REASON, cancelStaleIntents } from './stale-intents.js';
+import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let member: string;
 let other: string;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({
+  ({
+    t,
+    admin,
+    memberA: member,
+    memberB: other,
+  } = await createSignedInApp(EVERY_ACCOUNT, {
     publicUrl: 'http://registry.test',
-    payments: {
-      stripeSecretKey: undefined,
-      stripePublishableKey: undefined,
-      stripeWebhookSecret: undefined,
-      stripeApi: {},
-      sandboxBankSettleMs: 300,
-    },
-  });
-  member = await login(t.app, MEMBER_A);
-  other = await login(t.app, MEMBER_B);
-  admin = await login(t.app, ADMIN, 'admin');
+    payments: sandboxPayments(),
+  }));
 });
 afterAll(() => t.close());
 

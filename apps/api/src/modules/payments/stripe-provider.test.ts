@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { mailOutbox } from '../../db/schema.js';
-import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { ADMIN, MEMBER_A, bearer, login, type TestApp } from '../../test/harness.js';
 import {
   paymentIntent,
   startFakeStripe,
@@ -18,17 +18,17 @@ import {
   registerHorse,
   statusOf,
 } from '../../test/payment-fixtures.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let stripe: FakeStripe;
 let member: string;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await createTestApp({
+  ({ t, memberA: member } = await createSignedInApp(['memberA'], {
     publicUrl: 'https://registry.test',
     payments: stripeConfig(stripe.port),
-  });
-  member = await login(t.app, MEMBER_A);
+  }));
 });
 afterAll(async () => {
   await t.close();

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { auditLog, mailOutbox, payments, webhookEvents } from '../../db/schema.js';
-import { MEMBER_A, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { MEMBER_A, createTestApp, type TestApp } from '../../test/harness.js';
 import {
   paymentIntent,
   startFakeStripe,
@@ -18,6 +18,7 @@ import {
   paymentsOf,
   registerHorse,
 } from '../../test/payment-fixtures.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 const SECRET = 'whsec_test_secret';
 let t: TestApp;
@@ -25,8 +26,9 @@ let stripe: FakeStripe;
 let member: string;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await createTestApp({ payments: stripeConfig(stripe.port, SECRET) });
-  member = await login(t.app, MEMBER_A);
+  ({ t, memberA: member } = await createSignedInApp(['memberA'], {
+    payments: stripeConfig(stripe.port, SECRET),
+  }));
 });
 afterAll(async () => {
   await t.close();

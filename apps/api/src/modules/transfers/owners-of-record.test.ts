@@ -3,16 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TRANSFER_MESSAGES } from '@registry/domain';
 import { horses, users } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
+import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -21,12 +14,7 @@ let memberB: string;
 let b: string;
 let c: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, memberA, memberB] = await Promise.all([
-    login(t.app, ADMIN, 'admin'),
-    login(t.app, MEMBER_A),
-    login(t.app, MEMBER_B),
-  ]);
+  ({ t, admin, memberA, memberB } = await createSignedInApp(EVERY_ACCOUNT));
   b = await userId(t.database.db, MEMBER_B.email);
   const [third] = await t.database.db
     .insert(users)

@@ -2,16 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_MESSAGES } from '@registry/domain';
 import { mailOutbox, ownershipTransfers } from '../../db/schema.js';
-import {
-  ADMIN,
-  MEMBER_A,
-  MEMBER_B,
-  bearer,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.js';
+import { ADMIN, MEMBER_A, MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
+import { EVERY_ACCOUNT, createSignedInApp, demoMemberIds } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -20,16 +13,8 @@ let memberB: string;
 let a: string;
 let b: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, memberA, memberB] = await Promise.all([
-    login(t.app, ADMIN, 'admin'),
-    login(t.app, MEMBER_A),
-    login(t.app, MEMBER_B),
-  ]);
-  [a, b] = await Promise.all([
-    userId(t.database.db, MEMBER_A.email),
-    userId(t.database.db, MEMBER_B.email),
-  ]);
+  ({ t, admin, memberA, memberB } = await createSignedInApp(EVERY_ACCOUNT));
+  [a, b] = await demoMemberIds(t.database.db);
 });
 afterAll(() => t.close());
 

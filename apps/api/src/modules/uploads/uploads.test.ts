@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { HORSE_MESSAGES, UPLOAD_MESSAGES } from '@registry/domain';
 import { horseFiles, uploads } from '../../db/schema.js';
-import { MEMBER_A, MEMBER_B, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { type TestApp } from '../../test/harness.js';
 import {
   REGISTER,
   SAMPLE_BYTES,
@@ -23,14 +23,13 @@ import {
 import { LocalDiskStorage } from '../files/storage.js';
 import { sweepExpiredUploads } from './sweep.js';
 import { openTusStore } from './tus-store.js';
+import { createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
 let memberA: string;
 let memberB: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  memberA = await login(t.app, MEMBER_A);
-  memberB = await login(t.app, MEMBER_B);
+  ({ t, memberA, memberB } = await createSignedInApp(['memberA', 'memberB']));
 });
 afterAll(() => t.close());
 

@@ -12,7 +12,7 @@ import {
 } from '../../components/list-toolbar';
 import { APPROVAL_LABELS, PAYMENT_LABELS } from '../../components/status-badges';
 import type { ApiError } from '../../lib/api-client';
-import type { AdminHorse, SortState } from '../../lib/admin-types';
+import type { AdminHorseSummary, SortState } from '../../lib/admin-types';
 import { downloadFromApi } from '../../lib/download';
 import { useHorseForms } from '../../lib/horse-editor';
 import { horseDisplayName } from '../../lib/horse-types';
@@ -41,7 +41,7 @@ import { TransferDialog } from './transfer-dialog';
 
 type Dialog = {
   kind: 'view' | 'delete' | 'transfer' | 'record-payment' | 'undo-payment';
-  horse: AdminHorse;
+  horse: AdminHorseSummary;
 } | null;
 
 /** Every horse of the registry, for administrators (spec §2.1 /admin/horse-list). */
@@ -73,7 +73,7 @@ export default function AdminHorseListPage() {
   const close = (kind: NonNullable<Dialog>['kind']) => () =>
     setDialog((open) => (open?.kind === kind ? null : open));
 
-  const onAction = (action: HorseAction, horse: AdminHorse) => {
+  const onAction = (action: HorseAction, horse: AdminHorseSummary) => {
     setDeleteError(null);
     if (action === 'certificate') {
       downloadFromApi(certificateUrl(horse._id), `certificate-${horse.registrationNum}.pdf`).catch(

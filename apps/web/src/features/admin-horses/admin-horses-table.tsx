@@ -11,7 +11,7 @@ import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-ta
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
-import type { AdminHorse, SortState } from '../../lib/admin-types';
+import type { AdminHorseSummary, SortState } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { adminPaymentModeFor } from '../payments/admin-payment-dialog';
@@ -21,18 +21,18 @@ export type HorseAction =
   'view' | 'edit' | 'delete' | 'transfer' | 'certificate' | 'record-payment' | 'undo-payment';
 
 export interface AdminHorsesViewProps {
-  horses: readonly AdminHorse[];
+  horses: readonly AdminHorseSummary[];
   busy: boolean;
   label: string;
   sort: SortState<AdminHorseSortField>;
   onSort: (sort: SortState<AdminHorseSortField>) => void;
-  onAction: (action: HorseAction, horse: AdminHorse) => void;
+  onAction: (action: HorseAction, horse: AdminHorseSummary) => void;
   /** Editing needs the registration modal, which may not be available (see the page). */
   canEdit: boolean;
 }
 
 /** Record a payment taken at the office, or undo one (docs/api.md "Payments"). */
-function paymentActions(horse: AdminHorse, act: (action: HorseAction) => () => void) {
+function paymentActions(horse: AdminHorseSummary, act: (action: HorseAction) => () => void) {
   const mode = adminPaymentModeFor(horse.paymentStatus);
   if (mode === 'record') return [{ label: 'Record payment', onClick: act('record-payment') }];
   if (mode === 'undo') return [{ label: 'Undo payment', onClick: act('undo-payment') }];
@@ -43,7 +43,7 @@ function Actions({
   horse,
   onAction,
   canEdit,
-}: Pick<AdminHorsesViewProps, 'onAction' | 'canEdit'> & { horse: AdminHorse }) {
+}: Pick<AdminHorsesViewProps, 'onAction' | 'canEdit'> & { horse: AdminHorseSummary }) {
   const act = (action: HorseAction) => () => onAction(action, horse);
   return (
     <RowActions

@@ -1,5 +1,10 @@
 import { api } from '../../lib/api-client';
-import type { AdminHorse, AdminHorseWithHistory, Member, SortState } from '../../lib/admin-types';
+import type {
+  AdminHorseSummary,
+  AdminHorseWithHistory,
+  Member,
+  SortState,
+} from '../../lib/admin-types';
 import type { ApprovalStatus, Page, PaymentStatus } from '../../lib/horse-types';
 import { useApiQuery } from '../../lib/use-api-query';
 
@@ -49,7 +54,7 @@ export function useAdminHorses(
 ) {
   const query = adminHorseQuery(filters, page, sort);
   return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Page<AdminHorse>>('admin/horses', query, { signal }).then((r) => r.data),
+    api.get<Page<AdminHorseSummary>>('admin/horses', query, { signal }).then((r) => r.data),
   );
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@coreui/react';
 import { TRANSFER_NOTE_MAX, type OwnerAddressFill } from '@registry/domain';
 import type { ApiError } from '../../lib/api-client';
-import type { AdminHorse } from '../../lib/admin-types';
+import type { AdminHorseSummary } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
 import { transferHorse } from './api';
 import { MemberPicker, type PickedMember } from './member-picker';
@@ -33,7 +33,7 @@ export function TransferDialog({
   onClose,
   onDone,
 }: {
-  horse: AdminHorse | null;
+  horse: AdminHorseSummary | null;
   visible: boolean;
   onClose: () => void;
   onDone: (message: string) => void;

@@ -1,5 +1,10 @@
 import { api } from '../../lib/api-client';
-import type { AdminHorse, AdminHorseWithHistory, ChangeRequest } from '../../lib/admin-types';
+import type {
+  AdminHorse,
+  AdminHorseSummary,
+  AdminHorseWithHistory,
+  ChangeRequest,
+} from '../../lib/admin-types';
 import type { Page } from '../../lib/horse-types';
 import { useApiQuery } from '../../lib/use-api-query';
 
@@ -10,7 +15,7 @@ export function usePendingHorses(page: number, q: string) {
   const query: Record<string, string | number> = { page, pageSize: QUEUE_PAGE_SIZE };
   if (q.trim()) query.q = q.trim();
   return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Page<AdminHorse>>('admin/pending-horses', query, { signal }).then((r) => r.data),
+    api.get<Page<AdminHorseSummary>>('admin/pending-horses', query, { signal }).then((r) => r.data),
   );
 }
 

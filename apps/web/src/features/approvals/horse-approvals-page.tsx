@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { ListFooter, ListStates } from '../../components/list-states';
 import { ListToolbar, SearchField } from '../../components/list-toolbar';
 import { PaymentStatusBadge } from '../../components/status-badges';
-import type { AdminHorse } from '../../lib/admin-types';
+import type { AdminHorse, AdminHorseSummary } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { pageOf } from '../../lib/paging';
@@ -36,8 +36,8 @@ function QueueTable({
   horses,
   onReview,
 }: {
-  horses: AdminHorse[];
-  onReview: (h: AdminHorse) => void;
+  horses: AdminHorseSummary[];
+  onReview: (h: AdminHorseSummary) => void;
 }) {
   return (
     <TableCard label="Pending registrations">
@@ -79,8 +79,8 @@ function QueueCards({
   horses,
   onReview,
 }: {
-  horses: AdminHorse[];
-  onReview: (h: AdminHorse) => void;
+  horses: AdminHorseSummary[];
+  onReview: (h: AdminHorseSummary) => void;
 }) {
   return (
     <CardList label="Pending registrations">
@@ -112,6 +112,9 @@ export default function HorseApprovalsPage() {
   const search = useDebouncedValue(filters.q, 300);
   const query = usePendingHorses(page, search);
   const { data, reload } = query;
+  // The queue's row under review (its id), and the full record the review loaded, which the
+  // approve and reject dialogs act on.
+  const [reviewing, setReviewing] = useState<string | null>(null);
   const [selected, setSelected] = useState<AdminHorse | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   // CoreUI calls onClose when a modal finishes hiding, also when we hid it to open the next
@@ -154,7 +157,7 @@ export default function HorseApprovalsPage() {
         <Queue
           horses={items}
           onReview={(horse) => {
-            setSelected(horse);
+            setReviewing(horse._id);
             setDialog('review');
           }}
         />
@@ -170,7 +173,7 @@ export default function HorseApprovalsPage() {
       <ChangeRequestsSection />
 
       <ReviewDialog
-        horseId={selected?._id ?? null}
+        horseId={reviewing}
         visible={dialog === 'review'}
         onClose={closeIf('review')}
         onApprove={(horse) => {

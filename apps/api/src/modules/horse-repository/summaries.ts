@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { HorseSummary, PublicHorseSummary } from '@registry/domain';
+import {
+  horseChangeRequests,
+  horses,
+  payments,
+  type ApprovalStatus,
+  type PaymentStatus,
+} from '../../db/schema.js';
+
+/*
+ * The columns and mapping of list rows (docs/api.md "HorseSummary"), shared by the member's
+ * lists and search (modules/horses) and the office's lists (modules/admin-horses).
+ */
+
+/**
+ * How many rows the whole query matches, carried on each row of the page: an uncorrelated
+ * subquery PostgreSQL runs once (an InitPlan). Unlike `count(*) over ()`, it lets the page
+ * itself stop after `limit` rows of an index scan (docs/benchmarks.md has the plans).
+ */
+export const totalOf = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${horses} where ${where ?? sql`true`})`.mapWith(Number);
+const iso = (date: Date) => date.toISOString();
+
+const outerHorseId = sql`${horses}.${sql.identifier('id')}`;
+
+/** What every list row shows: names, number, statuses, parents, dates. */
+export const summaryColumns = {
+  id: horses.id,
+  approvedName: horses.approvedName,
+  registrationNumber: horses.registrationNumber,
+  approvalStatus: horses.approvalStatus,
+  sex: horses.sex,
+  color: horses.color,
+  gaitDesignation: horses.gaitDesignation,
+  stateFoaledIn: horses.stateFoaledIn,
+  foalDate: horses.foalDate,
+  sireName: horses.sireName,
+  damName: horses.damName,
+  createdAt: horses.createdAt,
+  updatedAt: horses.updatedAt,
+};
+
+export interface SummaryRow {
+  id: string;
+  approvedName: string | null;
+  registrationNumber: string | null;
+  approvalStatus: ApprovalStatus;
+  sex: string;
+  color: string;
+  gaitDesignation: string;
+  stateFoaledIn: string;
+  foalDate: string;
+  sireName: string;
+  damName: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function publicSummary(row: SummaryRow): PublicHorseSummary {
+  return {
+    _id: row.id,
+    approvedName: row.approvedName,
+    registrationNum: row.registrationNumber,
+    approvalStatus: row.approvalStatus,
+    sex: row.sex,
+    color: row.color,
+    gaitDesignation: row.gaitDesignation,
+    stateFoaledIn: row.stateFoaledIn,
+    foalDate: row.foalDate,
+    sireName: row.sireName,
+    damName: row.damName,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** An owner's list row: the summary plus choices, statuses and payment (admin rows build on it). */
+export const ownSummaryColumns = {
+  ...summaryColumns,
+  firstChoice: horses.firstChoice,
+  secondChoice: horses.secondChoice,
+  thirdChoice: horses.thirdChoice,
+  ownerId: horses.ownerId,
+  paymentStatus: horses.paymentStatus,
+  paymentMode: horses.paymentMode,
+  rejectionReason: horses.rejectionReason,
+  performanceVerification: sql<string | null>`${horses.details}->>'performanceVerification'`,
+  // Both looked up by horse_id through an index (payments_horse_idx, one pending per horse).
+  // The outer horse is named with its table: drizzle writes a column of a one-table select
+  // unqualified, and inside the subquery a bare "id" would be the subquery table's own id.
+  paymentIntentId: sql<string | null>`(
+    select ${payments.providerPaymentId} from ${payments}
+    where ${payments.horseId} = ${outerHorseId} and ${payments.providerPaymentId} is not null
+    order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
+  changePending: sql<boolean>`exists (
+    select 1 from ${horseChangeRequests}
+    where ${horseChangeRequests.horseId} = ${outerHorseId}
+      and ${horseChangeRequests.status} = 'pending')`,
+};
+
+export interface OwnSummaryRow extends SummaryRow {
+  firstChoice: string;
+  secondChoice: string;
+  thirdChoice: string;
+  ownerId: string;
+  paymentStatus: PaymentStatus;
+  paymentMode: string | null;
+  rejectionReason: string | null;
+  performanceVerification: string | null;
+  paymentIntentId: string | null;
+  changePending: boolean;
+}
+
+export function toHorseSummary(row: OwnSummaryRow): HorseSummary {
+  return {
+    ...publicSummary(row),
+    firstChoice: row.firstChoice,
+    secondChoice: row.secondChoice,
+    thirdChoice: row.thirdChoice,
+    ownerId: row.ownerId,
+    paymentStatus: row.paymentStatus,
+    paymentMode: row.paymentMode,
+    paymentIntentId: row.paymentIntentId,
+    performanceVerification: row.performanceVerification ?? '',
+    rejectionReason: row.rejectionReason,
+    changePending: row.changePending,
+  };
+}
