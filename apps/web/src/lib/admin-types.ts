@@ -2,12 +2,7 @@
  * The administration objects of the API contract (docs/api.md "Administration"). Shared by the
  * members, admin-horses, approvals and dashboard features, which may not import each other.
  */
-import type {
-  AdminHorse,
-  AdminHorseSummary,
-  FieldChange,
-  OwnerSummary,
-} from '@registry/domain';
+import type { AdminHorse, AdminHorseSummary, FieldChange, OwnerSummary } from '@registry/domain';
 
 export type { AdminHorse, AdminHorseSummary, OwnerSummary };
 

@@ -33,7 +33,11 @@ export function TransferDialog({
   onClose,
   onDone,
 }: {
-  horse: AdminHorseSummary | null;
+  /** A list row or a full record: the dialog needs the id, names and owner. */
+  horse: Pick<
+    AdminHorseSummary,
+    '_id' | 'owner' | 'approvedName' | 'firstChoice' | 'secondChoice' | 'thirdChoice'
+  > | null;
   visible: boolean;
   onClose: () => void;
   onDone: (message: string) => void;
