@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ACH_MANDATE_VERSION,
@@ -287,6 +287,10 @@ export async function recordChargeResult(
 ): Promise<PaymentRow> {
   let mailQueued = false;
   const row = await deps.db.transaction(async (tx) => {
+    // Every instance replays interrupted charges (recovery.ts), so two may record a result for
+    // one payment. Stripe answers both with one PaymentIntent (same idempotency key); should
+    // the answers differ (the sandbox), the first recorded stands and a later one is ignored:
+    // a payment never moves to another provider payment once it has one.
     const [placed] = await tx
       .update(payments)
       .set({
@@ -295,9 +299,21 @@ export async function recordChargeResult(
         settlesAt: result.settlesAt ?? null,
         updatedAt: new Date(),
       })
-      .where(eq(payments.id, paymentId))
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          or(
+            isNull(payments.providerPaymentId),
+            eq(payments.providerPaymentId, result.providerPaymentId),
+          ),
+        ),
+      )
       .returning();
-    if (!placed) throw new Error('payment row vanished');
+    if (!placed) {
+      const [recorded] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      if (!recorded) throw new Error('payment row vanished');
+      return recorded;
+    }
     if (placed.horseId) {
       await tx
         .update(horses)
