@@ -46,8 +46,14 @@ const parts = [
   },
   {
     name: 'apps/api',
-    sources: [at('apps/api/src'), at('apps/api/package.json'), at('apps/api/tsconfig.json')],
-    // The embedded database's template is the build's last step (apps/api/package.json).
+    sources: [
+      at('apps/api/src'),
+      at('apps/api/bundle.mjs'),
+      at('apps/api/package.json'),
+      at('apps/api/tsconfig.json'),
+    ],
+    // tsc, then the bundled server (bundle.mjs) and the embedded database's template
+    // (apps/api/package.json).
     outputs: [at('apps/api/dist/server.js')],
     template: at('apps/api/dist'),
     marker: at('apps/api/tsconfig.tsbuildinfo'),

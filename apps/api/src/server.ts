@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, withGeneratedSecrets } from './config.js';
 import { StartupError } from './db/client.js';
 import { loadEnvFile } from './env-file.js';
+import { API_ROOT } from './package-root.js';
 import type { GeneratedCredential } from './modules/accounts/bootstrap.js';
 
 /** The built web app beside this package, when present. */
-const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDir = path.resolve(API_ROOT, '../web/dist');
 
 function printCredentials(credentials: GeneratedCredential[]): void {
   // Printed to the terminal once, deliberately outside the structured log.

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import { PGLITE_START_PARAMS, pgliteExtensions, readClusterTemplate } from './pglite-settings.js';
 import { listenOnPostgres, type ChannelListener, type Subscription } from './notifications.js';
 import { schema } from './schema.js';
+import { API_ROOT } from '../package-root.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** An open transaction; queries written for `Executor` run inside one or on their own. */
@@ -33,10 +33,7 @@ export interface Database {
 /** A start-up failure whose message is already one clear line for the operator. */
 export class StartupError extends Error {}
 
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+const migrationsFolder = path.join(API_ROOT, 'drizzle');
 
 /** Arbitrary constant: serialises migrations when several servers start on one database. */
 const MIGRATION_LOCK_KEY = 7_318_204;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { API_ROOT } from '../package-root.js';
 
 /**
  * Start parameters of the embedded PostgreSQL, sized for a small server (docs/operations.md,
@@ -71,8 +72,7 @@ function pgliteVersion(): string {
  * instances at once made the first start peak at 800-900 MB.
  */
 export function clusterTemplatePath(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.resolve(here, '..', '..', 'dist', `pglite-${pgliteVersion()}-cluster.tar.gz`);
+  return path.join(API_ROOT, 'dist', `pglite-${pgliteVersion()}-cluster.tar.gz`);
 }
 
 /** The template's bytes when the build made one for this PGlite, else undefined (initdb runs). */

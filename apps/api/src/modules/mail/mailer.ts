@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message ready to go out. */
 export interface MailMessage {
@@ -20,13 +20,25 @@ export interface Mailer {
 
 /** Sends through an SMTP server (SMTP_URL), from MAIL_FROM. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= createTransport(smtpUrl);
+      await (await transport).sendMail({ from, ...message });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((open) => open.close()),
   };
+}
+
+/**
+ * nodemailer is loaded with the first message, not at start (docs/decisions.md "Lean server":
+ * a server at rest does not hold what it has not used).
+ */
+async function createTransport(
+  options: string | { streamTransport: true; buffer: true },
+): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport(options);
 }
 
 /**
@@ -34,10 +46,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  * subject is logged (the body may hold a code).
  */
 export function fileMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      transport ??= createTransport({ streamTransport: true, buffer: true });
+      const info = await (await transport).sendMail({ from, ...message });
       const raw = info.message as unknown as Buffer;
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
