@@ -1,4 +1,5 @@
-import { CButton, CProgress } from '@coreui/react';
+import { CButton } from '@coreui/react';
+import { UploadProgress } from '../../../components/upload-progress';
 import { useTrackedUpload } from './upload-context';
 import type { UploadTracker } from './upload-tracker';
 
@@ -30,15 +31,9 @@ export function UploadStatus({ tracker, file }: { tracker: UploadTracker; file: 
   }
   return (
     <span className="d-flex align-items-center gap-2 flex-grow-1" style={{ minWidth: '8rem' }}>
-      <CProgress
-        value={percent}
-        className="flex-grow-1"
-        aria-label={`Uploading ${file.name}`}
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      />
-      <span className="small text-body-secondary">{percent}%</span>
+      <span className="flex-grow-1">
+        <UploadProgress value={percent} label={`Uploading ${file.name}`} />
+      </span>
       <CButton
         type="button"
         size="sm"
