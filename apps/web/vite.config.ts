@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig, defaultClientConditions } from 'vite';
+import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlibConstants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -23,8 +23,37 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+/**
+ * The server-data cache (RTK Query, `src/stores/server-api.ts`) loads with the signed-in pages.
+ * It imports parts of Redux Toolkit, immer, reselect and redux that the store in the entry does
+ * not use; since a module cannot be split, the bundler would put those parts in the entry and
+ * every sign-in page would download them (about 2.7 KB brotli). Resolving those four packages
+ * for RTK Query (and for what it imports through them) to a second instance keeps them in its
+ * own chunk. react-redux stays shared: the hooks must find the app's `<Provider>`.
+ * docs/decisions.md, "Server data through RTK Query".
+ */
+const OWN_COPY_PACKAGES = /^(?:@reduxjs\/toolkit|immer|reselect|redux)$/;
+const OWN_COPY_SUFFIX = '?server-data';
+function serverDataOwnCopy(): Plugin {
+  return {
+    name: 'server-data-own-copy',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !OWN_COPY_PACKAGES.test(source)) return null;
+      const fromQuery = /@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/.test(importer);
+      if (!fromQuery && !importer.endsWith(OWN_COPY_SUFFIX)) return null;
+      const resolved = await this.resolve(source, importer.replace(OWN_COPY_SUFFIX, ''), {
+        ...options,
+        skipSelf: true,
+      });
+      return resolved ? { ...resolved, id: resolved.id + OWN_COPY_SUFFIX } : null;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
+    ...(command === 'build' ? [serverDataOwnCopy()] : []),
     react(),
     // A brotli and a gzip copy of every text file, made once at build time at the highest
     // levels; the server sends the one the browser accepts (apps/api/src/plugins/web.ts).

@@ -42,13 +42,3 @@ export function useApiQuery<T>(
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }
-
-/** `value`, but only after it stopped changing for `delayMs` (search boxes). */
-export function useDebouncedValue<T>(value: T, delayMs = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}

@@ -19,15 +19,16 @@ import { horseDisplayName } from '../../lib/horse-types';
 import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
-import { useDebouncedValue } from '../../lib/use-api-query';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useAction } from '../../lib/use-action';
 import { useToast } from '../../stores/use-toast';
 import {
   EMPTY_HORSE_FILTERS,
   HORSES_PAGE_SIZE,
   certificateUrl,
-  deleteAdminHorse,
   useAdminHorses,
+  useDeleteAdminHorse,
   type AdminHorseFilters,
   type AdminHorseSortField,
 } from './api';
@@ -52,15 +53,15 @@ export default function AdminHorseListPage() {
     SortState<AdminHorseSortField>
   >(EMPTY_HORSE_FILTERS, { field: 'createdAt', order: 'desc' });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleteAdminHorse = useDeleteAdminHorse();
+  const deletion = useAction();
   const [editingId, setEditingId] = useState<string | null>(null);
   const forms = useHorseForms();
   const [choosingOwner, setChoosingOwner] = useState(false);
   const [registerFor, setRegisterFor] = useState<string | null>(null);
   const q = useDebouncedValue(filters.q, 300);
   const query = useAdminHorses({ ...filters, q }, page, sort);
-  const { data, loading, reload } = query;
+  const { data, loading } = query;
   const Horses = useMediaQuery(PHONE_QUERY) ? AdminHorseCards : AdminHorsesTable;
   const { items, total, pageCount } = pageOf(data, HORSES_PAGE_SIZE);
   const filtered =
@@ -74,7 +75,7 @@ export default function AdminHorseListPage() {
     setDialog((open) => (open?.kind === kind ? null : open));
 
   const onAction = (action: HorseAction, horse: AdminHorseSummary) => {
-    setDeleteError(null);
+    deletion.fail(null);
     if (action === 'certificate') {
       downloadFromApi(certificateUrl(horse._id), `certificate-${horse.registrationNum}.pdf`).catch(
         (caught: ApiError) => toast.danger(caught.error),
@@ -86,20 +87,12 @@ export default function AdminHorseListPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (dialog?.kind !== 'delete') return;
-    setBusy(true);
-    try {
-      const result = await deleteAdminHorse(dialog.horse._id);
+  const confirmDelete = (horse: AdminHorseSummary) =>
+    deletion.run(async () => {
+      const result = await deleteAdminHorse(horse._id).unwrap();
       toast.success(result.message ?? 'Horse deleted');
       setDialog(null);
-      reload();
-    } catch (caught) {
-      setDeleteError((caught as ApiError).error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -198,10 +191,7 @@ export default function AdminHorseListPage() {
           <forms.Editor
             horseId={editingId}
             onClose={() => setEditingId(null)}
-            onSaved={() => {
-              setEditingId(null);
-              reload();
-            }}
+            onSaved={() => setEditingId(null)}
           />
           <RegisterForDialog
             visible={choosingOwner}
@@ -214,10 +204,7 @@ export default function AdminHorseListPage() {
           <forms.Registrar
             ownerId={registerFor}
             onClose={() => setRegisterFor(null)}
-            onSaved={() => {
-              setRegisterFor(null);
-              reload();
-            }}
+            onSaved={() => setRegisterFor(null)}
           />
         </>
       )}
@@ -233,7 +220,6 @@ export default function AdminHorseListPage() {
         onDone={(message) => {
           toast.success(message);
           setDialog(null);
-          reload();
         }}
       />
       <AdminPaymentDialog
@@ -258,23 +244,22 @@ export default function AdminHorseListPage() {
         onDone={(message) => {
           toast.success(message);
           setDialog(null);
-          reload();
         }}
       />
       <ConfirmDialog
         visible={dialog?.kind === 'delete'}
         title="Delete horse"
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
+        busy={deletion.busy}
+        onConfirm={() => dialog?.kind === 'delete' && void confirmDelete(dialog.horse)}
         onCancel={close('delete')}
       >
         <p className="mb-0">
           Delete <strong>{dialog ? horseDisplayName(dialog.horse) : ''}</strong> with all its files?
           This cannot be undone.
         </p>
-        {deleteError && (
+        {deletion.error && (
           <CAlert color="danger" className="mt-3 mb-0" role="alert">
-            {deleteError}
+            {deletion.error}
           </CAlert>
         )}
       </ConfirmDialog>

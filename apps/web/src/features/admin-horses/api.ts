@@ -6,7 +6,8 @@ import type {
   SortState,
 } from '../../lib/admin-types';
 import type { ApprovalStatus, Page, PaymentStatus } from '../../lib/horse-types';
-import { useApiQuery } from '../../lib/use-api-query';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { queryState, serverApi, type Answer } from '../../stores/server-api';
 
 export type AdminHorseSortField =
   'createdAt' | 'updatedAt' | 'name' | 'registrationNumber' | 'approvalStatus' | 'paymentStatus';
@@ -46,48 +47,67 @@ export function adminHorseQuery(
   return query;
 }
 
-/** GET admin/horses: every horse with filters, sorting and paging. */
+const adminHorsesApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    adminHorses: build.query<Page<AdminHorseSummary>, Record<string, string | number>>({
+      query: (params) => ({ url: 'admin/horses', params }),
+      providesTags: ['Horse', 'Payment'],
+    }),
+    adminHorse: build.query<AdminHorseWithHistory, string>({
+      query: (id) => `admin/horses/${id}`,
+      providesTags: ['Horse', 'Payment'],
+    }),
+    deleteAdminHorse: build.mutation<Answer<{ id: string }>, string>({
+      query: (id) => ({ url: `admin/horses/${id}`, method: 'delete' }),
+      invalidatesTags: ['Horse'],
+    }),
+    transferHorse: build.mutation<Answer<unknown>, TransferRequest>({
+      query: ({ horseId, newOwnerId, note, ownership = {} }) => ({
+        url: 'admin/transfer-horse-ownership',
+        method: 'post',
+        body: {
+          horseId,
+          newOwnerId,
+          ...(note.trim() ? { note: note.trim() } : {}),
+          ...ownership,
+        },
+      }),
+      invalidatesTags: ['Horse', 'Member'],
+    }),
+  }),
+});
+
+interface TransferRequest {
+  horseId: string;
+  newOwnerId: string;
+  note: string;
+  ownership?: Record<string, unknown>;
+}
+
+/** GET admin/horses: every horse with filters, sorting and paging (list rows; a horse opened is useAdminHorse). */
 export function useAdminHorses(
   filters: AdminHorseFilters,
   page: number,
   sort: SortState<AdminHorseSortField>,
 ) {
-  const query = adminHorseQuery(filters, page, sort);
-  return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Page<AdminHorseSummary>>('admin/horses', query, { signal }).then((r) => r.data),
-  );
+  return queryState(adminHorsesApi.useAdminHorsesQuery(adminHorseQuery(filters, page, sort)));
 }
 
 /** GET admin/horses/:id: the full registration with its history. */
 export function useAdminHorse(id: string | null) {
-  return useApiQuery(`horse:${id ?? ''}`, (signal) =>
-    id
-      ? api
-          .get<AdminHorseWithHistory>(`admin/horses/${id}`, undefined, { signal })
-          .then((r) => r.data)
-      : Promise.resolve(null),
-  );
+  return queryState(adminHorsesApi.useAdminHorseQuery(id ?? skipToken), id === null);
 }
 
-export const deleteAdminHorse = (id: string) => api.del<{ id: string }>(`admin/horses/${id}`);
+/** DELETE admin/horses/:id; the lists showing horses ask again. */
+export const useDeleteAdminHorse = () => adminHorsesApi.useDeleteAdminHorseMutation()[0];
+
+/** POST admin/transfer-horse-ownership; the lists showing horses and members ask again. */
+export const useTransferHorse = () => adminHorsesApi.useTransferHorseMutation()[0];
 
 /** GET admin/members/search: the few members matching a name, email or member number. */
 export const searchMembers = (q: string, signal?: AbortSignal) =>
   api
     .get<Page<Member>>('admin/members/search', { q, page: 1, pageSize: 8 }, { signal })
     .then((r) => r.data.items);
-
-export const transferHorse = (
-  horseId: string,
-  newOwnerId: string,
-  note: string,
-  ownership: Record<string, unknown> = {},
-) =>
-  api.post<unknown>('admin/transfer-horse-ownership', {
-    horseId,
-    newOwnerId,
-    ...(note.trim() ? { note: note.trim() } : {}),
-    ...ownership,
-  });
 
 export const certificateUrl = (id: string) => `admin/horses/${id}/certificate.pdf`;

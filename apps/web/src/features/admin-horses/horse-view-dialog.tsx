@@ -58,7 +58,6 @@ export function HorseViewDialog({
                 paymentStatus: horse.paymentStatus,
                 performanceVerification: horse.performanceVerification,
               }}
-              onChanged={reload}
             />
           </div>
         </div>

@@ -8,7 +8,7 @@ import {
   CSpinner,
 } from '@coreui/react';
 import type { Member } from '../../lib/admin-types';
-import { useDebouncedValue } from '../../lib/use-api-query';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { searchMembers } from './api';
 
 export type PickedMember = Pick<Member, 'id' | 'name' | 'email' | 'memberNumber' | 'active'>;

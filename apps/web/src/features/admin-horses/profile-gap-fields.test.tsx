@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminHorse } from '../../test/admin-horse';
 import { withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { renderWithStore } from '../../test/render-with-store';
 import { addressFill } from './profile-gap-fields';
 import { TransferDialog } from './transfer-dialog';
 
@@ -45,7 +46,9 @@ describe('Transfer dialog: gaps in the new owner’s profile', () => {
     });
     const onDone = vi.fn();
     const user = userEvent.setup();
-    render(<TransferDialog horse={adminHorse()} visible onClose={vi.fn()} onDone={onDone} />);
+    renderWithStore(
+      <TransferDialog horse={adminHorse()} visible onClose={vi.fn()} onDone={onDone} />,
+    );
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText('New owner'), 'bob');
     await user.click(await within(dialog).findByRole('button', { name: /Bob Buyer/ }));

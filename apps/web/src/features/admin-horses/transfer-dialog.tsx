@@ -1,21 +1,12 @@
-import { useEffect, useId, useState } from 'react';
-import {
-  CAlert,
-  CButton,
-  CFormLabel,
-  CFormTextarea,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CSpinner,
-} from '@coreui/react';
+import { useEffect, useState } from 'react';
+import { CFormLabel, CFormTextarea } from '@coreui/react';
+import { ActionDialog, BusyButton } from '../../components/action-dialog';
 import { TRANSFER_NOTE_MAX, type OwnerAddressFill } from '@registry/domain';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorseSummary } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
-import { transferHorse } from './api';
+import { useAction } from '../../lib/use-action';
+import { useTransferHorse } from './api';
 import { MemberPicker, type PickedMember } from './member-picker';
 import {
   CoOwnerFields,
@@ -42,7 +33,6 @@ export function TransferDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const titleId = useId();
   const [owner, setOwner] = useState<PickedMember | null>(null);
   const [note, setNote] = useState('');
   const [ownership, setOwnership] = useState<Ownership>('single');
@@ -50,8 +40,12 @@ export function TransferDialog({
   const [nonMember, setNonMember] = useState<NonMemberCoOwner>(EMPTY_CO_OWNER);
   const [ownerGaps, setOwnerGaps] = useState<OwnerAddressFill>({});
   const [coOwnerGaps, setCoOwnerGaps] = useState<OwnerAddressFill>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const transferHorse = useTransferHorse();
+  const action = useAction((failure: ApiError) => {
+    const fields = Object.values(failure.fields ?? {}).filter((m) => m !== failure.error);
+    return [failure.error, ...fields].join(' ');
+  });
+  const { busy, error, fail: setError } = action;
 
   useEffect(() => {
     if (!visible) return;
@@ -61,12 +55,12 @@ export function TransferDialog({
     setCoMember(null);
     setNonMember(EMPTY_CO_OWNER);
     setError(null);
-  }, [visible, horse?._id]);
+  }, [visible, horse?._id, setError]);
 
   if (!horse) return null;
   const name = horseDisplayName(horse);
 
-  const confirm = async () => {
+  const confirm = () => {
     if (!owner) {
       setError('Choose the new owner');
       return;
@@ -75,122 +69,103 @@ export function TransferDialog({
       setError('Choose the co-owner');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await transferHorse(horse._id, owner.id, note, {
-        ...ownershipBody(ownership, coMember, nonMember),
-        newOwnerAddress: addressFill(ownerGaps),
-        ...(ownership === 'joint-member' ? { coOwnerAddress: addressFill(coOwnerGaps) } : {}),
-      });
+    void action.run(async () => {
+      const result = await transferHorse({
+        horseId: horse._id,
+        newOwnerId: owner.id,
+        note,
+        ownership: {
+          ...ownershipBody(ownership, coMember, nonMember),
+          newOwnerAddress: addressFill(ownerGaps),
+          ...(ownership === 'joint-member' ? { coOwnerAddress: addressFill(coOwnerGaps) } : {}),
+        },
+      }).unwrap();
       onDone(result.message ?? 'Ownership transferred');
-    } catch (caught) {
-      const failure = caught as ApiError;
-      const fields = Object.values(failure.fields ?? {}).filter((m) => m !== failure.error);
-      setError([failure.error, ...fields].join(' '));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <CModal
+    <ActionDialog
+      title={`Transfer ${name}`}
       visible={visible}
+      busy={busy}
+      error={error}
       onClose={onClose}
-      backdrop="static"
-      keyboard={!busy}
-      alignment="center"
-      aria-labelledby={titleId}
-    >
-      <CModalHeader closeButton={!busy}>
-        <CModalTitle as="h2" className="h5" id={titleId}>
-          Transfer {name}
-        </CModalTitle>
-      </CModalHeader>
-      <CModalBody>
-        <p>
-          Current owner: <strong>{horse.owner?.name || horse.owner?.email || 'unknown'}</strong>
-          {horse.owner?.memberNumber && ` (no. ${horse.owner.memberNumber})`}
-        </p>
-        <MemberPicker
-          label="New owner"
-          value={owner}
-          onChange={(picked) => {
-            setOwner(picked);
-            setError(null);
-          }}
-          excludeId={horse.owner?.id}
-          disabled={busy}
-        />
-        {owner && (
-          <ProfileGapFields
-            memberId={owner.id}
-            who="the new owner"
-            value={ownerGaps}
-            onChange={setOwnerGaps}
-            disabled={busy}
-          />
-        )}
-        <CoOwnerFields
-          ownership={ownership}
-          onOwnership={(value) => {
-            setOwnership(value);
-            setError(null);
-          }}
-          coMember={coMember}
-          onCoMember={setCoMember}
-          nonMember={nonMember}
-          onNonMember={setNonMember}
-          excludeId={owner?.id}
-          disabled={busy}
-        />
-        {ownership === 'joint-member' && coMember && (
-          <ProfileGapFields
-            memberId={coMember.id}
-            who="the co-owner"
-            value={coOwnerGaps}
-            onChange={setCoOwnerGaps}
-            disabled={busy}
-          />
-        )}
-        <CFormLabel htmlFor="transfer-note" className="mt-3">
-          Note (optional, kept in the history)
-        </CFormLabel>
-        <CFormTextarea
-          id="transfer-note"
-          rows={2}
-          maxLength={TRANSFER_NOTE_MAX}
-          value={note}
-          disabled={busy}
-          onChange={(event) => setNote(event.target.value)}
-        />
-        {owner && (
-          <p className="mt-3 mb-0">
-            {name} will belong to <strong>{owner.name || owner.email}</strong>
-            {ownership === 'joint-member' && coMember && (
-              <> jointly with {coMember.name || coMember.email}</>
-            )}
-            {ownership === 'joint-non-member' && nonMember.name && (
-              <> jointly with {nonMember.name}</>
-            )}
-            ; the certificate will name the new owners. Both owners are emailed.
-          </p>
-        )}
-        {error && (
-          <CAlert color="danger" role="alert" className="mt-3 mb-0">
-            {error}
-          </CAlert>
-        )}
-      </CModalBody>
-      <CModalFooter>
-        <CButton color="secondary" variant="outline" disabled={busy} onClick={onClose}>
-          Cancel
-        </CButton>
-        <CButton color="primary" disabled={busy || !owner} onClick={() => void confirm()}>
-          {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+      closeLabel="Cancel"
+      actions={
+        <BusyButton color="primary" busy={busy} disabled={busy || !owner} onClick={confirm}>
           Transfer ownership
-        </CButton>
-      </CModalFooter>
-    </CModal>
+        </BusyButton>
+      }
+    >
+      <p>
+        Current owner: <strong>{horse.owner?.name || horse.owner?.email || 'unknown'}</strong>
+        {horse.owner?.memberNumber && ` (no. ${horse.owner.memberNumber})`}
+      </p>
+      <MemberPicker
+        label="New owner"
+        value={owner}
+        onChange={(picked) => {
+          setOwner(picked);
+          setError(null);
+        }}
+        excludeId={horse.owner?.id}
+        disabled={busy}
+      />
+      {owner && (
+        <ProfileGapFields
+          memberId={owner.id}
+          who="the new owner"
+          value={ownerGaps}
+          onChange={setOwnerGaps}
+          disabled={busy}
+        />
+      )}
+      <CoOwnerFields
+        ownership={ownership}
+        onOwnership={(value) => {
+          setOwnership(value);
+          setError(null);
+        }}
+        coMember={coMember}
+        onCoMember={setCoMember}
+        nonMember={nonMember}
+        onNonMember={setNonMember}
+        excludeId={owner?.id}
+        disabled={busy}
+      />
+      {ownership === 'joint-member' && coMember && (
+        <ProfileGapFields
+          memberId={coMember.id}
+          who="the co-owner"
+          value={coOwnerGaps}
+          onChange={setCoOwnerGaps}
+          disabled={busy}
+        />
+      )}
+      <CFormLabel htmlFor="transfer-note" className="mt-3">
+        Note (optional, kept in the history)
+      </CFormLabel>
+      <CFormTextarea
+        id="transfer-note"
+        rows={2}
+        maxLength={TRANSFER_NOTE_MAX}
+        value={note}
+        disabled={busy}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      {owner && (
+        <p className="mt-3 mb-0">
+          {name} will belong to <strong>{owner.name || owner.email}</strong>
+          {ownership === 'joint-member' && coMember && (
+            <> jointly with {coMember.name || coMember.email}</>
+          )}
+          {ownership === 'joint-non-member' && nonMember.name && (
+            <> jointly with {nonMember.name}</>
+          )}
+          ; the certificate will name the new owners. Both owners are emailed.
+        </p>
+      )}
+    </ActionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api-client';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type {
   AdminHorse,
   AdminHorseSummary,
@@ -6,29 +6,9 @@ import type {
   ChangeRequest,
 } from '../../lib/admin-types';
 import type { Page } from '../../lib/horse-types';
-import { useApiQuery } from '../../lib/use-api-query';
+import { queryState, serverApi, type Answer } from '../../stores/server-api';
 
 export const QUEUE_PAGE_SIZE = 10;
-
-/** GET admin/pending-horses: the approval queue, oldest first. */
-export function usePendingHorses(page: number, q: string) {
-  const query: Record<string, string | number> = { page, pageSize: QUEUE_PAGE_SIZE };
-  if (q.trim()) query.q = q.trim();
-  return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Page<AdminHorseSummary>>('admin/pending-horses', query, { signal }).then((r) => r.data),
-  );
-}
-
-/** GET admin/horses/:id: fresh signed file links and every field, for the review. */
-export function useHorseForReview(id: string | null) {
-  return useApiQuery(`review:${id ?? ''}`, (signal) =>
-    id
-      ? api
-          .get<AdminHorseWithHistory>(`admin/horses/${id}`, undefined, { signal })
-          .then((r) => r.data)
-      : Promise.resolve(null),
-  );
-}
 
 export interface ApproveBody {
   action: 'approve';
@@ -42,20 +22,57 @@ export interface RejectBody {
   reason: string;
 }
 
+type ChangeDecision = { action: 'approve' } | { action: 'reject'; reason: string };
+
+const approvalsApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    pendingHorses: build.query<Page<AdminHorseSummary>, Record<string, string | number>>({
+      query: (params) => ({ url: 'admin/pending-horses', params }),
+      providesTags: ['Horse'],
+    }),
+    horseForReview: build.query<AdminHorseWithHistory, string>({
+      query: (id) => `admin/horses/${id}`,
+      providesTags: ['Horse'],
+    }),
+    decideHorse: build.mutation<Answer<AdminHorse>, { id: string; body: ApproveBody | RejectBody }>(
+      {
+        query: ({ id, body }) => ({ url: `admin/approve-horse/${id}`, method: 'put', body }),
+        invalidatesTags: ['Horse'],
+      },
+    ),
+    changeRequests: build.query<Page<ChangeRequest>, number>({
+      query: (page) => ({
+        url: 'admin/change-requests',
+        params: { status: 'pending', page, pageSize: QUEUE_PAGE_SIZE },
+      }),
+      providesTags: ['ChangeRequest'],
+    }),
+    decideChange: build.mutation<Answer<ChangeRequest>, { id: string; body: ChangeDecision }>({
+      query: ({ id, body }) => ({ url: `admin/change-requests/${id}`, method: 'put', body }),
+      invalidatesTags: ['ChangeRequest', 'Horse'],
+    }),
+  }),
+});
+
+/** GET admin/pending-horses: the approval queue, oldest first (list rows; the review loads the horse). */
+export function usePendingHorses(page: number, q: string) {
+  const query: Record<string, string | number> = { page, pageSize: QUEUE_PAGE_SIZE };
+  if (q.trim()) query.q = q.trim();
+  return queryState(approvalsApi.usePendingHorsesQuery(query));
+}
+
+/** GET admin/horses/:id: fresh signed file links and every field, for the review. */
+export function useHorseForReview(id: string | null) {
+  return queryState(approvalsApi.useHorseForReviewQuery(id ?? skipToken), id === null);
+}
+
 /** PUT admin/approve-horse/:id: approve (assigns the registration number) or reject. */
-export const decideHorse = (id: string, body: ApproveBody | RejectBody) =>
-  api.put<AdminHorse>(`admin/approve-horse/${id}`, body);
+export const useDecideHorse = () => approvalsApi.useDecideHorseMutation()[0];
 
 /** GET admin/change-requests: members' changes to approved records, oldest first. */
 export function useChangeRequests(page: number) {
-  const query = { status: 'pending', page, pageSize: QUEUE_PAGE_SIZE };
-  return useApiQuery(`changes:${page}`, (signal) =>
-    api.get<Page<ChangeRequest>>('admin/change-requests', query, { signal }).then((r) => r.data),
-  );
+  return queryState(approvalsApi.useChangeRequestsQuery(page));
 }
 
 /** PUT admin/change-requests/:id: approve (applies it to the record) or reject with a reason. */
-export const decideChange = (
-  id: string,
-  body: { action: 'approve' } | { action: 'reject'; reason: string },
-) => api.put<ChangeRequest>(`admin/change-requests/${id}`, body);
+export const useDecideChange = () => approvalsApi.useDecideChangeMutation()[0];

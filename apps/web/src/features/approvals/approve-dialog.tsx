@@ -1,21 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  CAlert,
-  CButton,
-  CFormCheck,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CSpinner,
-} from '@coreui/react';
+import { useEffect, useState } from 'react';
+import { CAlert, CFormCheck } from '@coreui/react';
+import { ActionDialog, BusyButton } from '../../components/action-dialog';
 import { PaymentStatusBadge } from '../../components/status-badges';
-import type { ApiError } from '../../lib/api-client';
 import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
 import { isTaken, useNameAvailability } from '../../lib/name-availability';
-import { decideHorse } from './api';
+import { useAction } from '../../lib/use-action';
+import { useDecideHorse } from './api';
 
 const CHOICE_LABELS = ['First choice', 'Second choice', 'Third choice'];
 
@@ -35,13 +26,13 @@ export function ApproveDialog({
   onClose: () => void;
   onDone: (approved: AdminHorse) => void;
 }) {
-  const titleId = useId();
+  const decideHorse = useDecideHorse();
   const [name, setName] = useState('');
   const [verified, setVerified] = useState(false);
   const [override, setOverride] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const { busy, fail } = action;
   const [approved, setApproved] = useState<AdminHorse | null>(null);
   // Only free names can be chosen: approved names are unique in the register.
   const taken = useNameAvailability(
@@ -54,10 +45,10 @@ export function ApproveDialog({
     setName('');
     setVerified(false);
     setOverride(false);
-    setError(null);
+    fail(null);
     setNameError(null);
     setApproved(null);
-  }, [visible, horse?._id]);
+  }, [visible, horse?._id, fail]);
 
   if (!horse) return null;
   const choices = [horse.firstChoice, horse.secondChoice, horse.thirdChoice]
@@ -68,131 +59,115 @@ export function ApproveDialog({
   const asked = horse.performanceVerification === 'Yes';
   const unpaid = horse.paymentStatus !== 'paid';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
+  const submit = () => {
+    fail(null);
     if (!name) {
       setNameError('Choose the approved name');
       return;
     }
-    setBusy(true);
-    try {
-      const result = await decideHorse(horse._id, {
-        action: 'approve',
-        approvedName: name,
-        ...(asked ? { verified } : {}),
-        ...(unpaid ? { overrideUnpaid: override } : {}),
-      });
+    void action.run(async () => {
+      const result = await decideHorse({
+        id: horse._id,
+        body: {
+          action: 'approve',
+          approvedName: name,
+          ...(asked ? { verified } : {}),
+          ...(unpaid ? { overrideUnpaid: override } : {}),
+        },
+      }).unwrap();
       setApproved(result.data);
       onDone(result.data);
-    } catch (caught) {
-      setError((caught as ApiError).error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <CModal
+    <ActionDialog
+      title={`Approve ${horseDisplayName(horse)}`}
       visible={visible}
+      busy={busy}
+      error={action.error}
       onClose={onClose}
-      backdrop="static"
-      keyboard={!busy}
-      alignment="center"
-      aria-labelledby={titleId}
+      onSubmit={submit}
+      actions={
+        !approved && (
+          <BusyButton
+            type="submit"
+            color="success"
+            busy={busy}
+            disabled={busy || (unpaid && !override)}
+          >
+            Approve
+          </BusyButton>
+        )
+      }
     >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <CModalHeader closeButton={!busy}>
-          <CModalTitle as="h2" className="h5" id={titleId}>
-            Approve {horseDisplayName(horse)}
-          </CModalTitle>
-        </CModalHeader>
-        <CModalBody>
-          {approved ? (
-            <CAlert color="success" role="status" className="mb-0">
-              <strong>{approved.approvedName}</strong> is approved with registration number{' '}
-              <strong className="text-nowrap">{approved.registrationNum}</strong>. The owner has
-              been emailed.
-            </CAlert>
-          ) : (
-            <>
-              <fieldset className="mb-3">
-                <legend className="fs-6 fw-semibold">Approved name</legend>
-                {choices.map(({ choice, label, taken: isUsed }) => (
-                  <CFormCheck
-                    key={label}
-                    type="radio"
-                    name="approvedName"
-                    id={`approve-name-${label}`}
-                    label={`${choice} (${label.toLowerCase()}${isUsed ? ', already registered' : ''})`}
-                    value={choice}
-                    checked={name === choice}
-                    disabled={busy || isUsed}
-                    onChange={() => {
-                      setName(choice);
-                      setNameError(null);
-                    }}
-                  />
-                ))}
-                {noneFree && (
-                  <CAlert color="warning" className="mt-2 mb-0">
-                    All three names are already registered. Reject the registration so the member
-                    can choose other names.
-                  </CAlert>
-                )}
-                {nameError && (
-                  <div className="invalid-feedback d-block" role="alert">
-                    {nameError}
-                  </div>
-                )}
-              </fieldset>
-              {asked && (
-                <CFormCheck
-                  className="mb-3"
-                  id="approve-verified"
-                  label="Performance verified: print the VERIFIED stamp"
-                  checked={verified}
-                  disabled={busy}
-                  onChange={(event) => setVerified(event.target.checked)}
-                />
-              )}
-              <p className="mb-2">
-                Payment: <PaymentStatusBadge status={horse.paymentStatus} />
+      {approved ? (
+        <CAlert color="success" role="status" className="mb-0">
+          <strong>{approved.approvedName}</strong> is approved with registration number{' '}
+          <strong className="text-nowrap">{approved.registrationNum}</strong>. The owner has been
+          emailed.
+        </CAlert>
+      ) : (
+        <>
+          <fieldset className="mb-3">
+            <legend className="fs-6 fw-semibold">Approved name</legend>
+            {choices.map(({ choice, label, taken: isUsed }) => (
+              <CFormCheck
+                key={label}
+                type="radio"
+                name="approvedName"
+                id={`approve-name-${label}`}
+                label={`${choice} (${label.toLowerCase()}${isUsed ? ', already registered' : ''})`}
+                value={choice}
+                checked={name === choice}
+                disabled={busy || isUsed}
+                onChange={() => {
+                  setName(choice);
+                  setNameError(null);
+                }}
+              />
+            ))}
+            {noneFree && (
+              <CAlert color="warning" className="mt-2 mb-0">
+                All three names are already registered. Reject the registration so the member can
+                choose other names.
+              </CAlert>
+            )}
+            {nameError && (
+              <div className="invalid-feedback d-block" role="alert">
+                {nameError}
+              </div>
+            )}
+          </fieldset>
+          {asked && (
+            <CFormCheck
+              className="mb-3"
+              id="approve-verified"
+              label="Performance verified: print the VERIFIED stamp"
+              checked={verified}
+              disabled={busy}
+              onChange={(event) => setVerified(event.target.checked)}
+            />
+          )}
+          <p className="mb-2">
+            Payment: <PaymentStatusBadge status={horse.paymentStatus} />
+          </p>
+          {unpaid && (
+            <div className="border border-warning-subtle rounded p-2 mb-2">
+              <CFormCheck
+                id="approve-override"
+                label="Approve although the registration is not paid"
+                checked={override}
+                disabled={busy}
+                onChange={(event) => setOverride(event.target.checked)}
+              />
+              <p className="small text-body-secondary mb-0 mt-1">
+                This override is recorded in the audit log with your name.
               </p>
-              {unpaid && (
-                <div className="border border-warning-subtle rounded p-2 mb-2">
-                  <CFormCheck
-                    id="approve-override"
-                    label="Approve although the registration is not paid"
-                    checked={override}
-                    disabled={busy}
-                    onChange={(event) => setOverride(event.target.checked)}
-                  />
-                  <p className="small text-body-secondary mb-0 mt-1">
-                    This override is recorded in the audit log with your name.
-                  </p>
-                </div>
-              )}
-              {error && (
-                <CAlert color="danger" role="alert" className="mb-0">
-                  {error}
-                </CAlert>
-              )}
-            </>
+            </div>
           )}
-        </CModalBody>
-        <CModalFooter>
-          <CButton color="secondary" variant="outline" disabled={busy} onClick={onClose}>
-            Close
-          </CButton>
-          {!approved && (
-            <CButton type="submit" color="success" disabled={busy || (unpaid && !override)}>
-              {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-              Approve
-            </CButton>
-          )}
-        </CModalFooter>
-      </form>
-    </CModal>
+        </>
+      )}
+    </ActionDialog>
   );
 }

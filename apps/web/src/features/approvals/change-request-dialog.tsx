@@ -1,23 +1,15 @@
 import '../../components/contrast.css';
-import { useEffect, useId, useState } from 'react';
-import {
-  CAlert,
-  CButton,
-  CFormLabel,
-  CFormTextarea,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CSpinner,
-} from '@coreui/react';
-import { CHANGE_REQUEST_MESSAGES, REJECTION_REASON_MAX } from '@registry/domain';
+import { useEffect, useState } from 'react';
+import { CButton } from '@coreui/react';
+import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
+import { ActionDialog, BusyButton } from '../../components/action-dialog';
 import { ChangeList } from '../../components/change-list';
 import type { ApiError } from '../../lib/api-client';
 import type { ChangeRequest } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
-import { decideChange } from './api';
+import { useAction } from '../../lib/use-action';
+import { useDecideChange } from './api';
+import { ReasonField } from './reason-field';
 
 /**
  * A member's change to an approved record: what it was and what it becomes, field by field,
@@ -34,125 +26,110 @@ export function ChangeRequestDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const titleId = useId();
+  const decideChange = useDecideChange();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction((failure: ApiError) => {
+    if (!failure.fields?.reason) return failure.error;
+    setReasonError(failure.fields.reason);
+    return null;
+  });
+  const { busy, fail } = action;
 
   useEffect(() => {
     if (!visible) return;
     setRejecting(false);
     setReason('');
     setReasonError(null);
-    setError(null);
-  }, [visible, request?.id]);
+    fail(null);
+  }, [visible, request?.id, fail]);
 
   if (!request) return null;
 
-  const decide = async (action: 'approve' | 'reject') => {
-    setError(null);
-    if (action === 'reject' && !reason.trim()) {
+  const decide = (decision: 'approve' | 'reject') => {
+    fail(null);
+    if (decision === 'reject' && !reason.trim()) {
       setReasonError(CHANGE_REQUEST_MESSAGES.reasonRequired);
       return;
     }
-    setBusy(true);
-    try {
-      const result = await decideChange(
-        request.id,
-        action === 'approve' ? { action } : { action, reason: reason.trim() },
-      );
+    void action.run(async () => {
+      const result = await decideChange({
+        id: request.id,
+        body:
+          decision === 'approve'
+            ? { action: decision }
+            : { action: decision, reason: reason.trim() },
+      }).unwrap();
       onDone(
         result.message ??
-          (action === 'approve'
+          (decision === 'approve'
             ? CHANGE_REQUEST_MESSAGES.approved
             : CHANGE_REQUEST_MESSAGES.rejected),
       );
-    } catch (caught) {
-      const failure = caught as ApiError;
-      if (failure.fields?.reason) setReasonError(failure.fields.reason);
-      else setError(failure.error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const who = request.requestedBy ?? request.owner;
   return (
-    <CModal
-      visible={visible}
-      onClose={onClose}
-      backdrop="static"
-      keyboard={!busy}
-      size="lg"
-      alignment="center"
-      aria-labelledby={titleId}
-    >
-      <CModalHeader closeButton={!busy}>
-        <CModalTitle as="h2" className="h5" id={titleId}>
+    <ActionDialog
+      title={
+        <>
           Change to {request.horseName}
           {request.registrationNumber && ` (${request.registrationNumber})`}
-        </CModalTitle>
-      </CModalHeader>
-      <CModalBody>
-        <p>
-          Sent {formatDaySlashed(request.updatedAt)} by{' '}
-          <strong>{who?.name || who?.email || 'unknown member'}</strong>
-          {who?.memberNumber && ` (member no. ${who.memberNumber})`}. The approved record stays as
-          it is until you approve.
-        </p>
-        <ChangeList changes={request.changes} label="Requested changes" />
-        {rejecting && (
-          <div className="mt-3">
-            <CFormLabel htmlFor="change-reject-reason">Reason (shown to the owner) *</CFormLabel>
-            <CFormTextarea
-              id="change-reject-reason"
-              rows={3}
-              maxLength={REJECTION_REASON_MAX}
-              value={reason}
-              disabled={busy}
-              invalid={Boolean(reasonError)}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? 'change-reject-reason-error' : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonError(null);
-              }}
-            />
-            {reasonError && (
-              <div id="change-reject-reason-error" className="invalid-feedback d-block">
-                {reasonError}
-              </div>
-            )}
-          </div>
-        )}
-        {error && (
-          <CAlert color="danger" role="alert" className="mt-3 mb-0">
-            {error}
-          </CAlert>
-        )}
-      </CModalBody>
-      <CModalFooter>
-        <CButton color="secondary" variant="outline" disabled={busy} onClick={onClose}>
-          Close
-        </CButton>
-        <CButton
-          color="danger"
-          variant={rejecting ? undefined : 'outline'}
-          className={rejecting ? 'btn-contrast' : undefined}
-          disabled={busy}
-          onClick={() => (rejecting ? void decide('reject') : setRejecting(true))}
-        >
-          {rejecting ? 'Reject change' : 'Reject'}
-        </CButton>
-        {!rejecting && (
-          <CButton color="success" disabled={busy} onClick={() => void decide('approve')}>
-            {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-            Approve change
+        </>
+      }
+      visible={visible}
+      busy={busy}
+      error={action.error}
+      onClose={onClose}
+      size="lg"
+      actions={
+        <>
+          <CButton
+            color="danger"
+            variant={rejecting ? undefined : 'outline'}
+            className={rejecting ? 'btn-contrast' : undefined}
+            disabled={busy}
+            onClick={() => (rejecting ? decide('reject') : setRejecting(true))}
+          >
+            {rejecting ? 'Reject change' : 'Reject'}
           </CButton>
-        )}
-      </CModalFooter>
-    </CModal>
+          {!rejecting && (
+            <BusyButton
+              color="success"
+              busy={busy}
+              disabled={busy}
+              onClick={() => decide('approve')}
+            >
+              Approve change
+            </BusyButton>
+          )}
+        </>
+      }
+    >
+      <p>
+        Sent {formatDaySlashed(request.updatedAt)} by{' '}
+        <strong>{who?.name || who?.email || 'unknown member'}</strong>
+        {who?.memberNumber && ` (member no. ${who.memberNumber})`}. The approved record stays as it
+        is until you approve.
+      </p>
+      <ChangeList changes={request.changes} label="Requested changes" />
+      {rejecting && (
+        <div className="mt-3">
+          <ReasonField
+            id="change-reject-reason"
+            rows={3}
+            value={reason}
+            error={reasonError}
+            disabled={busy}
+            onChange={(value) => {
+              setReason(value);
+              setReasonError(null);
+            }}
+          />
+        </div>
+      )}
+    </ActionDialog>
   );
 }

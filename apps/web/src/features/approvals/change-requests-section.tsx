@@ -109,7 +109,6 @@ export function ChangeRequestsSection() {
         onDone={(message) => {
           toast.success(message);
           setOpen(false);
-          query.reload();
         }}
       />
     </section>

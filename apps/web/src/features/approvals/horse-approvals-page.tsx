@@ -21,7 +21,7 @@ import { horseDisplayName } from '../../lib/horse-types';
 import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
-import { useDebouncedValue } from '../../lib/use-api-query';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import { QUEUE_PAGE_SIZE, usePendingHorses } from './api';
@@ -111,7 +111,7 @@ export default function HorseApprovalsPage() {
   const { filters, page, setPage, setFilter } = useListQuery({ q: '' }, null);
   const search = useDebouncedValue(filters.q, 300);
   const query = usePendingHorses(page, search);
-  const { data, reload } = query;
+  const { data } = query;
   // The queue's row under review (its id), and the full record the review loaded, which the
   // approve and reject dialogs act on.
   const [reviewing, setReviewing] = useState<string | null>(null);
@@ -191,7 +191,6 @@ export default function HorseApprovalsPage() {
         onClose={closeIf('approve')}
         onDone={(approved) => {
           toast.success(`Approved as ${approved.approvedName}, number ${approved.registrationNum}`);
-          reload();
         }}
       />
       <RejectDialog
@@ -201,7 +200,6 @@ export default function HorseApprovalsPage() {
         onDone={(_rejected, message) => {
           toast.success(message);
           setDialog(null);
-          reload();
         }}
       />
     </>

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import type { ApiError } from '../../lib/api-client';
 import { formatDaySlashed } from '../../lib/format';
 import { ROUTES } from '../../lib/routes';
-import { useDebouncedValue } from '../../lib/use-api-query';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useToast } from '../../stores/use-toast';
 import { previewDashboardContent, saveDashboardContent, useDashboardContent } from './api';
 

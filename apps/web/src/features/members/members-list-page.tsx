@@ -11,7 +11,7 @@ import { downloadFromApi } from '../../lib/download';
 import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
-import { useDebouncedValue } from '../../lib/use-api-query';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import {

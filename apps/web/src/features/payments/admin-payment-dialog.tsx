@@ -1,22 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  CAlert,
-  CButton,
-  CFormCheck,
-  CFormInput,
-  CFormLabel,
-  CFormSelect,
-  CFormTextarea,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CSpinner,
-} from '@coreui/react';
+import { CFormCheck, CFormInput, CFormLabel, CFormSelect, CFormTextarea } from '@coreui/react';
 import { PAYMENT_MESSAGES, feeTotal, formatUsd } from '@registry/domain';
-import type { ApiError } from '../../lib/api-client';
+import { ActionDialog, BusyButton } from '../../components/action-dialog';
 import type { PaymentStatus } from '../../lib/horse-types';
+import { useAction } from '../../lib/use-action';
+import { useInvalidate } from '../../stores/server-api';
 import {
   AdminChargeFields,
   emptyOfficeCharge,
@@ -111,8 +99,8 @@ export function AdminPaymentDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const titleId = useId();
   const fieldId = useId();
+  const invalidate = useInvalidate();
   const [method, setMethod] = useState<AdminMethod>('check');
   const [cardEntry] = useState(() => new CardEntry());
   const [charge, setCharge] = useState<OfficeCharge>(emptyOfficeCharge);
@@ -120,8 +108,8 @@ export function AdminPaymentDialog({
   const [note, setNote] = useState('');
   const [prepayDNAFee, setPrepayDNAFee] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const { busy, fail: setError } = action;
   const visible = horse !== null && mode !== null;
 
   useEffect(() => {
@@ -133,7 +121,7 @@ export function AdminPaymentDialog({
     setCharge(emptyOfficeCharge());
     setReason('');
     setError(null);
-  }, [visible, horse?.id, mode]);
+  }, [visible, horse?.id, mode, setError]);
 
   if (!horse || !mode) return null;
   const amountCents = feeTotal({
@@ -163,164 +151,148 @@ export function AdminPaymentDialog({
     });
     if (answer.paymentStatus === 'requires_action') {
       await undoPayment(horse.id, NEEDS_HOLDER_REASON).catch(() => undefined);
+      invalidate('Payment', 'Horse');
       setError(NEEDS_HOLDER);
       return null;
     }
     return answer.message ?? PAYMENT_MESSAGES.paymentRecorded;
   };
 
-  const submit = async () => {
+  const submit = () => {
     if (mode === 'undo' && reason.trim() === '') {
       setError(PAYMENT_MESSAGES.reasonRequired);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    void action.run(async () => {
       const message =
         mode === 'undo'
           ? (await undoPayment(horse.id, reason)).message
           : isCharge(method)
             ? await chargeThroughProvider(method)
             : await recordOfficePayment(horse.id, { method, reference, note, prepayDNAFee });
-      if (message !== null) onDone(message);
-    } catch (caught) {
-      setError((caught as ApiError).error);
-    } finally {
-      setBusy(false);
-    }
+      if (message === null) return;
+      invalidate('Payment', 'Horse');
+      onDone(message);
+    });
   };
 
   return (
-    <CModal
+    <ActionDialog
+      title={
+        mode === 'record'
+          ? `Record a payment for ${horse.name}`
+          : `Undo the payment of ${horse.name}`
+      }
       visible={visible}
+      busy={busy}
+      error={action.error}
       onClose={onClose}
-      backdrop="static"
-      keyboard={!busy}
-      alignment="center"
       size={isCharge(method) ? 'lg' : undefined}
-      aria-labelledby={titleId}
-    >
-      <CModalHeader closeButton={!busy}>
-        <CModalTitle as="h2" className="h5" id={titleId}>
-          {mode === 'record'
-            ? `Record a payment for ${horse.name}`
-            : `Undo the payment of ${horse.name}`}
-        </CModalTitle>
-      </CModalHeader>
-      <CModalBody>
-        {mode === 'record' ? (
-          <>
-            <CFormLabel htmlFor={`${fieldId}-method`}>Payment method</CFormLabel>
-            <CFormSelect
-              id={`${fieldId}-method`}
-              value={method}
-              disabled={busy}
-              onChange={(event) => {
-                setMethod(event.target.value as AdminMethod);
-                setError(null);
-              }}
-            >
-              {(Object.keys(METHOD_LABELS) as AdminMethod[]).map((key) => (
-                <option key={key} value={key}>
-                  {METHOD_LABELS[key]}
-                </option>
-              ))}
-            </CFormSelect>
-            {isCharge(method) ? (
-              <AdminChargeFields
-                method={method}
-                fieldId={fieldId}
-                entry={cardEntry}
-                charge={charge}
-                amount={amount}
-                amountCents={amountCents}
-                disabled={busy}
-                onChange={(next) => {
-                  setCharge(next);
-                  setError(null);
-                }}
-              />
-            ) : (
-              <>
-                <CFormLabel htmlFor={`${fieldId}-reference`} className="mt-3">
-                  Reference (check number, receipt; optional)
-                </CFormLabel>
-                <CFormInput
-                  id={`${fieldId}-reference`}
-                  maxLength={200}
-                  value={reference}
-                  disabled={busy}
-                  onChange={(event) => setReference(event.target.value)}
-                />
-                <CFormLabel htmlFor={`${fieldId}-note`} className="mt-3">
-                  Note (optional)
-                </CFormLabel>
-                <CFormTextarea
-                  id={`${fieldId}-note`}
-                  rows={2}
-                  maxLength={2000}
-                  value={note}
-                  disabled={busy}
-                  onChange={(event) => setNote(event.target.value)}
-                />
-              </>
-            )}
-            <CFormCheck
-              id={`${fieldId}-dna`}
-              className="mt-3"
-              label={
-                isCharge(method) ? 'Include the prepaid DNA fee' : 'The DNA fee was prepaid with it'
-              }
-              checked={prepayDNAFee}
-              disabled={busy}
-              onChange={(event) => setPrepayDNAFee(event.target.checked)}
-            />
-            <p className="small text-body-secondary mt-3 mb-0">
-              Amount <strong>{amount}</strong>, from the fee table (performance verification and the
-              DNA choice). The member is emailed a receipt.
-            </p>
-          </>
-        ) : (
-          <>
-            <p>{UNDO_WORDS[horse.paymentStatus]}</p>
-            <CFormLabel htmlFor={`${fieldId}-reason`}>Reason (kept in the audit log)</CFormLabel>
-            <CFormTextarea
-              id={`${fieldId}-reason`}
-              rows={2}
-              maxLength={500}
-              value={reason}
-              disabled={busy}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-          </>
-        )}
-        {error && (
-          <CAlert color="danger" role="alert" className="mt-3 mb-0">
-            {error}
-          </CAlert>
-        )}
-      </CModalBody>
-      <CModalFooter>
-        <CButton color="secondary" variant="outline" disabled={busy} onClick={onClose}>
-          Cancel
-        </CButton>
-        <CButton
+      closeLabel="Cancel"
+      actions={
+        <BusyButton
           color={mode === 'record' ? 'primary' : 'danger'}
+          busy={busy}
           disabled={busy}
-          onClick={() => void submit()}
+          onClick={submit}
         >
-          {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
           {mode === 'undo'
             ? 'Undo payment'
             : isCharge(method)
               ? `Charge ${amount}`
               : 'Record payment'}
-        </CButton>
-      </CModalFooter>
-    </CModal>
+        </BusyButton>
+      }
+    >
+      {mode === 'record' ? (
+        <>
+          <CFormLabel htmlFor={`${fieldId}-method`}>Payment method</CFormLabel>
+          <CFormSelect
+            id={`${fieldId}-method`}
+            value={method}
+            disabled={busy}
+            onChange={(event) => {
+              setMethod(event.target.value as AdminMethod);
+              setError(null);
+            }}
+          >
+            {(Object.keys(METHOD_LABELS) as AdminMethod[]).map((key) => (
+              <option key={key} value={key}>
+                {METHOD_LABELS[key]}
+              </option>
+            ))}
+          </CFormSelect>
+          {isCharge(method) ? (
+            <AdminChargeFields
+              method={method}
+              fieldId={fieldId}
+              entry={cardEntry}
+              charge={charge}
+              amount={amount}
+              amountCents={amountCents}
+              disabled={busy}
+              onChange={(next) => {
+                setCharge(next);
+                setError(null);
+              }}
+            />
+          ) : (
+            <>
+              <CFormLabel htmlFor={`${fieldId}-reference`} className="mt-3">
+                Reference (check number, receipt; optional)
+              </CFormLabel>
+              <CFormInput
+                id={`${fieldId}-reference`}
+                maxLength={200}
+                value={reference}
+                disabled={busy}
+                onChange={(event) => setReference(event.target.value)}
+              />
+              <CFormLabel htmlFor={`${fieldId}-note`} className="mt-3">
+                Note (optional)
+              </CFormLabel>
+              <CFormTextarea
+                id={`${fieldId}-note`}
+                rows={2}
+                maxLength={2000}
+                value={note}
+                disabled={busy}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </>
+          )}
+          <CFormCheck
+            id={`${fieldId}-dna`}
+            className="mt-3"
+            label={
+              isCharge(method) ? 'Include the prepaid DNA fee' : 'The DNA fee was prepaid with it'
+            }
+            checked={prepayDNAFee}
+            disabled={busy}
+            onChange={(event) => setPrepayDNAFee(event.target.checked)}
+          />
+          <p className="small text-body-secondary mt-3 mb-0">
+            Amount <strong>{amount}</strong>, from the fee table (performance verification and the
+            DNA choice). The member is emailed a receipt.
+          </p>
+        </>
+      ) : (
+        <>
+          <p>{UNDO_WORDS[horse.paymentStatus]}</p>
+          <CFormLabel htmlFor={`${fieldId}-reason`}>Reason (kept in the audit log)</CFormLabel>
+          <CFormTextarea
+            id={`${fieldId}-reason`}
+            rows={2}
+            maxLength={500}
+            value={reason}
+            disabled={busy}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+          />
+        </>
+      )}
+    </ActionDialog>
   );
 }

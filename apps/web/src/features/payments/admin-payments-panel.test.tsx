@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -34,14 +34,10 @@ const bankPayment = {
 describe('AdminPaymentsPanel', () => {
   it("shows a horse's payments with the debit authorisation, and offers Undo for a paid horse", async () => {
     const requests = serve(() => ({ status: 200, data: { success: true, data: [bankPayment] } }));
-    const onChanged = vi.fn();
     const user = userEvent.setup();
     render(
       <Provider store={createAppStore()}>
-        <AdminPaymentsPanel
-          horse={{ id: 'h1', name: 'Goldie', paymentStatus: 'paid' }}
-          onChanged={onChanged}
-        />
+        <AdminPaymentsPanel horse={{ id: 'h1', name: 'Goldie', paymentStatus: 'paid' }} />
       </Provider>,
     );
     const panel = screen.getByRole('region', { name: 'Payments' });

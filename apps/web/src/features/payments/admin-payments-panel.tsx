@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { CButton } from '@coreui/react';
 import { formatUsd } from '@registry/domain';
-import { api } from '../../lib/api-client';
 import type { PaymentStatus } from '../../lib/horse-types';
-import { useApiQuery } from '../../lib/use-api-query';
+import { queryState, serverApi } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
 import { AdminPaymentDialog, adminPaymentModeFor } from './admin-payment-dialog';
 
@@ -19,13 +18,21 @@ interface PaymentView {
   createdAt: string;
 }
 
+const paymentsApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    horsePayments: build.query<PaymentView[], string>({
+      query: (horseId) => `admin/payments/${encodeURIComponent(horseId)}`,
+      providesTags: ['Payment'],
+    }),
+  }),
+});
+
 /**
  * A horse's payments in its record (docs/api.md "Payments"): each with its reversal reason and,
  * for a bank debit, the authorisation the payer gave; plus Record / Undo payment.
  */
 export function AdminPaymentsPanel({
   horse,
-  onChanged,
 }: {
   horse: {
     id: string;
@@ -33,18 +40,10 @@ export function AdminPaymentsPanel({
     paymentStatus: PaymentStatus;
     performanceVerification?: string;
   };
-  onChanged: () => void;
 }) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
-  const query = useApiQuery(`payments:${horse.id}`, async (signal) => {
-    const answer = await api.get<PaymentView[]>(
-      `admin/payments/${encodeURIComponent(horse.id)}`,
-      undefined,
-      { signal },
-    );
-    return answer.data;
-  });
+  const query = queryState(paymentsApi.useHorsePaymentsQuery(horse.id));
   const mode = adminPaymentModeFor(horse.paymentStatus);
   return (
     <section aria-label="Payments" className="mt-4">
@@ -89,8 +88,6 @@ export function AdminPaymentsPanel({
         onDone={(message) => {
           toast.success(message);
           setOpen(false);
-          query.reload();
-          onChanged();
         }}
       />
     </section>

@@ -13,7 +13,7 @@ import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
-import { useDebouncedValue } from '../../lib/use-api-query';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { EMPTY_FILTERS, SEARCH_PAGE_SIZE, useHorseSearch, type HorseSearchFilters } from './api';
 import { HorseDetailsDialog } from './horse-details-dialog';

@@ -13,6 +13,7 @@ import {
 import type { HorseFormMode } from '@registry/domain';
 import { PageSpinner } from '../../../components/page-spinner';
 import type { Horse } from '../../../lib/horse-types';
+import { useInvalidate } from '../../../stores/server-api';
 import {
   HorseRegistrationForm,
   MODAL_TITLES,
@@ -59,6 +60,7 @@ export default function HorseRegistrationModal({
   draftId,
 }: HorseRegistrationModalProps) {
   const titleId = useId();
+  const invalidate = useInvalidate();
   // CModal also reports a closing it started itself; the owner hears about each closing once.
   const closedRef = useRef(false);
   useEffect(() => {
@@ -94,6 +96,8 @@ export default function HorseRegistrationModal({
           draftId={draftId}
           onClose={close}
           onSaved={(saved) => {
+            // Every list showing horses, drafts or payments asks again (docs/decisions.md).
+            invalidate('Horse', 'Payment', 'Draft');
             onSaved?.(saved);
             close();
           }}

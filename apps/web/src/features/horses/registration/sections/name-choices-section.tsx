@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNameAvailability } from '../../../../lib/name-availability';
-import { useDebouncedValue } from '../../../../lib/use-api-query';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { TextInput } from '../fields/text-input';
 import { useRegistration } from '../registration-context';
 

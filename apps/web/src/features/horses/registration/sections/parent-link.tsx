@@ -8,7 +8,7 @@ import {
   type PedigreeParent,
 } from '@registry/domain';
 import { api, type ApiError } from '../../../../lib/api-client';
-import { useDebouncedValue } from '../../../../lib/use-api-query';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import type { HorseFormValues } from '../form-values';
 
 type Lookup =
