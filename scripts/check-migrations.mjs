@@ -13,6 +13,13 @@ const api = path.join(root, 'apps/api');
 // The installed drizzle-kit itself, not `npx drizzle-kit`: inside `npx -p node@24 -c ...` (the
 // Node 24 test pass) npm's exec settings are inherited and a nested npx refuses to run.
 const drizzleKit = path.join(root, 'node_modules/drizzle-kit/bin.cjs');
+// schema.ts takes its status lists from @registry/domain, which Node loads from its build: build
+// it first (incremental, so a built tree costs a moment), as `npm run lint` runs before any build.
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', path.join(root, 'packages/domain')],
+  { stdio: 'inherit' },
+);
 const copy = mkdtempSync(path.join(tmpdir(), 'registry-migrations-'));
 try {
   cpSync(path.join(api, 'drizzle'), copy, { recursive: true });

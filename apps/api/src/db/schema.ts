@@ -10,16 +10,30 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FieldChange } from '@registry/domain';
+import {
+  APPROVAL_STATUSES,
+  CHANGE_REQUEST_STATUSES,
+  PAYMENT_RECORD_STATUSES,
+  PAYMENT_STATUSES,
+  type FieldChange,
+} from '@registry/domain';
 import type { HorseDetails, HorseRecordValues } from './horse-details.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A CHECK that `column` holds one of `values`, written from the same list as the column's type
+ * (the statuses come from the domain's contract/statuses.ts, docs/decisions.md "One contract").
+ */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`);
 
 /** Administrators and members. Emails are stored lower-cased (see normalizeEmail). */
 export const users = pgTable(
@@ -86,18 +100,7 @@ export const auditLog = pgTable(
   ],
 );
 
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-export const PAYMENT_STATUSES = [
-  'unpaid',
-  'processing',
-  'requires_action',
-  'paid',
-  'failed',
-  'refunded',
-  'disputed',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type { ApprovalStatus, PaymentStatus, PaymentRecordStatus } from '@registry/domain';
 
 /** Trigram index on lower(column): serves the contains-search (`like '%q%'`) of the search page. */
 const trigram = (name: string, column: Parameters<typeof sql>[1]) =>
@@ -154,14 +157,8 @@ export const horses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'horses_approval_status_check',
-      sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`,
-    ),
-    check(
-      'horses_payment_status_check',
-      sql`${t.paymentStatus} in ('unpaid', 'processing', 'requires_action', 'paid', 'failed', 'refunded', 'disputed')`,
-    ),
+    oneOf('horses_approval_status_check', t.approvalStatus, APPROVAL_STATUSES),
+    oneOf('horses_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
     index('horses_owner_created_idx').on(t.ownerId, t.createdAt),
     index('horses_status_created_idx').on(t.approvalStatus, t.createdAt),
     trigram('horses_approved_name_trgm_idx', t.approvedName),
@@ -207,10 +204,7 @@ export const horseFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check(
-      'horse_files_kind_check',
-      sql`${t.kind} in ('registrationDocument', 'performanceDocument', 'markingDocument', 'registryPaperwork', 'pedigreePaperwork', 'ownerSignature')`,
-    ),
+    oneOf('horse_files_kind_check', t.kind, HORSE_FILE_KINDS),
     index('horse_files_horse_idx').on(t.horseId, t.kind, t.slot),
   ],
 );
@@ -261,10 +255,7 @@ export const otpCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check(
-      'otp_codes_purpose_check',
-      sql`${t.purpose} in ('password-reset', 'email-change', 'login')`,
-    ),
+    oneOf('otp_codes_purpose_check', t.purpose, OTP_PURPOSES),
     index('otp_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
   ],
 );
@@ -274,18 +265,6 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** card and bank go through a provider; the rest are recorded by an administrator. */
 export const PAYMENT_METHODS = ['card', 'bank', 'check', 'cash', 'other'] as const;
 export type PaymentMethodKind = (typeof PAYMENT_METHODS)[number];
-/** Stripe's PaymentIntent states that matter to us, plus `failed` for a refused charge. */
-export const PAYMENT_RECORD_STATUSES = [
-  'requires_action',
-  'processing',
-  'succeeded',
-  'failed',
-  'canceled',
-  /** After success: money returned (refund, lost dispute) or held by a dispute. */
-  'refunded',
-  'disputed',
-] as const;
-export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
 
 /**
  * One attempt to pay a horse's fees. Amounts are integer cents computed by the server. Card
@@ -333,10 +312,7 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'payments_status_check',
-      sql`${t.status} in ('requires_action', 'processing', 'succeeded', 'failed', 'canceled', 'refunded', 'disputed')`,
-    ),
+    oneOf('payments_status_check', t.status, PAYMENT_RECORD_STATUSES),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     index('payments_horse_idx').on(t.horseId, t.createdAt),
     uniqueIndex('payments_one_live_per_horse_idx')
@@ -380,8 +356,6 @@ export const ownershipTransfers = pgTable(
   (t) => [index('ownership_transfers_horse_idx').on(t.horseId, t.at)],
 );
 
-export const CHANGE_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
-
 /**
  * A member's edit of an approved horse's record, waiting for the office (docs/decisions.md
  * "Approved records change through the office"). `proposed` is the whole record as the member
@@ -407,10 +381,7 @@ export const horseChangeRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'horse_change_requests_status_check',
-      sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`,
-    ),
+    oneOf('horse_change_requests_status_check', t.status, CHANGE_REQUEST_STATUSES),
     uniqueIndex('horse_change_requests_pending_idx')
       .on(t.horseId)
       .where(sql`${t.status} = 'pending'`),

@@ -3,3 +3,7 @@ export * from './statuses.js';
 export * from './page.js';
 export * from './horse.js';
 export * from './admin-horse.js';
+export * from './payment.js';
+export * from './statistics.js';
+export * from './member.js';
+export * from './change-request.js';

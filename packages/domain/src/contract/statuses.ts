@@ -1,6 +1,6 @@
 /**
- * The status lists of a horse. The API's answers, the database columns and their SQL checks
- * (apps/api/src/db/schema.ts) and the web's badges all take them from here.
+ * The status lists of horses and payments. The API's answers, the database columns and their
+ * SQL checks (apps/api/src/db/schema.ts) and the web's badges all take them from here.
  */
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -15,3 +15,18 @@ export const PAYMENT_STATUSES = [
   'disputed',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * A payment attempt's state: Stripe's PaymentIntent states that matter to us, `failed` for a
+ * refused charge, and after success `refunded` or `disputed` (money returned or held).
+ */
+export const PAYMENT_RECORD_STATUSES = [
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+  'refunded',
+  'disputed',
+] as const;
+export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
+import { horseDisplayName } from '@registry/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, horses } from '../../db/schema.js';
 import { ADMIN, bearer, createTestApp, login, MEMBER_A, type TestApp } from '../../test/harness.js';
@@ -40,7 +41,10 @@ describe('horse register export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [head, ...rows] = rowsOf(response.body);
     expect(head).toEqual([...HORSE_CSV_COLUMNS]);
-    expect(rows.map((row) => row[1])).toContain('Café Noël');
+    // The name column is the domain's display name (docs/decisions.md "One contract").
+    expect(rows.map((row) => row[1])).toContain(
+      horseDisplayName({ ...first!, firstChoice: 'Café Noël', approvedName: null }),
+    );
     const audit = await t.database.db
       .select()
       .from(auditLog)
@@ -55,13 +59,15 @@ describe('horse register export', () => {
         registrationNum: string | null;
         approvedName: string | null;
         firstChoice: string;
+        secondChoice: string;
+        thirdChoice: string;
       };
       const listed = (list.json() as { data: { items: Listed[] } }).data.items;
       const csv = await get(`/api/admin/horses/export.csv?${filter}&sort=name&order=asc`);
       const [, ...rows] = rowsOf(csv.body);
       expect(rows.length).toBe(listed.length);
       expect(rows.map((row) => `${row[0]}|${row[1]}`)).toEqual(
-        listed.map((h) => `${h.registrationNum ?? ''}|${h.approvedName ?? h.firstChoice}`),
+        listed.map((h) => `${h.registrationNum ?? ''}|${horseDisplayName(h)}`),
       );
     }
     const approved = rowsOf(

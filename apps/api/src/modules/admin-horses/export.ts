@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { horseDisplayName } from '@registry/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { horses, users } from '../../db/schema.js';
@@ -58,7 +59,7 @@ export async function exportHorsesCsv(
     const owner = ownerOf.get(row.ownerId);
     return [
       row.registrationNumber ?? '',
-      row.approvedName ?? row.firstChoice,
+      horseDisplayName(row),
       row.approvalStatus,
       row.paymentStatus,
       String(row.verified),

@@ -1,31 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { HistoryEntry } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { auditLog, payments } from '../../db/schema.js';
 import { ownerSummaries } from '../horse-repository/owners.js';
-
-export const historyEntrySchema = z.object({
-  at: z.string(),
-  type: z.enum([
-    'submitted',
-    'edited',
-    'paid',
-    'payment',
-    'approved',
-    'rejected',
-    'transferred',
-    'resubmitted',
-    'change-requested',
-    'change-approved',
-    'change-rejected',
-    'other',
-  ]),
-  /** The audit action or `payment.<status>`. */
-  action: z.string(),
-  by: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-});
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 const TYPES: Record<string, HistoryEntry['type']> = {
   'horse.register': 'submitted',

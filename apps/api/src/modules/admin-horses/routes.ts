@@ -5,15 +5,17 @@ import {
   ADMIN_HORSE_SORT_FIELDS,
   SORT_ORDERS,
   pageSchema,
+  APPROVAL_STATUSES,
+  PAYMENT_STATUSES,
   adminHorseSchema,
   adminHorseSummarySchema,
+  historyEntrySchema,
 } from '@registry/domain';
-import { APPROVAL_STATUSES, PAYMENT_STATUSES } from '../../db/schema.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { MULTIPART_LIMITS, receiveForm } from '../horses/multipart.js';
 import { HORSE_API_MESSAGES, type HorseDeps } from '../horses/service.js';
-import { horseHistory, historyEntrySchema } from './history.js';
+import { horseHistory } from './history.js';
 import { exportHorsesCsv } from './export.js';
 import { listAdminHorses } from './queries.js';
 import { recordAudit } from '../audit/service.js';

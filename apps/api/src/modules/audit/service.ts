@@ -1,5 +1,5 @@
 import { count, desc, eq, or } from 'drizzle-orm';
-import { z } from 'zod';
+import type { AuditEntry as AuditLogEntry } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import { ownerSummaries } from '../horse-repository/owners.js';
@@ -26,19 +26,6 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     details: entry.details ?? null,
   });
 }
-
-export const auditEntrySchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  action: z.string(),
-  success: z.boolean(),
-  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-  subject: z.string().nullable(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-});
-export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
 /**
  * What the audit log holds about a user, newest first: actions on them (subject = their id),
@@ -68,7 +55,7 @@ export async function auditOfUser(
     db,
     rows.flatMap((r) => (r.actorId ? [r.actorId] : [])),
   );
-  const items: AuditEntryView[] = rows.map((r) => {
+  const items: AuditLogEntry[] = rows.map((r) => {
     const actor = r.actorId ? people.get(r.actorId) : undefined;
     return {
       id: r.id,

@@ -7,7 +7,7 @@ import {
   type PDFPage,
 } from '@pdfme/pdf-lib';
 import QRCode from 'qrcode';
-import { countryOf } from '@registry/domain';
+import { countryOf, horseDisplayName } from '@registry/domain';
 import type { HorseRow } from '../../db/schema.js';
 import type { StoredAncestor } from '../../db/horse-details.js';
 
@@ -83,7 +83,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
 
   w.centered(input.associationName, 548, 22);
   w.centered('Certificate of Registration', 524, 14, w.regular);
-  w.centered(horse.approvedName ?? horse.firstChoice, 488, 26);
+  w.centered(horseDisplayName(horse), 488, 26);
   w.centered(`Registration No. ${horse.registrationNumber ?? ''}`, 464, 13, w.regular);
 
   const m = d.othermarkings;

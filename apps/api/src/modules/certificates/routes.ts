@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '@registry/domain';
+import { ADMIN_MESSAGES, horseDisplayName } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -132,7 +132,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateOptions> = asyn
       if (!horse?.registrationNumber) throw new HttpError(404, ADMIN_MESSAGES.registrationNotFound);
       return ok({
         registrationNumber: horse.registrationNumber,
-        name: horse.approvedName ?? horse.firstChoice,
+        name: horseDisplayName(horse),
         status: 'approved' as const,
         verified: horse.verified === 'Yes',
         // What a buyer can match against the horse in front of them (issue 21).

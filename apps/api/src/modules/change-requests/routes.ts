@@ -5,28 +5,11 @@ import {
   CHANGE_REQUEST_STATUSES,
   decideChangeRequestSchema,
   pageSchema,
-  ownerSummarySchema,
+  changeRequestSchema,
 } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { decideChangeRequest, listChangeRequests, type ChangeRequestDeps } from './service.js';
-
-const fieldChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
-
-export const changeRequestSchema = z.object({
-  id: z.string(),
-  horseId: z.string(),
-  horseName: z.string(),
-  registrationNumber: z.string().nullable(),
-  owner: ownerSummarySchema.nullable(),
-  requestedBy: ownerSummarySchema.nullable(),
-  status: z.enum(CHANGE_REQUEST_STATUSES),
-  changes: z.array(fieldChangeSchema),
-  reason: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  decidedAt: z.string().nullable(),
-});
 
 const listQuery = z.object({
   status: z.enum(CHANGE_REQUEST_STATUSES).default('pending'),

@@ -6,6 +6,7 @@ import {
   type DecideChangeRequestInput,
   type FieldChange,
   type OwnerSummary,
+  horseDisplayName,
 } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import {
@@ -178,7 +179,7 @@ async function views(db: Executor, rows: HorseChangeRequestRow[]): Promise<Chang
     return {
       id: r.id,
       horseId: r.horseId,
-      horseName: horse?.approvedName ?? horse?.firstChoice ?? '',
+      horseName: horse ? horseDisplayName(horse) : '',
       registrationNumber: horse?.registrationNumber ?? null,
       owner: (horse && people.get(horse.ownerId)) ?? null,
       requestedBy: (r.requestedById && people.get(r.requestedById)) || null,
@@ -263,7 +264,7 @@ async function mailOwner(
   await enqueueMail(
     tx,
     recordChangeDecidedMail(owner.email, deps.associationName, {
-      horseName: horse.approvedName ?? horse.firstChoice,
+      horseName: horseDisplayName(horse),
       approved: decision.approved,
       fields,
       reason: decision.reason,

@@ -3,13 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import {
-  contentSchema,
-  getContent,
-  memberDashboard,
-  memberDashboardSchema,
-  saveContent,
-} from './service.js';
+import { contentSchema, memberDashboardSchema } from '@registry/domain';
+import { getContent, memberDashboard, saveContent } from './service.js';
 
 const security = [{ bearer: [] }];
 const errors = { '4xx': failureSchema };

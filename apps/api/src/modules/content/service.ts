@@ -1,29 +1,20 @@
 import { and, desc, eq, inArray, count } from 'drizzle-orm';
-import { z } from 'zod';
-import { ADMIN_MESSAGES, DASHBOARD_CONTENT_MAX_BYTES } from '@registry/domain';
-import type { Db } from '../../db/client.js';
 import {
+  ADMIN_MESSAGES,
   APPROVAL_STATUSES,
+  DASHBOARD_CONTENT_MAX_BYTES,
   PAYMENT_STATUSES,
-  dashboardContent,
-  horses,
-  payments,
-  users,
-} from '../../db/schema.js';
+  type Content,
+  type MemberDashboard,
+  horseDisplayName,
+} from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { dashboardContent, horses, payments, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
 import { renderMarkdown } from './sanitize.js';
 
 const KEY = 'dashboard';
-
-export const contentSchema = z.object({
-  markdown: z.string(),
-  /** Sanitized HTML, safe to insert as is. */
-  html: z.string(),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-});
-export type Content = z.infer<typeof contentSchema>;
 
 export async function getContent(db: Db): Promise<Content> {
   const [row] = await db
@@ -80,35 +71,6 @@ export async function saveContent(
 
 export const NEEDS_ACTION = ['requires_action', 'failed', 'unpaid'] as const;
 
-export const memberDashboardSchema = contentSchema.extend({
-  horses: z.object({
-    byApprovalStatus: z.object(
-      Object.fromEntries(APPROVAL_STATUSES.map((s) => [s, z.number()])) as Record<
-        (typeof APPROVAL_STATUSES)[number],
-        z.ZodNumber
-      >,
-    ),
-    byPaymentStatus: z.object(
-      Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, z.number()])) as Record<
-        (typeof PAYMENT_STATUSES)[number],
-        z.ZodNumber
-      >,
-    ),
-    total: z.number(),
-  }),
-  paymentsNeedingAction: z.array(
-    z.object({
-      _id: z.string(),
-      name: z.string(),
-      approvalStatus: z.enum(APPROVAL_STATUSES),
-      paymentStatus: z.enum(PAYMENT_STATUSES),
-      /** Where to approve a payment that requires action (latest attempt), if any. */
-      actionUrl: z.string().nullable(),
-    }),
-  ),
-});
-export type MemberDashboard = z.infer<typeof memberDashboardSchema>;
-
 /** The members' dashboard: the content, their horses' counts, and payments they must act on. */
 export async function memberDashboard(db: Db, memberId: string): Promise<MemberDashboard> {
   const [content, byApproval, byPayment, needing] = await Promise.all([
@@ -164,7 +126,7 @@ export async function memberDashboard(db: Db, memberId: string): Promise<MemberD
     },
     paymentsNeedingAction: needing.map((h) => ({
       _id: h.id,
-      name: h.approvedName ?? h.firstChoice,
+      name: horseDisplayName(h),
       approvalStatus: h.approvalStatus,
       paymentStatus: h.paymentStatus,
       actionUrl: h.paymentStatus === 'requires_action' ? (actionUrls.get(h.id) ?? null) : null,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 /** Query parameters whose values are credentials: a signed link's signature. */
 const SECRET_PARAMS = new Set(['sig']);
@@ -38,5 +39,23 @@ export function requestWithoutSignature(request: FastifyRequest): Record<string,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * The options of a route serving a stored file through a signed link (`/…/:param?exp=&sig=`):
+ * public (the signature is the access check), logged without the signature, and never
+ * compressed again (stored files are JPEG, PNG, PDF or MP4: compressed already).
+ */
+export function signedLinkRouteOptions<K extends string>(param: K) {
+  return {
+    config: { access: 'public' as const },
+    logSerializers: { req: requestWithoutSignature },
+    compress: false as const,
+    schema: {
+      hide: true,
+      params: z.object({ [param]: z.string().max(64) } as Record<K, z.ZodString>),
+      querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+    },
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { horseFiles, horses } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { isInlineType } from './content-check.js';
-import { requestWithoutSignature } from './log-safe-request.js';
+import { signedLinkRouteOptions } from './log-safe-request.js';
 import { contentDisposition } from './names.js';
 import { horseFileScope, type UrlSigner } from './signed-urls.js';
 import type { FileStorage } from './storage.js';
@@ -29,73 +29,56 @@ export const DOWNLOAD_MESSAGES = {
  * a transfer of ownership ends the previous owner's links.
  */
 export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, options) => {
-  app.get(
-    '/uploads/:fileId',
-    {
-      config: { access: 'public' },
-      logSerializers: { req: requestWithoutSignature },
-      // Uploads are JPEG, PNG, PDF or MP4: compressed already, so never compressed again.
-      compress: false,
-      schema: {
-        hide: true,
-        params: z.object({ fileId: z.string().max(64) }),
-        querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { fileId } = request.params;
-      const { exp, sig } = request.query;
-      const now = new Date();
-      // A bare or expired link costs no database read.
-      if (!sig || !exp || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= now.getTime()) {
-        throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
-      }
-      const [file] = z.uuid().safeParse(fileId).success
-        ? await options.db
-            .select({
-              storageKey: horseFiles.storageKey,
-              mime: horseFiles.mime,
-              size: horseFiles.size,
-              originalName: horseFiles.originalName,
-              ownerId: horses.ownerId,
-              ownerEpoch: horses.ownerEpoch,
-            })
-            .from(horseFiles)
-            .innerJoin(horses, eq(horses.id, horseFiles.horseId))
-            .where(eq(horseFiles.id, fileId))
-        : [];
-      if (!file) throw new HttpError(404, GENERIC_MESSAGES.notFound);
-      if (
-        !options.signer
-          .scoped(horseFileScope(file.ownerId, file.ownerEpoch))
-          .verify(fileId, exp, sig, now)
-      ) {
-        throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
-      }
-      const content = await options.storage.open(file.storageKey).catch(() => {
-        request.log.error({ fileId }, 'stored file missing');
-        throw new HttpError(404, GENERIC_MESSAGES.notFound);
-      });
-      // Private: the link is personal. Cached no longer than the link itself lives.
-      const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));
-      return (
-        reply
-          .header('Content-Type', file.mime)
-          .header('Content-Length', String(file.size))
-          .header(
-            'Content-Disposition',
-            contentDisposition(
-              isInlineType(file.mime) ? 'inline' : 'attachment',
-              file.originalName,
-            ),
-          )
-          .header('X-Content-Type-Options', 'nosniff')
-          // Whatever a member's file holds (a script inside a PDF or an SVG-like trick), a browser
-          // that renders it runs nothing and reaches nothing.
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', `private, max-age=${maxAge}`)
-          .send(content)
-      );
-    },
-  );
+  app.get('/uploads/:fileId', signedLinkRouteOptions('fileId'), async (request, reply) => {
+    const { fileId } = request.params;
+    const { exp, sig } = request.query;
+    const now = new Date();
+    // A bare or expired link costs no database read.
+    if (!sig || !exp || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= now.getTime()) {
+      throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
+    }
+    const [file] = z.uuid().safeParse(fileId).success
+      ? await options.db
+          .select({
+            storageKey: horseFiles.storageKey,
+            mime: horseFiles.mime,
+            size: horseFiles.size,
+            originalName: horseFiles.originalName,
+            ownerId: horses.ownerId,
+            ownerEpoch: horses.ownerEpoch,
+          })
+          .from(horseFiles)
+          .innerJoin(horses, eq(horses.id, horseFiles.horseId))
+          .where(eq(horseFiles.id, fileId))
+      : [];
+    if (!file) throw new HttpError(404, GENERIC_MESSAGES.notFound);
+    if (
+      !options.signer
+        .scoped(horseFileScope(file.ownerId, file.ownerEpoch))
+        .verify(fileId, exp, sig, now)
+    ) {
+      throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
+    }
+    const content = await options.storage.open(file.storageKey).catch(() => {
+      request.log.error({ fileId }, 'stored file missing');
+      throw new HttpError(404, GENERIC_MESSAGES.notFound);
+    });
+    // Private: the link is personal. Cached no longer than the link itself lives.
+    const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));
+    return (
+      reply
+        .header('Content-Type', file.mime)
+        .header('Content-Length', String(file.size))
+        .header(
+          'Content-Disposition',
+          contentDisposition(isInlineType(file.mime) ? 'inline' : 'attachment', file.originalName),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        // Whatever a member's file holds (a script inside a PDF or an SVG-like trick), a browser
+        // that renders it runs nothing and reaches nothing.
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', `private, max-age=${maxAge}`)
+        .send(content)
+    );
+  });
 };

@@ -30,90 +30,39 @@ interface DemoHorse {
   rgb: [number, number, number];
 }
 
-/** Per member: one of each state the lists and badges show. */
-const DEMO_HORSES: DemoHorse[][] = [
-  [
-    {
-      names: ['Midnight Glide', 'Night Rack', 'Dark Step'],
-      sire: 'Midnight Sun',
-      dam: 'Velvet Rose',
-      sex: 'Mare',
-      color: 'Black',
-      foalDate: '2020-04-01',
-      approval: 'pending',
-      payment: 'unpaid',
-      rgb: [40, 40, 48],
-    },
-    {
-      names: ['Silver Step', 'Silver Lining', 'Gray Ghost'],
-      sire: 'Silver Dollar',
-      dam: 'Misty Morning',
-      sex: 'Gelding',
-      color: 'Gray',
-      foalDate: '2019-05-12',
-      approval: 'pending',
-      payment: 'paid',
-      rgb: [150, 150, 160],
-    },
-    {
-      names: ['Easy Rack', 'Easy Going', 'Smooth Ride'],
-      sire: 'Midnight Sun',
-      dam: 'Sweet Pea',
-      sex: 'Stallion',
-      color: 'Bay',
-      foalDate: '2017-03-20',
-      approval: 'approved',
-      payment: 'paid',
-      rgb: [140, 80, 40],
-    },
-    {
-      names: ['Blue Ridge Lady', 'Ridge Runner', 'Mountain Mist'],
-      sire: 'Blue Ridge Boy',
-      dam: 'Lady Grace',
-      sex: 'Mare',
-      color: 'Blue Roan',
-      foalDate: '2021-06-02',
-      approval: 'rejected',
-      payment: 'paid',
-      rgb: [90, 100, 130],
-    },
-  ],
-  [
-    {
-      names: ['Copper Penny', 'Lucky Penny', 'Copper Top'],
-      sire: 'Copper King',
-      dam: 'Bright Penny',
-      sex: 'Mare',
-      color: 'Chestnut',
-      foalDate: '2021-02-14',
-      approval: 'pending',
-      payment: 'unpaid',
-      rgb: [170, 90, 50],
-    },
-    {
-      names: ['Golden Rhythm', 'Gold Rush', 'Sunny Rack'],
-      sire: 'Golden Boy',
-      dam: 'Rhythm Queen',
-      sex: 'Gelding',
-      color: 'Palomino',
-      foalDate: '2018-08-30',
-      approval: 'approved',
-      payment: 'paid',
-      rgb: [210, 180, 90],
-    },
-    {
-      names: ['Tennessee Waltz', 'Shelby Star', 'Music Row'],
-      sire: 'Copper King',
-      dam: 'Waltz Time',
-      sex: 'Mare',
-      color: 'Sorrel',
-      foalDate: '2016-09-09',
-      approval: 'approved',
-      payment: 'paid',
-      rgb: [180, 100, 60],
-    },
-  ],
-];
+/**
+ * Per member (#: the first or second demo member): one of each state the lists and badges show.
+ * One line a horse; columns apart by "|".
+ */
+const DEMO_TABLE = `
+# | names (first, second, third choice)          | sire           | dam           | sex      | color     | foaled     | approval payment | colour of the photos
+1 | Midnight Glide, Night Rack, Dark Step        | Midnight Sun   | Velvet Rose   | Mare     | Black     | 2020-04-01 | pending unpaid   | 40 40 48
+1 | Silver Step, Silver Lining, Gray Ghost       | Silver Dollar  | Misty Morning | Gelding  | Gray      | 2019-05-12 | pending paid     | 150 150 160
+1 | Easy Rack, Easy Going, Smooth Ride           | Midnight Sun   | Sweet Pea     | Stallion | Bay       | 2017-03-20 | approved paid    | 140 80 40
+1 | Blue Ridge Lady, Ridge Runner, Mountain Mist | Blue Ridge Boy | Lady Grace    | Mare     | Blue Roan | 2021-06-02 | rejected paid    | 90 100 130
+2 | Copper Penny, Lucky Penny, Copper Top        | Copper King    | Bright Penny  | Mare     | Chestnut  | 2021-02-14 | pending unpaid   | 170 90 50
+2 | Golden Rhythm, Gold Rush, Sunny Rack         | Golden Boy     | Rhythm Queen  | Gelding  | Palomino  | 2018-08-30 | approved paid    | 210 180 90
+2 | Tennessee Waltz, Shelby Star, Music Row      | Copper King    | Waltz Time    | Mare     | Sorrel    | 2016-09-09 | approved paid    | 180 100 60
+`;
+
+const DEMO_HORSES: DemoHorse[][] = [];
+for (const line of DEMO_TABLE.trim().split('\n').slice(1)) {
+  const [member, names, sire, dam, sex, color, foalDate, state, rgb] = line
+    .split('|')
+    .map((cell) => cell.trim());
+  const [approval, payment] = (state ?? '').split(' ');
+  (DEMO_HORSES[Number(member) - 1] ??= []).push({
+    names: (names ?? '').split(', ') as DemoHorse['names'],
+    sire: sire ?? '',
+    dam: dam ?? '',
+    sex: sex as DemoHorse['sex'],
+    color: color ?? '',
+    foalDate: foalDate ?? '',
+    approval: approval as ApprovalStatus,
+    payment: payment as PaymentStatus,
+    rgb: (rgb ?? '').split(' ').map(Number) as DemoHorse['rgb'],
+  });
+}
 
 function horseForm(owner: DemoOwner, horse: DemoHorse): Record<string, string> {
   const sire = { ...emptyParent(), name: horse.sire };

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import {
   COLORS,
   GAIT_DESIGNATIONS,
@@ -12,8 +13,9 @@ import {
   publicHorseSchema,
   publicHorseSummarySchema,
 } from '@registry/domain';
-import { APPROVAL_STATUSES } from '../../db/schema.js';
-import { callerOf, requireAuth } from '../auth/access.js';
+import { APPROVAL_STATUSES } from '@registry/domain';
+import { callerOf, requireAuth, type UnconfirmedSession } from '../auth/access.js';
+import type { AuthContext } from '../auth/service.js';
 import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { receiveAnyForm } from './json-form.js';
@@ -86,6 +88,24 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
   // Lists answer summaries; a horse's full record is its own route (docs/api.md).
   const ownPage = successSchema(pageSchema(horseSummarySchema));
   const publicPage = successSchema(pageSchema(publicHorseSummarySchema));
+  /**
+   * A list page, answered from memory when the same page (`scope` and query) was answered moments
+   * ago; a token not checked moments ago is checked by the page's own statement (`pending`).
+   */
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: ZodType,
+    scope: (auth: AuthContext) => string,
+    query: object,
+    load: (auth: AuthContext, pending: UnconfirmedSession | undefined) => Promise<unknown>,
+  ) => {
+    const { auth, pending } = callerOf(request);
+    const key = `${scope(auth)}:${JSON.stringify(query)}`;
+    return answers.send(reply, key, page, async () => ok(await load(auth, pending)), {
+      fresh: Boolean(pending),
+    });
+  };
 
   // The spec names three paths for one registration (§7.2 Owner: members/horses/register,
   // /horses and auth/horses/register); all three answer the same.
@@ -189,16 +209,15 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         response: { 200: ownPage, ...errors },
       },
     },
-    async (request, reply) => {
-      const { auth, pending } = callerOf(request);
-      return answers.send(
+    async (request, reply) =>
+      sendPage(
+        request,
         reply,
-        `mine:${auth.userId}:${JSON.stringify(request.query)}`,
         ownPage,
-        async () => ok(await listOwnHorses(options.db, auth.userId, request.query, pending)),
-        { fresh: Boolean(pending) },
-      );
-    },
+        (auth) => `mine:${auth.userId}`,
+        request.query,
+        (auth, pending) => listOwnHorses(options.db, auth.userId, request.query, pending),
+      ),
   );
 
   // The spec's owner list names the pending filter as a path of its own
@@ -223,14 +242,14 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         },
       },
       async (request, reply) => {
-        const { auth, pending } = callerOf(request);
         const query = { ...request.query, approvalStatus: 'pending' as const };
-        return answers.send(
+        return sendPage(
+          request,
           reply,
-          `mine:${auth.userId}:${JSON.stringify(query)}`,
           ownPage,
-          async () => ok(await listOwnHorses(options.db, auth.userId, query, pending)),
-          { fresh: Boolean(pending) },
+          (auth) => `mine:${auth.userId}`,
+          query,
+          (auth, pending) => listOwnHorses(options.db, auth.userId, query, pending),
         );
       },
     );
@@ -249,16 +268,15 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
       },
     },
     // The same for every member: approved horses only, public fields only.
-    async (request, reply) => {
-      const { pending } = callerOf(request);
-      return answers.send(
+    async (request, reply) =>
+      sendPage(
+        request,
         reply,
-        `search:${JSON.stringify(request.query)}`,
         publicPage,
-        async () => ok(await searchRegistry(options.db, request.query, pending)),
-        { fresh: Boolean(pending) },
-      );
-    },
+        () => 'search',
+        request.query,
+        (_auth, pending) => searchRegistry(options.db, request.query, pending),
+      ),
   );
 
   app.get(

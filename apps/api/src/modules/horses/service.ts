@@ -1,14 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  buildHorseSchema,
   buildRegistrationDetailsSchema,
   CHANGE_REQUEST_MESSAGES,
   type Horse,
 } from '@registry/domain';
 import { DRAFT_ID_PART } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { horseFiles, horses, type HorseFileRow, type HorseRow } from '../../db/schema.js';
+import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { recordAudit } from '../audit/service.js';
@@ -20,8 +19,9 @@ import { diffRecords, recordValuesOf } from '../change-requests/record-diff.js';
 import { RESUBMIT_ACTION } from '../change-requests/resubmission.js';
 import { editApprovedRecord } from '../change-requests/service.js';
 import { latestPaymentIntentId } from '../payments/latest.js';
-import { addUploadsToForm, claimUploads } from './uploaded-files.js';
+import { addUploadsToForm } from './uploaded-files.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
+import { editHorse, filesOf, insertFiles, latestToday, removeStored, withFiles } from './edit.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf, toHorse } from './records.js';
 import { paidForHorse } from './paid.js';
@@ -45,68 +45,9 @@ export const HORSE_API_MESSAGES = {
 /** Members cannot verify their own horses; the commissioner sets this after approval. */
 const NEW_HORSE_VERIFIED = 'No';
 
-function fileValues(horseId: string, files: AcceptedFile[]) {
-  let marking = 0;
-  return files.map((file) => ({
-    horseId,
-    kind: file.spec.kind,
-    // Marking documents keep the order they were sent in.
-    slot: file.spec.multiple ? String(marking++) : file.spec.slot,
-    storageKey: file.key,
-    originalName: file.name,
-    mime: file.mime,
-    size: file.size,
-    sha256: file.sha256,
-  }));
-}
-
-async function insertFiles(tx: Tx, horseId: string, files: AcceptedFile[]) {
-  if (files.length === 0) return [];
-  return tx.insert(horseFiles).values(fileValues(horseId, files)).returning();
-}
-
-/**
- * Runs `work` in one transaction whose last step moves the staged files into place, so rows and
- * files arrive together. Callers remove the form's files (staged or already moved: `remove`
- * finds both) when this throws, so nothing of a failed request remains, even when the failure
- * is the commit itself.
- */
-async function withFiles<T>(
-  deps: HorseDeps,
-  ownerId: string,
-  files: AcceptedFile[],
-  work: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return deps.db.transaction(async (tx) => {
-    const result = await work(tx);
-    // Finished resumable uploads are committed already: the save only claims their rows, in
-    // this transaction, so a refused or failed save leaves them to be sent again.
-    await claimUploads(
-      tx,
-      ownerId,
-      files.flatMap((file) => (file.uploadId ? [file.uploadId] : [])),
-    );
-    for (const file of files) if (!file.uploadId) await deps.storage.commit(file.key);
-    return result;
-  });
-}
-
-/** Old files are removed only after the rows that replaced them are committed. */
-async function removeStored(deps: HorseDeps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    await deps.storage.remove(key).catch((error: unknown) => {
-      deps.log.error({ err: error, key }, 'could not remove a replaced file');
-    });
-  }
-}
-
 /** The member's own horse, or 404. */
 function loadOwn(db: Executor, ownerId: string, horseId: string, lock = false) {
   return loadHorse(db, horseId, { ownerId, lock, notFound: HORSE_API_MESSAGES.notFound });
-}
-
-async function filesOf(db: Executor, horseId: string): Promise<HorseFileRow[]> {
-  return db.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));
 }
 
 /** Throws 404 unless the horse is the member's: checked before an edit's files are read. */
@@ -126,14 +67,6 @@ async function ownView(deps: HorseDeps, row: HorseRow): Promise<Horse> {
     pendingChangeOf(deps.db, row.id),
   ]);
   return toHorse(row, files, deps.signer, paymentIntentId, pendingChange);
-}
-
-/**
- * "Today" for the not-in-the-future date rules: the latest calendar day anywhere (UTC+14). The
- * member picked the date in their own time zone, which may already be tomorrow on the server.
- */
-function latestToday(): Date {
-  return new Date(Date.now() + 14 * 60 * 60 * 1000);
 }
 
 /** A new registration: pending and unpaid until the registry and the payment step say otherwise. */
@@ -181,15 +114,6 @@ export async function registerHorse(
     await discardForm(deps.storage, form);
     throw error;
   }
-}
-
-/** Which stored files the new ones replace: same kind and slot; any new marking replaces all. */
-function replacedBy(stored: HorseFileRow[], incoming: AcceptedFile[]): HorseFileRow[] {
-  return stored.filter((old) =>
-    incoming.some(
-      (file) => file.spec.kind === old.kind && (file.spec.multiple || file.spec.slot === old.slot),
-    ),
-  );
 }
 
 /**
@@ -255,41 +179,18 @@ export async function editOwnHorse(
   horseId: string,
   form: ReceivedForm,
 ): Promise<{ horse: Horse; outcome: EditOutcome }> {
-  let replaced: HorseFileRow[] = [];
-  try {
-    const current = await loadOwn(deps.db, ownerId, horseId);
-    await addUploadsToForm(deps.db, ownerId, form);
-    refuseFilesOnApproved(current, form.files);
-    const stored = await filesOf(deps.db, horseId);
-    const schema = buildHorseSchema('edit', {
-      today: latestToday(),
-      hasExistingFiles: {
-        registrationDocument: stored.some((f) => f.kind === 'registrationDocument'),
-        markingDocuments: stored.some((f) => f.kind === 'markingDocument'),
-      },
-    });
-    const { parsed, files } = await checkForm(
-      deps.storage,
-      form,
-      schema,
-      { verified: current.verified },
-      deps.db,
-    );
-    const sent = recordOf(parsed);
-    const { row, outcome } = await withFiles(deps, ownerId, files, async (tx) => {
-      const locked = await loadOwn(tx, ownerId, horseId, true);
+  const { row, outcome } = await editHorse(deps, form, {
+    horseId,
+    load: (db, lock) => loadOwn(db, ownerId, horseId, lock),
+    uploadsOf: ownerId,
+    refuse: refuseFilesOnApproved,
+    write: async (tx, locked, sent, files, storeFiles) => {
       if (locked.approvalStatus === 'approved') {
         // Approved meanwhile: its documents are the office's now too.
         refuseFilesOnApproved(locked, files);
         return editApprovedRecord(tx, locked, sent, ownerId);
       }
-      // Read again under the lock: a concurrent edit may have replaced files meanwhile.
-      replaced = replacedBy(await filesOf(tx, horseId), files);
-      if (replaced.length > 0) {
-        const ids = replaced.map((f) => f.id);
-        await tx.delete(horseFiles).where(inArray(horseFiles.id, ids));
-      }
-      await insertFiles(tx, horseId, files);
+      await storeFiles();
       if (locked.approvalStatus === 'rejected') {
         const updated = await resubmit(tx, locked, sent, files, ownerId);
         return { row: updated, outcome: 'resubmitted' as const };
@@ -306,17 +207,10 @@ export async function editOwnHorse(
         subject: horseId,
       });
       return { row: updated, outcome: 'updated' as const };
-    });
-    if (!row) throw new HttpError(404, HORSE_API_MESSAGES.notFound);
-    await removeStored(
-      deps,
-      replaced.map((f) => f.storageKey),
-    );
-    return { horse: await ownView(deps, row), outcome };
-  } catch (error) {
-    await discardForm(deps.storage, form);
-    throw error;
-  }
+    },
+  });
+  if (!row) throw new HttpError(404, HORSE_API_MESSAGES.notFound);
+  return { horse: await ownView(deps, row), outcome };
 }
 
 /**

@@ -6,20 +6,21 @@ import {
   MEMBER_CSV_MAX_BYTES,
   MEMBER_SORT_FIELDS,
   SORT_ORDERS,
+  auditEntrySchema,
   bulkCredentialsInputSchema,
   bulkCredentialsResultSchema,
   memberInputSchema,
+  memberSchema,
 } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { auditEntrySchema, auditOfUser, recordAudit } from '../audit/service.js';
+import { auditOfUser, recordAudit } from '../audit/service.js';
 import {
   createMember,
   deleteMember,
   getMember,
   listMembers,
   loadMember,
-  memberSchema,
   updateMember,
 } from './admin-service.js';
 import { sendCredentials, sendCredentialsToMany, type CredentialDeps } from './credentials.js';

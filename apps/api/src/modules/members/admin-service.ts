@@ -2,37 +2,16 @@ import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   normalizeEmail,
+  type Member,
   type MemberInput,
   type MemberSortField,
 } from '@registry/domain';
-import { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { horses, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
 import { parseMemberNumberFormat, type RegistrationNumberFormat } from '../../numbering.js';
 import { nextMemberNumber } from './member-number.js';
-
-export const memberSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  memberNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
-  active: z.boolean(),
-  /** False until the member has chosen a password (from a Send credentials link). */
-  hasPassword: z.boolean(),
-  horseCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Member = z.infer<typeof memberSchema>;
 
 export interface Actor {
   userId: string;

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -64,14 +65,31 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
   const register = (role: Role, sendPath: string) => {
     const base = role === 'admin' ? '/admin' : '/members';
     const tag = role === 'admin' ? 'admin' : 'members';
+    const config = (max: number) => ({
+      access: role,
+      rateLimit: { max, timeWindow: 60_000 },
+    });
+    /** The signed-in caller, the new address they name, and an audit entry of this step. */
+    const step = (request: FastifyRequest & { body: { email: string } }, action: string) => {
+      const auth = requireAuth(request);
+      const email = normalizeEmail(request.body.email);
+      const audit = (success: boolean, details: Record<string, unknown>) =>
+        recordAudit(db, {
+          action,
+          success,
+          subject: auth.userId,
+          actorId: auth.userId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          details: { portal: role, newEmail: email, ...details },
+        });
+      return { auth, email, audit };
+    };
 
     app.post(
       `${base}/${sendPath}`,
       {
-        config: {
-          access: role,
-          rateLimit: { max: options.sendPerIpPerMinute, timeWindow: 60_000 },
-        },
+        config: config(options.sendPerIpPerMinute),
         schema: {
           tags: [tag],
           summary: 'Email a code to the new address for a change of email',
@@ -81,24 +99,9 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         },
       },
       async (request) => {
-        const auth = requireAuth(request);
-        const email = normalizeEmail(request.body.email);
-        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+        const { auth, email, audit: auditStep } = step(request, 'otp.issue');
         const audit = (success: boolean, reason?: string, addressInUse?: boolean) =>
-          recordAudit(db, {
-            action: 'otp.issue',
-            success,
-            subject: auth.userId,
-            actorId: auth.userId,
-            ...client,
-            details: {
-              purpose: 'email-change',
-              portal: role,
-              newEmail: email,
-              reason,
-              addressInUse,
-            },
-          });
+          auditStep(success, { purpose: 'email-change', reason, addressInUse });
         const user = await findUser(db, auth.userId);
         if (!user) throw new HttpError(401, OTP_MESSAGES.invalidOtp);
         if (user.email === email) {
@@ -141,10 +144,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
     app.post(
       `${base}/verifyOtp-updateEmail`,
       {
-        config: {
-          access: role,
-          rateLimit: { max: options.verifyPerIpPerMinute, timeWindow: 60_000 },
-        },
+        config: config(options.verifyPerIpPerMinute),
         schema: {
           tags: [tag],
           summary: 'Change my email with the code sent to the new address; tells the old one',
@@ -154,18 +154,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         },
       },
       async (request) => {
-        const auth = requireAuth(request);
-        const email = normalizeEmail(request.body.email);
-        const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
-        const audit = (success: boolean, details: Record<string, unknown>) =>
-          recordAudit(db, {
-            action: 'email.change',
-            success,
-            subject: auth.userId,
-            actorId: auth.userId,
-            ...client,
-            details: { portal: role, newEmail: email, ...details },
-          });
+        const { auth, email, audit } = step(request, 'email.change');
         try {
           await verifyOtp(db, settings, {
             userId: auth.userId,

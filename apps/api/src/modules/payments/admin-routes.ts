@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_MESSAGES } from '@registry/domain';
+import { PAYMENT_MESSAGES, paymentSchema } from '@registry/domain';
 import { horses, payments } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema } from '../../reply.js';
 import {
-  agreementField,
+  chargeAnswers,
+  chargeFields,
   clientOf,
-  declinedAnswerSchema,
   findHorse,
   horseParams,
   parseBilling,
-  paymentMethodIdField,
   prepaidDnaChosen,
-  processAnswerSchema,
   sendChargeAnswer,
 } from './http.js';
 import { idempotencyKeyFor } from './provider.js';
@@ -28,7 +26,7 @@ import {
   type PaymentDeps,
 } from './service.js';
 import { reversePayment } from './reversals.js';
-import { paymentView, paymentViewSchema } from './view.js';
+import { paymentView } from './view.js';
 import { applyPaymentUpdate } from './settle.js';
 import { recordAudit } from '../audit/service.js';
 
@@ -42,12 +40,10 @@ const offlineBody = z.looseObject({
 });
 const chargeBody = z.looseObject({
   method: z.enum(['card', 'bank']),
-  paymentMethodId: paymentMethodIdField,
+  ...chargeFields,
   billingInfo: z.unknown().optional(),
   /** Without billingInfo: the name on the card or account, kept with the payment and mandate. */
   accountHolderName: z.string().trim().max(200).optional(),
-  fees: z.unknown().optional(),
-  checkedAgreement: agreementField,
 });
 
 /** The office's charge keeps who holds the card or account even without the billing block. */
@@ -131,12 +127,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
         security: [{ bearer: [] }],
         params: horseParams,
         body: adminBody,
-        response: {
-          200: processAnswerSchema,
-          402: declinedAnswerSchema,
-          '4xx': failureSchema,
-          502: failureSchema,
-        },
+        response: chargeAnswers,
       },
     },
     async (request, reply) => {
@@ -238,7 +229,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
         security: [{ bearer: [] }],
         params: horseParams,
         response: {
-          200: z.object({ success: z.literal(true), data: z.array(paymentViewSchema) }),
+          200: z.object({ success: z.literal(true), data: z.array(paymentSchema) }),
           '4xx': failureSchema,
         },
       },

@@ -1,13 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { PAYMENT_MESSAGES, serverBillingInfoSchema, storableBilling } from '@registry/domain';
+import {
+  PAYMENT_MESSAGES,
+  paymentDeclinedAnswerSchema,
+  paymentProcessAnswerSchema,
+  serverBillingInfoSchema,
+  storableBilling,
+} from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { horses, type HorseRow, type PaymentRow } from '../../db/schema.js';
 import type { ChargedPayment } from './service.js';
 import { HttpError } from '../../http-error.js';
 import { findUnsafeText, refuseUnsafeText } from '../../plugins/text-guard.js';
-import { PAYMENT_PROVIDER_STATUSES } from './provider.js';
+import { failureSchema } from '../../reply.js';
 
 /** Request parsing and the answers shared by the member and admin payment routes. */
 
@@ -71,27 +77,16 @@ export async function findHorse(db: Db, horseId: string, ownerId?: string): Prom
   return horse;
 }
 
-export const processAnswerSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  url: z.string().nullable(),
-  paymentIntentId: z.string().nullable(),
-  paymentStatus: z.enum(PAYMENT_PROVIDER_STATUSES),
-  /**
-   * Stripe, requires_action: for `stripe.handleNextAction` in the payer's page (3-D Secure in
-   * Stripe's own modal, no popup). Absent otherwise.
-   */
-  clientSecret: z.string().optional(),
-  /** The bank account is verified by microdeposits: emailed, nothing to poll (issue 17 item 4). */
-  nextAction: z.literal('verify_with_microdeposits').optional(),
-});
-
-export const declinedAnswerSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  message: z.string(),
-  paymentIntentId: z.string().nullable(),
-});
+/**
+ * What both payment-process routes answer: paid, processing or waiting for the payer; declined
+ * (402); refused; or the provider failed (502).
+ */
+export const chargeAnswers = {
+  200: paymentProcessAnswerSchema,
+  402: paymentDeclinedAnswerSchema,
+  '4xx': failureSchema,
+  502: failureSchema,
+};
 
 const SUCCESS_MESSAGES = {
   succeeded: PAYMENT_MESSAGES.registered,
@@ -133,6 +128,13 @@ export const agreementField = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .optional()
   .transform((value) => value === true || value === 'true');
+
+/** The fields both payment-process bodies share (extra keys are accepted and ignored). */
+export const chargeFields = {
+  paymentMethodId: paymentMethodIdField,
+  fees: z.unknown().optional(),
+  checkedAgreement: agreementField,
+};
 
 /** Who is asking, for the ACH mandate and the audit log. */
 export function clientOf(request: { ip: string; headers: Record<string, unknown> }) {

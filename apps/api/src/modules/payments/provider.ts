@@ -1,19 +1,12 @@
+import type { PaymentRecordStatus } from '@registry/domain';
+
 /**
  * What the payment routes need from a payment provider (DESIGN §6). The sandbox and Stripe
  * implement it; the rest of the module never knows which one it talks to.
  */
 
-export const PAYMENT_PROVIDER_STATUSES = [
-  'requires_action',
-  'processing',
-  'succeeded',
-  'failed',
-  'canceled',
-  // Only after `succeeded`, from the provider's charge events or an administrator.
-  'refunded',
-  'disputed',
-] as const;
-export type ProviderStatus = (typeof PAYMENT_PROVIDER_STATUSES)[number];
+/** The provider's states of a payment are the states we store (contract/statuses.ts). */
+export type ProviderStatus = PaymentRecordStatus;
 export type ChargeMethod = 'card' | 'bank';
 
 export interface ChargeRequest {

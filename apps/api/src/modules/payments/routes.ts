@@ -1,23 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_MESSAGES } from '@registry/domain';
+import { PAYMENT_MESSAGES, PAYMENT_RECORD_STATUSES } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema } from '../../reply.js';
 import {
-  agreementField,
+  chargeAnswers,
+  chargeFields,
   clientOf,
-  declinedAnswerSchema,
   findHorse,
   horseParams,
   parseBilling,
-  paymentMethodIdField,
   prepaidDnaChosen,
-  processAnswerSchema,
   sendChargeAnswer,
 } from './http.js';
-import { PAYMENT_PROVIDER_STATUSES } from './provider.js';
 import { chargeHorse, refreshPayment, type PaymentDeps } from './service.js';
 import { cancelWaitingPaymentOf } from './reversals.js';
 import { paymentByProviderId } from './settle.js';
@@ -27,12 +24,7 @@ export type PaymentRoutesOptions = Omit<PaymentDeps, 'log'>;
 const security = [{ bearer: [] }];
 
 /** Extra keys (totals, amounts) are accepted and ignored: the server prices every payment. */
-const processBody = z.looseObject({
-  paymentMethodId: paymentMethodIdField,
-  billingInfo: z.unknown(),
-  fees: z.unknown().optional(),
-  checkedAgreement: agreementField,
-});
+const processBody = z.looseObject({ ...chargeFields, billingInfo: z.unknown() });
 
 /** Multipart bodies carry text fields only; any file part is refused by the limits. */
 const FIELD_LIMITS = { files: 0, fields: 20, fieldSize: 1_048_576, parts: 20 } as const;
@@ -53,12 +45,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       security,
       params: horseParams,
       body: processBody,
-      response: {
-        200: processAnswerSchema,
-        402: declinedAnswerSchema,
-        '4xx': failureSchema,
-        502: failureSchema,
-      },
+      response: chargeAnswers,
     },
     handler: async (request, reply) => {
       const { userId } = requireAuth(request);
@@ -121,7 +108,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: {
           200: z.object({
             success: z.literal(true),
-            paymentStatus: z.enum(PAYMENT_PROVIDER_STATUSES),
+            paymentStatus: z.enum(PAYMENT_RECORD_STATUSES),
           }),
           '4xx': failureSchema,
         },

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { PAYMENT_MESSAGES } from '@registry/domain';
+import { PAYMENT_MESSAGES, horseDisplayName } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { horses, payments, users, type PaymentRow } from '../../db/schema.js';
 import { recordAudit } from '../audit/service.js';
@@ -44,14 +44,19 @@ async function notifyPayer(tx: Executor, row: PaymentRow, ctx: SettleContext): P
   if (!payer) return false;
   const [horse] = row.horseId
     ? await tx
-        .select({ approvedName: horses.approvedName, firstChoice: horses.firstChoice })
+        .select({
+          approvedName: horses.approvedName,
+          firstChoice: horses.firstChoice,
+          secondChoice: horses.secondChoice,
+          thirdChoice: horses.thirdChoice,
+        })
         .from(horses)
         .where(eq(horses.id, row.horseId))
     : [];
   await enqueueMail(
     tx,
     paymentResultMail(payer.email, ctx.associationName, {
-      horseName: horse?.approvedName ?? horse?.firstChoice ?? 'your horse',
+      horseName: horse ? horseDisplayName(horse) : 'your horse',
       amountCents: row.amountCents,
       succeeded: row.status === 'succeeded',
       failureMessage: row.failureMessage ?? PAYMENT_MESSAGES.failed,

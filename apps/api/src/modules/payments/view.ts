@@ -1,25 +1,7 @@
-import { z } from 'zod';
+import type { Payment } from '@registry/domain';
 import type { PaymentRow } from '../../db/schema.js';
 
-/** A payment as administrators see it (docs/api.md "Payments"); no card or account number exists to show. */
-export const paymentViewSchema = z.object({
-  id: z.string(),
-  provider: z.string(),
-  method: z.string(),
-  providerPaymentId: z.string().nullable(),
-  amountCents: z.number().int(),
-  status: z.string(),
-  reference: z.string().nullable(),
-  note: z.string().nullable(),
-  failureMessage: z.string().nullable(),
-  reversalReason: z.string().nullable(),
-  recordedById: z.string().nullable(),
-  /** The ACH authorisation kept with a bank debit; null otherwise. */
-  mandate: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-});
-
-export function paymentView(row: PaymentRow): z.infer<typeof paymentViewSchema> {
+export function paymentView(row: PaymentRow): Payment {
   return {
     id: row.id,
     provider: row.provider,

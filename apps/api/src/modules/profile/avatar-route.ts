@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { GENERIC_MESSAGES } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
-import { requestWithoutSignature } from '../files/log-safe-request.js';
+import { signedLinkRouteOptions } from '../files/log-safe-request.js';
 import type { FileStorage } from '../files/storage.js';
 import { parseStoredPicture, type AvatarLinks } from './avatar-links.js';
 
@@ -18,36 +17,22 @@ export const avatarRoute: FastifyPluginAsyncZod<{
   storage: FileStorage;
   links: AvatarLinks;
 }> = async (app, options) => {
-  app.get(
-    '/uploads/avatars/:name',
-    {
-      config: { access: 'public' },
-      logSerializers: { req: requestWithoutSignature },
-      // A picture is a JPEG or PNG: compressed already, so never compressed again.
-      compress: false,
-      schema: {
-        hide: true,
-        params: z.object({ name: z.string().max(64) }),
-        querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { name } = request.params;
-      const { exp, sig } = request.query;
-      if (!options.links.verify(name, exp, sig)) throw new HttpError(403, AVATAR_MESSAGES.badLink);
-      const picture = parseStoredPicture(name);
-      if (!picture) throw new HttpError(404, GENERIC_MESSAGES.notFound);
-      // A replaced picture's link stays signed for a while; its file is gone: 404.
-      const content = await options.storage.open(picture.key).catch(() => {
-        throw new HttpError(404, GENERIC_MESSAGES.notFound);
-      });
-      const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
-      return reply
-        .header('Content-Type', picture.mime)
-        .header('Content-Disposition', 'inline')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', `private, max-age=${maxAge}`)
-        .send(content);
-    },
-  );
+  app.get('/uploads/avatars/:name', signedLinkRouteOptions('name'), async (request, reply) => {
+    const { name } = request.params;
+    const { exp, sig } = request.query;
+    if (!options.links.verify(name, exp, sig)) throw new HttpError(403, AVATAR_MESSAGES.badLink);
+    const picture = parseStoredPicture(name);
+    if (!picture) throw new HttpError(404, GENERIC_MESSAGES.notFound);
+    // A replaced picture's link stays signed for a while; its file is gone: 404.
+    const content = await options.storage.open(picture.key).catch(() => {
+      throw new HttpError(404, GENERIC_MESSAGES.notFound);
+    });
+    const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+    return reply
+      .header('Content-Type', picture.mime)
+      .header('Content-Disposition', 'inline')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', `private, max-age=${maxAge}`)
+      .send(content);
+  });
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { statisticsSchema } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { statistics, statisticsSchema } from './service.js';
+import { statistics } from './service.js';
 
 /** `GET admin/statistics`: the admin dashboard's figures and chart series. */
 export const statisticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -1,36 +1,13 @@
 import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import {
   APPROVAL_STATUSES,
   PAYMENT_RECORD_STATUSES,
   PAYMENT_STATUSES,
-  horses,
-  payments,
-  users,
-} from '../../db/schema.js';
-
-const amount = z.object({ count: z.number(), cents: z.number() });
-const counts = <T extends readonly string[]>(keys: T) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<T[number], z.ZodNumber>);
-
-export const statisticsSchema = z.object({
-  members: z.object({ active: z.number(), inactive: z.number(), total: z.number() }),
-  horses: counts(APPROVAL_STATUSES).extend({ total: z.number() }),
-  horsesByPaymentStatus: counts(PAYMENT_STATUSES),
-  payments: z.object(
-    Object.fromEntries(PAYMENT_RECORD_STATUSES.map((s) => [s, amount])) as Record<
-      (typeof PAYMENT_RECORD_STATUSES)[number],
-      typeof amount
-    >,
-  ),
-  revenue: z.object({ thisMonthCents: z.number(), thisYearCents: z.number() }),
-  registrationsPerMonth: z.array(z.object({ month: z.string(), count: z.number() })),
-  revenuePerMonth: z.array(z.object({ month: z.string(), cents: z.number() })),
-  byMethod: z.object({ card: amount, bank: amount, other: amount }),
-});
-export type Statistics = z.infer<typeof statisticsSchema>;
+  type Statistics,
+} from '@registry/domain';
+import type { Db } from '../../db/client.js';
+import { horses, payments, users } from '../../db/schema.js';
 
 /** The last 12 calendar months (UTC), oldest first, as YYYY-MM. */
 function lastMonths(now: Date): string[] {

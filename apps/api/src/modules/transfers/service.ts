@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, TRANSFER_MESSAGES, type TransferHorseInput } from '@registry/domain';
+import {
+  ADMIN_MESSAGES,
+  TRANSFER_MESSAGES,
+  type TransferHorseInput,
+  horseDisplayName,
+} from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { horses, ownershipTransfers, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -117,7 +122,7 @@ export async function transferHorse(
         owners: ownerNames(ofRecord.owners),
       },
     });
-    const horseName = horse.approvedName ?? horse.firstChoice;
+    const horseName = horseDisplayName(horse);
     const fromName = from ? fullName(from) || from.email : 'the previous owner';
     const toName = fullName(to) || to.email;
     if (from) {

@@ -1,52 +1,15 @@
 import { api } from '../../lib/api-client';
-import type { ApprovalStatus, PaymentStatus } from '../../lib/horse-types';
+import type { MemberDashboard, Statistics } from '@registry/domain';
 import { useApiQuery } from '../../lib/use-api-query';
 
-interface Amount {
-  count: number;
-  cents: number;
-}
-
-export type PaymentRecordStatus =
-  'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
-
-/** GET admin/statistics (docs/api.md "Administration"). */
-export interface Statistics {
-  members: { active: number; inactive: number; total: number };
-  horses: Record<ApprovalStatus, number> & { total: number };
-  horsesByPaymentStatus: Record<PaymentStatus, number>;
-  payments: Record<PaymentRecordStatus, Amount>;
-  revenue: { thisMonthCents: number; thisYearCents: number };
-  /** Oldest first, month as YYYY-MM. */
-  registrationsPerMonth: { month: string; count: number }[];
-  revenuePerMonth: { month: string; cents: number }[];
-  byMethod: { card: Amount; bank: Amount; other: Amount };
-}
+// The answers of GET admin/statistics and members/dashboard/content are the API's own response
+// schemas (packages/domain/src/contract/statistics.ts), imported as types only.
+export type { MemberDashboard, PaymentRecordStatus, Statistics } from '@registry/domain';
 
 export function useStatistics() {
   return useApiQuery('statistics', (signal) =>
     api.get<Statistics>('admin/statistics', undefined, { signal }).then((r) => r.data),
   );
-}
-
-/** GET members/dashboard/content: the member's dashboard. */
-export interface MemberDashboard {
-  markdown: string;
-  /** Sanitized on the server; safe to insert as is. */
-  html: string;
-  updatedAt: string | null;
-  horses: {
-    byApprovalStatus: Record<ApprovalStatus, number>;
-    byPaymentStatus: Record<PaymentStatus, number>;
-    total: number;
-  };
-  paymentsNeedingAction: {
-    _id: string;
-    name: string;
-    approvalStatus: ApprovalStatus;
-    paymentStatus: PaymentStatus;
-    actionUrl: string | null;
-  }[];
 }
 
 export function useMemberDashboard() {

@@ -1,23 +1,23 @@
-import type { BillingInfo } from '@registry/domain';
+import type {
+  BillingInfo,
+  PaymentDeclinedAnswer,
+  PaymentProcessAnswer as ChargeAnswer,
+  PaymentRecordStatus,
+} from '@registry/domain';
 import { api } from '../../lib/api-client';
 
 /** The payment calls of docs/api.md "Payments". Their answers sit at the top level, not in data. */
 
-export type PaymentIntentStatus =
-  'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'refunded' | 'disputed';
+export type PaymentIntentStatus = PaymentRecordStatus;
 
-export interface PaymentProcessAnswer {
-  success: boolean;
-  message?: string;
-  error?: string;
-  url?: string | null;
-  paymentIntentId?: string | null;
-  paymentStatus?: PaymentIntentStatus;
-  /** Stripe, requires_action: for `stripe.handleNextAction` in this page. */
-  clientSecret?: string;
-  /** The bank account is verified by microdeposits: emailed, nothing to wait for here. */
-  nextAction?: 'verify_with_microdeposits';
-}
+/**
+ * What payment-process answers: the charge (200) or the provider's refusal (402), both the API's
+ * response schemas (packages/domain/src/contract/payment.ts). Read loosely: `success` tells them
+ * apart, and the fields either may carry are optional here.
+ */
+export type PaymentProcessAnswer = { success: boolean } & Partial<
+  Omit<ChargeAnswer, 'success'> & Omit<PaymentDeclinedAnswer, 'success'>
+>;
 
 /** billingInfo as our server may see it: no card number, CVV, routing or account number. */
 export type BillingInfoToSend = Omit<BillingInfo, 'paymentInfo' | 'country'> & {
