@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import { auditLog, mailOutbox, otpCodes, users } from '../db/schema.js';
+import { auditLog, otpCodes, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 
 /**
@@ -24,11 +24,18 @@ export async function newMember(db: Db, password: string): Promise<{ id: string;
   return { id: row.id, email };
 }
 
+/** One request of a burst, without its address (fireAtOnce gives each one). */
+export interface Attempt {
+  method: 'POST' | 'PUT';
+  url: string;
+  payload: object;
+}
+
 /** Sends all requests at once; request i goes to server i % apps.length from one of 5 addresses. */
 export async function fireAtOnce(
   apps: FastifyInstance[],
   count: number,
-  request: (i: number) => { method: 'POST' | 'PUT'; url: string; payload: object },
+  request: (i: number) => Attempt,
 ): Promise<number[]> {
   const responses = await Promise.all(
     Array.from({ length: count }, (_, i) => {
@@ -37,18 +44,6 @@ export async function fireAtOnce(
     }),
   );
   return responses.map((response) => response.statusCode);
-}
-
-export async function latestCode(db: Db, to: string): Promise<string> {
-  const [row] = await db
-    .select({ text: mailOutbox.text })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  const code = /\b(\d{6})\b/.exec(row?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
 }
 
 export const wrongCode = (code: string, i: number) =>
@@ -76,9 +71,4 @@ export async function checkedWrongPasswords(db: Db, email: string): Promise<numb
       ),
     );
   return row?.n ?? 0;
-}
-
-export async function mailsTo(db: Db, to: string): Promise<number> {
-  const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to));
-  return rows.length;
 }

@@ -4,14 +4,14 @@ import type { Db } from '../db/client.js';
 import {
   ATTEMPTS,
   RIGHT_AT,
+  type Attempt,
   checkedWrongCodes,
   checkedWrongPasswords,
   fireAtOnce,
-  latestCode,
-  mailsTo,
   newMember,
   wrongCode,
 } from './limit-attacks.js';
+import { latestCode, mailsTo } from './mail-outbox.js';
 
 /** The documented limit: 5 wrong tries per account (docs/api.md). */
 const ALLOWED = 5;
@@ -27,31 +27,32 @@ export function limitScenarios(target: () => { apps: FastifyInstance[]; db: Db }
     expect(statuses[RIGHT_AT]).toBe(429);
     expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(ALLOWED);
   };
+  /** ATTEMPTS code guesses at once: the right code at RIGHT_AT, wrong ones everywhere else. */
+  const guessCodes = (apps: FastifyInstance[], code: string, request: (otp: string) => Attempt) =>
+    fireAtOnce(apps, ATTEMPTS, (i) => request(i === RIGHT_AT ? code : wrongCode(code, i)));
+  /** One request from an address of its own, apart from the addresses of the burst. */
+  const sendFrom = (app: FastifyInstance, remoteAddress: string, url: string, payload: object) =>
+    app.inject({ method: 'POST', url, payload, remoteAddress });
 
   it('checks at most 5 sign-in codes and refuses the right one after them', async () => {
     const { apps, db } = target();
     const member = await newMember(db, PASSWORD);
     const [first] = apps as [FastifyInstance];
-    const sent = await first.inject({
-      method: 'POST',
-      url: '/api/members/sendotp',
-      payload: { email: member.email },
-      remoteAddress: '10.30.0.1',
+    const sent = await sendFrom(first, '10.30.0.1', '/api/members/sendotp', {
+      email: member.email,
     });
     expect(sent.statusCode).toBe(200);
     const code = await latestCode(db, member.email);
-    const statuses = await fireAtOnce(apps, ATTEMPTS, (i) => ({
+    const statuses = await guessCodes(apps, code, (otp) => ({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: member.email, otp: i === RIGHT_AT ? code : wrongCode(code, i) },
+      payload: { email: member.email, otp },
     }));
     refusedUnchecked(statuses);
     expect(await checkedWrongCodes(db, member.id)).toBeLessThanOrEqual(ALLOWED);
-    const again = await first.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: member.email, otp: code },
-      remoteAddress: '10.30.0.2',
+    const again = await sendFrom(first, '10.30.0.2', '/api/auth/login', {
+      email: member.email,
+      otp: code,
     });
     expect(again.statusCode).toBe(429);
   });
@@ -60,30 +61,19 @@ export function limitScenarios(target: () => { apps: FastifyInstance[]; db: Db }
     const { apps, db } = target();
     const member = await newMember(db, PASSWORD);
     const [first] = apps as [FastifyInstance];
-    await first.inject({
-      method: 'POST',
-      url: '/api/members/sendotp-password',
-      payload: { email: member.email },
-      remoteAddress: '10.30.1.1',
-    });
+    await sendFrom(first, '10.30.1.1', '/api/members/sendotp-password', { email: member.email });
     const code = await latestCode(db, member.email);
-    const statuses = await fireAtOnce(apps, ATTEMPTS, (i) => ({
+    const statuses = await guessCodes(apps, code, (otp) => ({
       method: 'PUT',
       url: '/api/members/change-password',
-      payload: {
-        email: member.email,
-        otp: i === RIGHT_AT ? code : wrongCode(code, i),
-        newPassword: 'an-attacker-passphrase-7',
-      },
+      payload: { email: member.email, otp, newPassword: 'an-attacker-passphrase-7' },
     }));
     refusedUnchecked(statuses);
     expect(await checkedWrongCodes(db, member.id)).toBeLessThanOrEqual(ALLOWED);
     // The password is still the member's own.
-    const own = await first.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: member.email, password: PASSWORD },
-      remoteAddress: '10.30.1.2',
+    const own = await sendFrom(first, '10.30.1.2', '/api/auth/login', {
+      email: member.email,
+      password: PASSWORD,
     });
     expect(own.statusCode).toBe(200);
   });
@@ -113,11 +103,9 @@ export function limitScenarios(target: () => { apps: FastifyInstance[]; db: Db }
     expect(statuses).toContain(200);
     // ...but those refusals are not failures: the member signs in at once afterwards.
     const [first] = apps as [FastifyInstance];
-    const after = await first.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: member.email, password: PASSWORD },
-      remoteAddress: '10.30.2.1',
+    const after = await sendFrom(first, '10.30.2.1', '/api/auth/login', {
+      email: member.email,
+      password: PASSWORD,
     });
     expect(after.statusCode).toBe(200);
   });

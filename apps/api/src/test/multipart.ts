@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { emptyParent } from '@registry/domain';
 import type { Db } from '../db/client.js';
 import { horses } from '../db/schema.js';
 import { demoPdf, demoPng } from '../modules/horses/demo-files.js';
+
+export { SIGNATURE_DATA_URL, validValues } from './registration-values.js';
 
 /**
  * Multipart bodies for `app.inject`, built the way a browser builds them: a real FormData turned
@@ -71,57 +72,6 @@ export const upload = (name: string, bytes: Uint8Array, type?: string): Upload =
   bytes,
   type,
 });
-
-export const SIGNATURE_DATA_URL = `data:image/png;base64,${demoPng(40, 20, [255, 255, 255]).toString('base64')}`;
-
-const OWNER = {
-  memberNum: 'M-0001',
-  name: 'Avery Walker',
-  address: '1 Barn Road',
-  city: 'Lexington',
-  state: 'Kentucky',
-  zip: '40502',
-};
-
-/** The text and JSON parts of a valid registration (docs/api.md), by part name. */
-export function validValues(): Record<string, string> {
-  return {
-    registrationType: 'Proven',
-    gaitDesignation: 'Singlefoot/Racking',
-    verified: 'No',
-    performanceVerification: 'No',
-    performanceLink: '',
-    stateFoaledIn: 'Tennessee',
-    breed: 'Racking Horse',
-    foalDate: '2020-04-01',
-    breedingDate: '2020-05-01',
-    bredBy: 'Blue Ridge Farm',
-    firstChoice: 'Midnight Glide',
-    secondChoice: 'Silver Step',
-    thirdChoice: 'Easy Rack',
-    sex: 'Mare',
-    color: 'Bay',
-    pattern: 'None',
-    DNA: 'No',
-    DNA_CASE: '',
-    DNA_TEST_DATE: '',
-    dnaTestSubmission: 'Yes',
-    ownerType: 'Single',
-    checkedOwnerInfo: 'true',
-    ownerSignature: SIGNATURE_DATA_URL,
-    sire: JSON.stringify({ ...emptyParent(), name: 'Midnight Sun', reg: 'GHR-1' }),
-    dam: JSON.stringify({
-      ...emptyParent(),
-      name: 'Velvet Rose',
-      grand_dam: { name: 'Old Rose', reg: '', otherRegName: '', otherRegNum: '' },
-    }),
-    othermarkings: JSON.stringify({ face: 'Star', hindLeg: 'Left hind sock' }),
-    otherRegistries: JSON.stringify(
-      Array.from({ length: 4 }, () => ({ registryName: '', registryNumber: '' })),
-    ),
-    owners: JSON.stringify([OWNER]),
-  };
-}
 
 /** The files of a valid registration: a PDF registration document and four marking photos. */
 export function validFiles(): Array<[string, Upload]> {

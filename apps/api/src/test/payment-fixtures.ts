@@ -4,29 +4,13 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { horses, payments, type HorseRow } from '../db/schema.js';
 import { bearer } from './harness.js';
-import { REGISTER, SIGNATURE_DATA_URL, sendForm, validFiles, validValues } from './multipart.js';
+import { SIGNATURE_DATA_URL } from './multipart.js';
 
-/** Fixtures of the payment suites: a registered horse and the billing details of section 17. */
-
-export async function registerHorse(
-  app: FastifyInstance,
-  db: Db,
-  token: string,
-  values: Record<string, string> = {},
-): Promise<HorseRow> {
-  const response = await sendForm(
-    app,
-    token,
-    REGISTER,
-    { ...validValues(), ...values },
-    validFiles(),
-  );
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
-  const id = (response.json() as { data: { _id: string } }).data._id;
-  const [row] = await db.select().from(horses).where(eq(horses.id, id));
-  if (!row) throw new Error('registered horse not found');
-  return row;
-}
+/**
+ * Fixtures of the payment suites: a registered horse (registerHorse, the admin fixtures' one) and
+ * the billing details of section 17.
+ */
+export { registerThroughApi as registerHorse } from './admin-fixtures.js';
 
 export function billingInfo(
   method: 'Credit Card' | 'Bank',

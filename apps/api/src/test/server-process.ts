@@ -1,24 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ADMIN, DEMO_PASSWORD } from './harness.js';
+import { freePort, waitForHealth } from './spawned-server.js';
 
 /** The real server as its own process (from source through tsx), for tests that kill it. */
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const serverEntry = path.resolve(import.meta.dirname, '../server.ts');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 export interface ServerProcess {
   baseURL: string;
@@ -48,17 +35,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server not ready after 90 s:\n${output}`);
-    const healthy = await fetch(`${baseURL}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(baseURL, child, { pollMs: 100, timeoutMs: 90_000, output: () => output });
   return {
     baseURL,
     child,

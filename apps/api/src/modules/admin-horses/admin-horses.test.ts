@@ -17,8 +17,8 @@ let t: TestApp;
 let admin: string;
 let memberA: string;
 let memberB: string;
-let a: string;
-let b: string;
+/** The user ids of demo members A and B. */
+let a: string, b: string;
 beforeAll(async () => {
   ({ t, admin, memberA, memberB } = await createSignedInApp(EVERY_ACCOUNT));
   [a, b] = await demoMemberIds(t.database.db);

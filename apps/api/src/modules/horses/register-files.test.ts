@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HORSE_MESSAGES } from '@registry/domain';
-import { type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import {
-  REGISTER,
   SAMPLE_BYTES,
-  leftovers,
-  sendForm,
   upload,
   validFiles,
   validValues,
-  type Leftovers,
   type Upload,
 } from '../../test/multipart.js';
+import { registerRoute } from '../../test/register-route.js';
 import { createSignedInApp } from '../../test/signed-in-app.js';
 
 /** The file rules of registration, and what remains when a registration fails: nothing. */
@@ -23,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (
-  values: Record<string, string | undefined> = validValues(),
-  files: Array<[string, Upload]> = validFiles(),
-  token: string | null = member,
-) => sendForm(t.app, token ?? undefined, REGISTER, values, files);
-
-const snapshot = () => leftovers(t);
-/** A refused request must leave nothing behind: no row, no file. */
-const expectNothingLeft = async (before: Leftovers) => expect(await leftovers(t)).toEqual(before);
+const { register, snapshot, expectNothingLeft } = registerRoute(() => ({ t, member }));
 
 describe('file rules', () => {
   const refusedFiles = async (files: Array<[string, Upload]>) => {

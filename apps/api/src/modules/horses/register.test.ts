@@ -10,15 +10,13 @@ import {
   REGISTER,
   SAMPLE_BYTES,
   filesUnder,
-  leftovers,
-  sendForm,
   upload,
   validFiles,
   validValues,
-  type Leftovers,
   type Upload,
 } from '../../test/multipart.js';
 import { FORM_MESSAGES } from './form-fields.js';
+import { registerRoute } from '../../test/register-route.js';
 import { createSignedInApp } from '../../test/signed-in-app.js';
 
 let t: TestApp;
@@ -28,15 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (
-  values: Record<string, string | undefined> = validValues(),
-  files: Array<[string, Upload]> = validFiles(),
-  token: string | null = member,
-) => sendForm(t.app, token ?? undefined, REGISTER, values, files);
-
-const snapshot = () => leftovers(t);
-/** A refused request must leave nothing behind: no row, no file. */
-const expectNothingLeft = async (before: Leftovers) => expect(await leftovers(t)).toEqual(before);
+const { register, snapshot, expectNothingLeft } = registerRoute(() => ({ t, member }));
 
 describe('POST /api/members/horses/register', () => {
   it('needs a signed-in member: 401 anonymous, 403 for an administrator', async () => {

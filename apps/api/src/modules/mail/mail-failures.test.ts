@@ -1,9 +1,9 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox } from '../../db/schema.js';
 import { ADMIN, bearer, createTestApp, login, MEMBER_A, type TestApp } from '../../test/harness.js';
+import { freePort } from '../../test/spawned-server.js';
 import { smtpMailer, type Mailer } from './mailer.js';
 import { enqueueMail, processOutbox } from './outbox.js';
 
@@ -13,14 +13,6 @@ let delivered: string[];
 const refusedMailboxes = new Set(['gone@example.org']);
 let mailer: Mailer;
 let t: TestApp;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   delivered = [];

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { OTP_MESSAGES } from '@registry/domain';
 import { auditLog, mailOutbox, otpCodes, users } from '../../db/schema.js';
 import { ADMIN, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { latestCode, mailsTo } from '../../test/mail-outbox.js';
 import { hashPassword } from '../auth/passwords.js';
 
 let t: TestApp;
@@ -33,22 +34,8 @@ async function newMember(): Promise<{ id: string; email: string }> {
   return { id: row.id, email };
 }
 
-async function lastCode(to: string): Promise<string> {
-  const [row] = await t.database.db
-    .select({ text: mailOutbox.text })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  const code = /\b(\d{6})\b/.exec(row?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
-}
-
-async function mailCount(to: string): Promise<number> {
-  const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-  return rows.length;
-}
+const lastCode = (to: string) => latestCode(t.database.db, to);
+const mailCount = (to: string) => mailsTo(t.database.db, to);
 
 /** Moves the account's codes back in time, as if the resend wait had passed. */
 async function ageCodes(userId: string, seconds: number): Promise<void> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
 import { PASSWORD_POLICY_MESSAGES } from '@registry/domain';
-import { mailOutbox, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { ADMIN, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { latestCode } from '../../test/mail-outbox.js';
 import { hashPassword } from '../auth/passwords.js';
 import { commonPasswords } from '../auth/password-policy.js';
 
@@ -16,17 +16,7 @@ let ip = 0;
 const send = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
   t.app.inject({ method, url, payload, remoteAddress: `10.9.0.${++ip}` });
 
-async function lastCode(to: string): Promise<string> {
-  const [row] = await t.database.db
-    .select({ text: mailOutbox.text })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  const code = /\b(\d{6})\b/.exec(row?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
-}
+const lastCode = (to: string) => latestCode(t.database.db, to);
 
 describe('the common-password list', () => {
   it('holds the lower-cased 8+ character entries of the source list', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { mailsTo, newMember } from '../../test/limit-attacks.js';
+import { newMember } from '../../test/limit-attacks.js';
+import { mailsTo } from '../../test/mail-outbox.js';
 import { CODE_REQUEST_ANSWER_MS } from './routes.js';
 
 /** Issue 20 §3: a code request takes as long for an address with an account as without. */

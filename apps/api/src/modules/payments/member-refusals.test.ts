@@ -13,9 +13,8 @@ import {
   paymentsOf,
   registerHorse,
   statusOf,
-  sandboxPayments,
 } from '../../test/payment-fixtures.js';
-import { createSignedInApp } from '../../test/signed-in-app.js';
+import { createSandboxApp } from '../../test/payment-apps.js';
 
 const SETTLE_MS = 300;
 
@@ -23,10 +22,7 @@ const SETTLE_MS = 300;
 let t: TestApp;
 let member: string;
 beforeAll(async () => {
-  ({ t, memberA: member } = await createSignedInApp(['memberA'], {
-    publicUrl: 'http://registry.test',
-    payments: sandboxPayments(SETTLE_MS),
-  }));
+  ({ t, member } = await createSandboxApp(SETTLE_MS));
 });
 afterAll(() => t.close());
 

@@ -14,18 +14,14 @@ import {
   paymentsOf,
   registerHorse,
   statusOf,
-  sandboxPayments,
 } from '../../test/payment-fixtures.js';
-import { createSignedInApp } from '../../test/signed-in-app.js';
+import { createSandboxApp } from '../../test/payment-apps.js';
 
 const SETTLE_MS = 300;
 let t: TestApp;
 let member: string;
 beforeAll(async () => {
-  ({ t, memberA: member } = await createSignedInApp(['memberA'], {
-    publicUrl: 'http://registry.test',
-    payments: sandboxPayments(SETTLE_MS),
-  }));
+  ({ t, member } = await createSandboxApp(SETTLE_MS));
 });
 afterAll(() => t.close());
 

@@ -3,12 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { mailOutbox } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, bearer, login, type TestApp } from '../../test/harness.js';
-import {
-  paymentIntent,
-  startFakeStripe,
-  stripeConfig,
-  type FakeStripe,
-} from '../../test/fake-stripe.js';
+import { paymentIntent, type FakeStripe } from '../../test/fake-stripe.js';
 import {
   bankPayment,
   cardPayment,
@@ -18,22 +13,15 @@ import {
   registerHorse,
   statusOf,
 } from '../../test/payment-fixtures.js';
-import { createSignedInApp } from '../../test/signed-in-app.js';
+import { createStripeApp } from '../../test/payment-apps.js';
 
 let t: TestApp;
 let stripe: FakeStripe;
 let member: string;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  ({ t, memberA: member } = await createSignedInApp(['memberA'], {
-    publicUrl: 'https://registry.test',
-    payments: stripeConfig(stripe.port),
-  }));
+  ({ t, stripe, member } = await createStripeApp({ publicUrl: 'https://registry.test' }));
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => t.close());
 beforeEach(() => {
   stripe.requests.length = 0;
 });

@@ -4,12 +4,7 @@ import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { auditLog, mailOutbox, payments, webhookEvents } from '../../db/schema.js';
 import { MEMBER_A, createTestApp, type TestApp } from '../../test/harness.js';
-import {
-  paymentIntent,
-  startFakeStripe,
-  stripeConfig,
-  type FakeStripe,
-} from '../../test/fake-stripe.js';
+import { paymentIntent, stripeConfig, type FakeStripe } from '../../test/fake-stripe.js';
 import {
   bankPayment,
   cardPayment,
@@ -18,22 +13,16 @@ import {
   paymentsOf,
   registerHorse,
 } from '../../test/payment-fixtures.js';
-import { createSignedInApp } from '../../test/signed-in-app.js';
+import { createStripeApp } from '../../test/payment-apps.js';
 
 const SECRET = 'whsec_test_secret';
 let t: TestApp;
 let stripe: FakeStripe;
 let member: string;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  ({ t, memberA: member } = await createSignedInApp(['memberA'], {
-    payments: stripeConfig(stripe.port, SECRET),
-  }));
+  ({ t, stripe, member } = await createStripeApp({}, SECRET));
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => t.close());
 
 let eventCounter = 0;
 function event(type: string, intent: Record<string, unknown>, id = `evt_${++eventCounter}`) {

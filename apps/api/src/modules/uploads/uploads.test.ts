@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { HORSE_MESSAGES, UPLOAD_MESSAGES } from '@registry/domain';
 import { horseFiles, uploads } from '../../db/schema.js';
-import { type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import {
   REGISTER,
   SAMPLE_BYTES,
@@ -35,6 +35,15 @@ afterAll(() => t.close());
 
 const rowOf = async (id: string) =>
   (await t.database.db.select().from(uploads).where(eq(uploads.id, id)))[0];
+
+/** A registration document uploaded whole, and one of 1000 bytes cut off after `cutAt`. */
+async function finishedAndHalf(doneName: string, halfName: string, cutAt: number) {
+  const pdf = SAMPLE_BYTES.pdf();
+  const done = await uploadWhole(t.app, memberA, 'registrationDocument', doneName, pdf);
+  const half = await createUpload(t.app, memberA, 'registrationDocument', halfName, 1000);
+  await patchUpload(t.app, memberA, half.id!, 0, pdf.subarray(0, cutAt));
+  return { done, half };
+}
 
 describe('resumable uploads (tus)', () => {
   it('takes a file in pieces, resumes from the offset the server has, and checks it at the end', async () => {
@@ -128,15 +137,7 @@ describe('resumable uploads (tus)', () => {
 
   it('cancels an upload, finished or not, with nothing left', async () => {
     const before = filesUnder(t.uploadsDir).sort();
-    const done = await uploadWhole(
-      t.app,
-      memberA,
-      'registrationDocument',
-      'x.pdf',
-      SAMPLE_BYTES.pdf(),
-    );
-    const half = await createUpload(t.app, memberA, 'registrationDocument', 'y.pdf', 1000);
-    await patchUpload(t.app, memberA, half.id!, 0, SAMPLE_BYTES.pdf().subarray(0, 300));
+    const { done, half } = await finishedAndHalf('x.pdf', 'y.pdf', 300);
     expect((await deleteUpload(t.app, memberA, done.id!)).statusCode).toBe(204);
     expect((await deleteUpload(t.app, memberA, half.id!)).statusCode).toBe(204);
     expect(await rowOf(done.id!)).toBeUndefined();
@@ -222,15 +223,7 @@ describe('resumable uploads (tus)', () => {
 
   it('sweeps uploads untouched for the expiry, finished or not, and spares fresh ones', async () => {
     const before = filesUnder(t.uploadsDir).sort();
-    const done = await uploadWhole(
-      t.app,
-      memberA,
-      'registrationDocument',
-      'o.pdf',
-      SAMPLE_BYTES.pdf(),
-    );
-    const half = await createUpload(t.app, memberA, 'registrationDocument', 'h.pdf', 1000);
-    await patchUpload(t.app, memberA, half.id!, 0, SAMPLE_BYTES.pdf().subarray(0, 200));
+    const { done, half } = await finishedAndHalf('o.pdf', 'h.pdf', 200);
     const fresh = await createUpload(t.app, memberA, 'registrationDocument', 'f.pdf', 1000);
     const old = new Date(Date.now() - 2 * 3_600_000);
     await t.database.db
