@@ -3,12 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import { E2E_ADMIN, E2E_MEMBER } from './support/accounts.js';
 import { DESKTOP, PHONE, pathOf, useBrowser } from './support/browser.js';
 import { makeRegistrationFiles, type RegistrationFiles } from './support/files.js';
-import {
-  drawSignature,
-  fillHorse as fillRegistration,
-  type HorseDetails,
-} from './support/registration-form.js';
+import { fillHorse as fillRegistration, type HorseDetails } from './support/registration-form.js';
 import { waitForMail } from './support/mailbox.js';
+import { payWithTestCard } from './support/card-payment.js';
 import { signIn } from './support/session.js';
 
 /**
@@ -66,24 +63,12 @@ async function registerHorse(page: Page, files: RegistrationFiles, name: string)
   const dialog = page.getByRole('dialog', { name: 'Register Horse' });
   await dialog.waitFor();
   await fillHorse(page, dialog, files, name);
-  const fees = dialog.getByRole('region', { name: 'Fees, Billing and Payment', exact: true });
-  await fees.getByLabel('Billing Address').fill('8 Stable Row\nFranklin, TN 37064');
-  await fees.getByLabel('Phone Number').fill('(615) 555-0142');
-  await fees.getByLabel('Email', { exact: true }).fill(newMember.email);
-  await fees.getByLabel('Account Holder Name').fill(fullName);
-  await fees.getByRole('button', { name: "Account Holder's Signature" }).click();
-  await drawSignature(page, "Account Holder's Signature");
-  await fees.getByRole('radio', { name: 'Credit Card', exact: true }).check();
-  await fees.getByLabel('Card Type').selectOption('VISA');
-  await fees.getByLabel('Card Number').pressSequentially('4242424242424242');
-  await fees.getByLabel('Expiration Date').pressSequentially('1240');
-  await fees.getByLabel('CVV').pressSequentially('123');
-  await fees.getByRole('checkbox', { name: /I authorize the association/ }).check();
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Payment Details' })
-    .getByRole('button', { name: 'Proceed' })
-    .click();
+  await payWithTestCard(page, dialog, {
+    address: '8 Stable Row\nFranklin, TN 37064',
+    phone: '(615) 555-0142',
+    email: newMember.email,
+    holder: fullName,
+  });
   await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
   await page.getByText('Horse Register successfully').first().waitFor();
 }

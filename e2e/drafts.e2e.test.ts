@@ -4,6 +4,7 @@ import { E2E_MEMBER } from './support/accounts.js';
 import { PHONE, useBrowser } from './support/browser.js';
 import { makeRegistrationFiles } from './support/files.js';
 import { drawSignature, fillHorse } from './support/registration-form.js';
+import { payWithTestCard } from './support/card-payment.js';
 import { signIn } from './support/session.js';
 
 const browser = useBrowser();
@@ -95,24 +96,12 @@ describe('Register Horse drafts (issue 14 item 5)', () => {
         zip: '37064',
       },
     });
-    const fees = section(dialog, 'Fees, Billing and Payment');
-    await fees.getByLabel('Billing Address').fill('8 Stable Row\nFranklin, TN 37064');
-    await fees.getByLabel('Phone Number').fill('(615) 555-0142');
-    await fees.getByLabel('Email', { exact: true }).fill(E2E_MEMBER.email);
-    await fees.getByLabel('Account Holder Name').fill('Draft Owner');
-    await fees.getByRole('button', { name: "Account Holder's Signature" }).click();
-    await drawSignature(desk, "Account Holder's Signature");
-    await fees.getByRole('radio', { name: 'Credit Card', exact: true }).check();
-    await fees.getByLabel('Card Type').selectOption('VISA');
-    await fees.getByLabel('Card Number').pressSequentially('4242424242424242');
-    await fees.getByLabel('Expiration Date').pressSequentially('1240');
-    await fees.getByLabel('CVV').pressSequentially('123');
-    await fees.getByRole('checkbox', { name: /I authorize the association/ }).check();
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await desk
-      .getByRole('dialog', { name: 'Payment Details' })
-      .getByRole('button', { name: 'Proceed' })
-      .click();
+    await payWithTestCard(desk, dialog, {
+      address: '8 Stable Row\nFranklin, TN 37064',
+      phone: '(615) 555-0142',
+      email: E2E_MEMBER.email,
+      holder: 'Draft Owner',
+    });
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     await desk.getByText('Horse Register successfully').first().waitFor();
 

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { startMailCatcher } from './support/mail-catcher.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN, E2E_MEMBER_PASSWORD } from './support/accounts.js';
+import { freePort, waitForHealth } from '../apps/api/src/test/spawned-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,38 +17,6 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-async function waitForHealth(
-  url: string,
-  child: ChildProcess,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not become healthy within 60 s:\n${output()}`);
-}
 
 /**
  * Starts the built product once for all browser tests: the real server, the real web build,
@@ -88,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => log);
+  await waitForHealth(baseURL, child, { pollMs: 250, timeoutMs: 60_000, output: () => log });
   project.provide('baseURL', baseURL);
   project.provide('mailboxURL', mail.httpURL);
 

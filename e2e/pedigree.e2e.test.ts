@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { E2E_ADMIN, E2E_MEMBER } from './support/accounts.js';
 import { DESKTOP, PHONE, useBrowser } from './support/browser.js';
 import { makeRegistrationFiles } from './support/files.js';
-import { drawSignature, fillHorse } from './support/registration-form.js';
+import { payWithTestCard } from './support/card-payment.js';
+import { fillHorse } from './support/registration-form.js';
 import { api, signIn, storedSession } from './support/session.js';
 
 /** Issue 21 item 7: a sire from the register links and fills in; the chart fits a phone. */
@@ -65,24 +66,12 @@ describe('linked pedigrees', () => {
     await damGroup.getByLabel('Name', { exact: true }).fill('Unknown Mare');
     await damGroup.getByLabel('Registration Number').fill('ZZZ-404');
     await damGroup.getByText('Not in the register', { exact: false }).waitFor();
-    const fees = form.getByRole('region', { name: 'Fees, Billing and Payment', exact: true });
-    await fees.getByLabel('Billing Address').fill('1 Barn Road\nLexington, KY 40502');
-    await fees.getByLabel('Phone Number').fill('(859) 555-0100');
-    await fees.getByLabel('Email', { exact: true }).fill(E2E_MEMBER.email);
-    await fees.getByLabel('Account Holder Name').fill('Avery Walker');
-    await fees.getByRole('button', { name: "Account Holder's Signature" }).click();
-    await drawSignature(member, "Account Holder's Signature");
-    await fees.getByRole('radio', { name: 'Credit Card', exact: true }).check();
-    await fees.getByLabel('Card Type').selectOption('VISA');
-    await fees.getByLabel('Card Number').pressSequentially('4242424242424242');
-    await fees.getByLabel('Expiration Date').pressSequentially('1240');
-    await fees.getByLabel('CVV').pressSequentially('123');
-    await fees.getByRole('checkbox', { name: /I authorize the association/ }).check();
-    await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await member
-      .getByRole('dialog', { name: 'Payment Details' })
-      .getByRole('button', { name: 'Proceed' })
-      .click();
+    await payWithTestCard(member, form, {
+      address: '1 Barn Road\nLexington, KY 40502',
+      phone: '(859) 555-0100',
+      email: E2E_MEMBER.email,
+      holder: 'Avery Walker',
+    });
     await form.waitFor({ state: 'hidden', timeout: 30_000 }).catch(async (error: unknown) => {
       await shot(member, 'save-failed');
       const invalid = await form.locator('.invalid-feedback, [role=alert]').allTextContents();

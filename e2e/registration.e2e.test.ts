@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { E2E_MEMBER_2 } from './support/accounts.js';
 import { useBrowser } from './support/browser.js';
 import { makeRegistrationFiles } from './support/files.js';
+import { payWithTestCard } from './support/card-payment.js';
+import { drawSignature } from './support/registration-form.js';
 import { signIn } from './support/session.js';
 
 const browser = useBrowser();
-
-async function drawSignature(page: Page, pad: Locator): Promise<void> {
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('signature pad is not visible');
-  await page.mouse.move(box.x + 30, box.y + 120);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [80, 60],
-    [140, 140],
-    [220, 70],
-    [300, 130],
-    [360, 90],
-  ] as const) {
-    await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
-  }
-  await page.mouse.up();
-}
 
 async function openMyHorses(page: Page): Promise<void> {
   await page.getByTestId('app-sidebar').getByRole('link', { name: 'My Horses' }).click();
@@ -107,35 +92,18 @@ describe('horse registration', () => {
     await section('Certification').getByRole('checkbox').check();
 
     await section('Signature').getByRole('button', { name: 'Sign' }).click();
-    const signature = page.getByRole('dialog', { name: 'Owner Signature' });
-    await drawSignature(page, signature.getByRole('img', { name: 'Signature pad' }));
-    await signature.getByRole('button', { name: 'Save' }).click();
+    await drawSignature(page, 'Owner Signature');
     await section('Signature')
       .getByRole('img', { name: /signed/ })
       .waitFor();
 
     // Item 17 (payments): the sandbox's test card that succeeds.
-    const fees = section('Fees, Billing and Payment');
-    await fees.getByLabel('Billing Address').fill('12 Barn Road');
-    await fees.getByLabel('Phone Number').fill('(931) 555-0100');
-    await fees.getByLabel('Email', { exact: true }).fill('jordan@example.org');
-    await fees.getByLabel('Account Holder Name').fill('Jordan Reed');
-    await fees.getByRole('button', { name: "Account Holder's Signature" }).click();
-    const holder = page.getByRole('dialog', { name: "Account Holder's Signature" });
-    await drawSignature(page, holder.getByRole('img', { name: 'Signature pad' }));
-    await holder.getByRole('button', { name: 'Save' }).click();
-    await fees.getByRole('radio', { name: 'Credit Card', exact: true }).check();
-    await fees.getByLabel('Card Type').selectOption('VISA');
-    await fees.getByLabel('Card Number').pressSequentially('4242424242424242');
-    await fees.getByLabel('Expiration Date').pressSequentially('1240');
-    await fees.getByLabel('CVV').pressSequentially('123');
-    await fees.getByRole('checkbox', { name: /I authorize the association/ }).check();
-
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: 'Payment Details' })
-      .getByRole('button', { name: 'Proceed' })
-      .click();
+    await payWithTestCard(page, dialog, {
+      address: '12 Barn Road',
+      phone: '(931) 555-0100',
+      email: 'jordan@example.org',
+      holder: 'Jordan Reed',
+    });
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     await page.getByText('Horse Register successfully').waitFor();
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { BENCH_MEMBER, freePort, root } from './server.js';
+import { freePort } from '../../apps/api/src/test/spawned-server.js';
+import { BENCH_MEMBER, root } from './server.js';
 
 export interface Throughput {
   name: string;

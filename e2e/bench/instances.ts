@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { memberToken } from './api-throughput.js';
-import { BENCH_MEMBER, startServer, type RunningServer } from './server.js';
+import { loadMix } from './load.js';
+import { startServer, type RunningServer } from './server.js';
 
 const SERVER_URL =
   process.env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -27,33 +28,11 @@ export interface InstanceFigures {
   runs: MixFigures[];
 }
 
-async function mix(
-  baseURL: string,
-  connections: number,
-  token: string,
-): Promise<autocannon.Result> {
-  const auth = { authorization: `Bearer ${token}` };
-  return autocannon({
-    url: baseURL,
-    connections,
-    duration: DURATION_S,
-    timeout: 10,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(BENCH_MEMBER),
-      },
-      { method: 'GET', path: '/api/auth/horses?page=1&pageSize=10', headers: auth },
-      { method: 'GET', path: '/api/auth/horses/search?q=star&page=1&pageSize=10', headers: auth },
-    ],
-  });
-}
-
 async function measure(servers: RunningServer[], token: string): Promise<MixFigures> {
   const each = Math.floor(CONNECTIONS / servers.length);
-  const results = await Promise.all(servers.map((server) => mix(server.baseURL, each, token)));
+  const results = await Promise.all(
+    servers.map((server) => autocannon(loadMix(server.baseURL, each, DURATION_S, token))),
+  );
   const sum = (pick: (result: autocannon.Result) => number) =>
     results.reduce((total, result) => total + pick(result), 0);
   return {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import type { Session } from './page-weight.js';
-import { freePort } from './server.js';
+import { freePort } from '../../apps/api/src/test/spawned-server.js';
 
 export interface LighthouseFigures {
   page: string;

@@ -20,37 +20,45 @@ export interface LoadResult {
   p99Ms: number;
 }
 
+/**
+ * The mix one connection cycles through: sign-in, the horse list and a search. The instances
+ * bench (instances.ts) sends the same mix.
+ */
+export function loadMix(
+  baseURL: string,
+  connections: number,
+  durationS: number,
+  token: string,
+): autocannon.Options {
+  const auth = { authorization: `Bearer ${token}` };
+  return {
+    url: baseURL,
+    connections,
+    duration: durationS,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(BENCH_MEMBER),
+      },
+      { method: 'GET', path: '/api/auth/horses?page=1&pageSize=10', headers: auth },
+      { method: 'GET', path: '/api/auth/horses/search?q=star&page=1&pageSize=10', headers: auth },
+    ],
+  };
+}
+
 export async function measureLoad(baseURL: string): Promise<LoadResult> {
   const token = await memberToken(baseURL);
-  const auth = { authorization: `Bearer ${token}` };
   const connections = 200;
   const durationS = Number(process.env.BENCH_LOAD_S ?? 30);
   let limited429 = 0;
   let otherNon2xx = 0;
   let instance: autocannon.Instance | undefined;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url: baseURL,
-        connections,
-        duration: durationS,
-        timeout: 10,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/auth/login',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(BENCH_MEMBER),
-          },
-          { method: 'GET', path: '/api/auth/horses?page=1&pageSize=10', headers: auth },
-          {
-            method: 'GET',
-            path: '/api/auth/horses/search?q=star&page=1&pageSize=10',
-            headers: auth,
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
+    instance = autocannon(loadMix(baseURL, connections, durationS, token), (error, result) =>
+      error ? reject(error) : resolve(result),
     );
   });
   instance?.on('response', (_client: unknown, statusCode: number) => {

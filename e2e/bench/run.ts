@@ -23,17 +23,13 @@ import {
   signInThroughApi,
   type FieldSpeed,
 } from './field-speed.js';
-import { hostileInputSection, measureHostileInput, type HostileFigures } from './hostile-input.js';
+import { hostileInputSection, measureHostileInput } from './hostile-input.js';
 import { instancesSection, measureInstances, type InstanceFigures } from './instances.js';
 import { measureSearchScale, type SearchScale } from './search-scale.js';
-import { BENCH_MEMBER, root, startServer } from './server.js';
+import { BENCH_MEMBER, root, startServer, type RunningServer } from './server.js';
 import { measureUploads, type UploadFigures, type UploadRun } from './uploads.js';
-import {
-  measureResumableUploads,
-  resumableUploadsSection,
-  type ResumableFigures,
-} from './resumable-uploads.js';
-import { measurePhonePhotos, phonePhotosSection, type PhonePhotoFigures } from './phone-photos.js';
+import { measureResumableUploads, resumableUploadsSection } from './resumable-uploads.js';
+import { measurePhonePhotos, phonePhotosSection } from './phone-photos.js';
 
 const ARGS = BROWSER_ARGS;
 
@@ -226,7 +222,7 @@ async function apiFigures(embeddedBaseURL: string): Promise<ApiFigures> {
       bareQueries.push(...(await measureBareQueries(databaseUrl)));
     }, BENCH_ENV);
   } catch (error) {
-    search = { error: error instanceof Error ? error.message : String(error) };
+    search = { error: errorText(error) };
   }
   // A server of its own with the normal limits, so the 429s are the real ones.
   const loadServer = await startServer();
@@ -238,17 +234,29 @@ async function apiFigures(embeddedBaseURL: string): Promise<ApiFigures> {
   }
 }
 
-/** Uploads on a server of their own, so other runs' memory does not blur the growth. */
-async function uploadFigures(): Promise<UploadFigures | { error: string }> {
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * One measurement on a server of its own (so other runs' memory and limits stay apart), with
+ * the shipped limits raised like the others; a failure becomes the figures' error.
+ */
+async function onOwnServer<T>(
+  measure: (server: RunningServer) => Promise<T>,
+): Promise<T | { error: string }> {
   const server = await startServer(undefined, BENCH_ENV);
   try {
-    return await measureUploads(server);
+    return await measure(server);
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorText(error) };
   } finally {
     await server.stop();
   }
 }
+
+/** Uploads on a server of their own, so other runs' memory does not blur the growth. */
+const uploadFigures = () => onOwnServer(measureUploads);
 
 /**
  * Bytes on the wire, Lighthouse and keystrokes in Chromium, against a server of their own
@@ -275,45 +283,18 @@ async function instanceFigures(): Promise<InstanceFigures | { error: string }> {
   try {
     return await measureInstances(BENCH_ENV);
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorText(error) };
   }
 }
 
 /** Four phone photos through the form's scaling in Chromium (issue 14), on a server of their own. */
-async function phonePhotoFigures(): Promise<PhonePhotoFigures | { error: string }> {
-  const server = await startServer(undefined, BENCH_ENV);
-  try {
-    return await measurePhonePhotos(server.baseURL);
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    await server.stop();
-  }
-}
+const phonePhotoFigures = () => onOwnServer((server) => measurePhonePhotos(server.baseURL));
 
 /** Resumable uploads (issue 14) on a server of their own, so other runs' memory stays apart. */
-async function resumableFigures(): Promise<ResumableFigures | { error: string }> {
-  const server = await startServer(undefined, BENCH_ENV);
-  try {
-    return await measureResumableUploads(server);
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    await server.stop();
-  }
-}
+const resumableFigures = () => onOwnServer(measureResumableUploads);
 
 /** Hostile requests on a server of their own with the shipped limits raised like the others. */
-async function hostileFigures(): Promise<HostileFigures | { error: string }> {
-  const server = await startServer(undefined, BENCH_ENV);
-  try {
-    return await measureHostileInput(server.baseURL);
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    await server.stop();
-  }
-}
+const hostileFigures = () => onOwnServer((server) => measureHostileInput(server.baseURL));
 
 async function main(): Promise<void> {
   const startup = await startupFigures();

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForHealth } from '../../apps/api/src/test/spawned-server.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
@@ -20,19 +20,6 @@ export const START_NODE_ARGS: string[] = (
 ).scripts.start
   .split(/\s+/)
   .filter((word) => word.startsWith('--'));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 export interface RunningServer {
   baseURL: string;
@@ -79,15 +66,7 @@ export async function startServer(
   if (child.pid === undefined) throw new Error('bench server did not start');
   const pid = child.pid;
   const baseURL = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('bench server exited during start-up');
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitForHealth(baseURL, child, { pollMs: 20 });
   const readyMs = performance.now() - started;
   return {
     baseURL,

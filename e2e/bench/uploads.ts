@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { UPLOAD_FIELDS, VIDEO_MAX_BYTES, emptyParent } from '@registry/domain';
+import { UPLOAD_FIELDS, VIDEO_MAX_BYTES } from '@registry/domain';
+import { validValues } from '../../apps/api/src/test/registration-values.js';
 import { memberToken } from './api-throughput.js';
 import type { RunningServer } from './server.js';
 
@@ -107,47 +108,14 @@ export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n',
 );
 
-/** The text and JSON parts of a valid registration of a horse foaled in 2020. */
+/** A valid registration (the API tests' form, a horse foaled in 2020) under the bench's names. */
 export function registrationValues(): Record<string, string> {
-  const noRegistry = { registryName: '', registryNumber: '' };
   return {
-    registrationType: 'Proven',
-    gaitDesignation: 'Singlefoot/Racking',
-    verified: 'No',
-    performanceVerification: 'No',
-    performanceLink: '',
-    stateFoaledIn: 'Tennessee',
-    breed: 'Racking Horse',
-    foalDate: '2020-04-01',
-    breedingDate: '2020-05-01',
+    ...validValues(),
     bredBy: 'Bench Farm',
     firstChoice: 'Bench Upload',
     secondChoice: 'Bench Stream',
     thirdChoice: 'Bench Video',
-    sex: 'Mare',
-    color: 'Bay',
-    pattern: 'None',
-    DNA: 'No',
-    DNA_CASE: '',
-    DNA_TEST_DATE: '',
-    dnaTestSubmission: 'Yes',
-    ownerType: 'Single',
-    checkedOwnerInfo: 'true',
-    ownerSignature: `data:image/jpeg;base64,${JPEG.toString('base64')}`,
-    sire: JSON.stringify({ ...emptyParent(), name: 'Bench Sire' }),
-    dam: JSON.stringify({ ...emptyParent(), name: 'Bench Dam' }),
-    othermarkings: JSON.stringify({ face: 'Star' }),
-    otherRegistries: JSON.stringify([noRegistry, noRegistry, noRegistry, noRegistry]),
-    owners: JSON.stringify([
-      {
-        memberNum: 'M-0001',
-        name: 'Bench Owner',
-        address: '1 Barn Road',
-        city: 'Lexington',
-        state: 'Kentucky',
-        zip: '40502',
-      },
-    ]),
   };
 }
 
