@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client';
-import { useApiQuery } from '../../lib/use-api-query';
+import { queryState, serverApi, type Answer } from '../../stores/server-api';
 
 export interface DashboardContent {
   markdown: string;
@@ -9,14 +9,25 @@ export interface DashboardContent {
   updatedBy: { id: string; name: string } | null;
 }
 
+const contentApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    dashboardContent: build.query<DashboardContent, void>({
+      query: () => 'admin/dashboard/content',
+      providesTags: ['Content'],
+    }),
+    saveDashboardContent: build.mutation<Answer<DashboardContent>, string>({
+      query: (markdown) => ({ url: 'admin/dashboard-content', method: 'put', body: { markdown } }),
+      invalidatesTags: ['Content'],
+    }),
+  }),
+});
+
 export function useDashboardContent() {
-  return useApiQuery('dashboard-content', (signal) =>
-    api.get<DashboardContent>('admin/dashboard/content', undefined, { signal }).then((r) => r.data),
-  );
+  return queryState(contentApi.useDashboardContentQuery());
 }
 
-export const saveDashboardContent = (markdown: string) =>
-  api.put<DashboardContent>('admin/dashboard-content', { markdown });
+/** PUT admin/dashboard-content; the stored content is asked again. */
+export const useSaveDashboardContent = () => contentApi.useSaveDashboardContentMutation()[0];
 
 /** The server renders and sanitizes exactly as for members; nothing is stored. */
 export const previewDashboardContent = (markdown: string, signal?: AbortSignal) =>

@@ -17,7 +17,7 @@ import { formatDaySlashed } from '../../lib/format';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useToast } from '../../stores/use-toast';
-import { previewDashboardContent, saveDashboardContent, useDashboardContent } from './api';
+import { previewDashboardContent, useDashboardContent, useSaveDashboardContent } from './api';
 
 const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 
@@ -25,6 +25,7 @@ const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 export default function DashboardContentPage() {
   const toast = useToast();
   const { data, error, loading, reload } = useDashboardContent();
+  const saveDashboardContent = useSaveDashboardContent();
   const [markdown, setMarkdown] = useState<string | null>(null);
   const [html, setHtml] = useState('');
   const [previewError, setPreviewError] = useState<string | null>(null);
@@ -61,11 +62,10 @@ export default function DashboardContentPage() {
     setSaving(true);
     setFieldError(null);
     try {
-      const result = await saveDashboardContent(text);
+      const result = await saveDashboardContent(text).unwrap();
       toast.success(result.message ?? 'Dashboard content saved');
       setMarkdown(null);
       setHtml(result.data.html);
-      reload();
     } catch (caught) {
       const failure = caught as ApiError;
       setFieldError(failure.fields?.markdown ?? failure.error);

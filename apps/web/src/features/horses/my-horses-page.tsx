@@ -14,16 +14,16 @@ import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useInvalidate } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
 import {
   cancelWaitingPayment,
   fetchPaymentStatus,
   type PaymentIntentStatus,
 } from '../payments/payments-api';
-import { deleteHorse } from './api/horses-api';
 import { DeleteHorseNotice } from './delete-horse-notice';
 import { MyDrafts } from './drafts/my-drafts';
-import { useMyHorses } from './api/use-horses';
+import { useDeleteHorse, useMyHorses } from './api/use-horses';
 import { HorseModalHost, preloadHorseForm, type HorseModalState } from './horse-modal-host';
 import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
 import { APPROVAL_LABELS } from './status-badges';
@@ -80,7 +80,9 @@ export default function MyHorsesPage() {
     approvalStatus,
     q,
   });
-  const { data, loading, reload } = query;
+  const { data, loading } = query;
+  const deleteHorse = useDeleteHorse();
+  const invalidate = useInvalidate();
   const { items, total, pageCount } = pageOf(data, MY_HORSES_PAGE_SIZE);
   const filtered = approvalStatus !== '' || q !== '';
   const List = useMediaQuery(PHONE_QUERY) ? HorseCards : HorsesTable;
@@ -89,12 +91,11 @@ export default function MyHorsesPage() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await deleteHorse(toDelete._id);
+      await deleteHorse(toDelete._id).unwrap();
       toast.success(`${horseDisplayName(toDelete)} deleted`);
       setConfirmOpen(false);
       // The last row of a page going away moves back one page.
       if (items.length === 1 && page > 1) setPage(page - 1);
-      else reload();
     } catch (caught) {
       toast.danger((caught as ApiError).error);
     } finally {
@@ -110,7 +111,7 @@ export default function MyHorsesPage() {
       const status = await fetchPaymentStatus(paymentIntentId);
       const [words, kind] = STATUS_WORDS[status] ?? [`Payment status: ${status}`, 'info'];
       toast[kind](`${horseDisplayName(horse)}: ${words}`);
-      reload();
+      invalidate('Payment');
     } catch {
       toast.danger(PAYMENT_MESSAGES.statusCheckFailed);
     } finally {
@@ -124,11 +125,11 @@ export default function MyHorsesPage() {
     try {
       const message = await cancelWaitingPayment(horse._id);
       toast.info(message);
-      reload();
+      invalidate('Payment');
       setPaying({ ...horse, paymentStatus: 'unpaid', paymentIntentId: null });
     } catch (caught) {
       toast.danger((caught as ApiError).error);
-      reload();
+      invalidate('Payment');
     } finally {
       setCheckingId(null);
     }
@@ -223,7 +224,6 @@ export default function MyHorsesPage() {
           setModal(null);
           setDraftsVersion((v) => v + 1);
         }}
-        onSaved={reload}
       />
 
       {paying && (
@@ -233,7 +233,7 @@ export default function MyHorsesPage() {
             onClose={() => setPaying(null)}
             onFinished={() => {
               setPaying(null);
-              reload();
+              invalidate('Payment');
             }}
           />
         </Suspense>

@@ -13,8 +13,8 @@ import {
   CTableRow,
 } from '@coreui/react';
 import { LoadError } from '../../components/load-states';
-import { api, type ApiError } from '../../lib/api-client';
-import { useApiQuery } from '../../lib/use-api-query';
+import type { ApiError } from '../../lib/api-client';
+import { queryState, serverApi, type Answer } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
 
 /** One message of GET admin/mail/problems (docs/operations.md "Mail"). */
@@ -30,10 +30,21 @@ export interface ProblemMail {
   failedAt: string | null;
 }
 
+const mailApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    mailProblems: build.query<ProblemMail[], void>({
+      query: () => 'admin/mail/problems',
+      providesTags: ['Mail'],
+    }),
+    retryMail: build.mutation<Answer<{ id: string }>, string>({
+      query: (id) => ({ url: `admin/mail/${id}/retry`, method: 'post' }),
+      invalidatesTags: ['Mail'],
+    }),
+  }),
+});
+
 export function useMailProblems() {
-  return useApiQuery('mail-problems', (signal) =>
-    api.get<ProblemMail[]>('admin/mail/problems', undefined, { signal }).then((r) => r.data),
-  );
+  return queryState(mailApi.useMailProblemsQuery());
 }
 
 const STATE_LABELS = {
@@ -48,14 +59,14 @@ const STATE_LABELS = {
 export function MailProblemsCard() {
   const toast = useToast();
   const { data, error, loading, reload } = useMailProblems();
+  const [retryMail] = mailApi.useRetryMailMutation();
   const [retrying, setRetrying] = useState<string | null>(null);
 
   const retry = async (mail: ProblemMail) => {
     setRetrying(mail.id);
     try {
-      const result = await api.post<{ id: string }>(`admin/mail/${mail.id}/retry`);
+      const result = await retryMail(mail.id).unwrap();
       toast.success(result.message ?? 'The message will be sent again shortly.');
-      reload();
     } catch (caught) {
       toast.danger((caught as ApiError).error);
     } finally {

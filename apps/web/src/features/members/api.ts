@@ -2,7 +2,7 @@ import type { BulkCredentialsResult, MemberInput } from '@registry/domain';
 import { api } from '../../lib/api-client';
 import type { Member, SortState } from '../../lib/admin-types';
 import type { Page } from '../../lib/horse-types';
-import { useApiQuery } from '../../lib/use-api-query';
+import { queryState, serverApi, type Answer } from '../../stores/server-api';
 
 export type MemberSortField = 'name' | 'email' | 'memberNumber' | 'city' | 'createdAt';
 export const MEMBERS_PAGE_SIZE = 10;
@@ -25,13 +25,46 @@ export function memberListQuery({ q, page, sort }: MemberListParams) {
   return query;
 }
 
+const membersApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    memberList: build.query<Page<Member>, Record<string, string | number>>({
+      query: (params) => ({ url: 'admin/members', params }),
+      providesTags: ['Member'],
+    }),
+    saveMember: build.mutation<Answer<Member>, { id: string | null; body: MemberInput }>({
+      query: ({ id, body }) =>
+        id
+          ? { url: `admin/members/${id}`, method: 'put', body }
+          : { url: 'admin/members', method: 'post', body },
+      invalidatesTags: ['Member'],
+    }),
+    deleteMember: build.mutation<Answer<{ id: string }>, string>({
+      query: (id) => ({ url: `admin/members/${id}`, method: 'delete' }),
+      invalidatesTags: ['Member', 'Horse'],
+    }),
+    /** The call is chosen by the member's current state (spec §4). */
+    setMemberActive: build.mutation<Answer<Member>, Pick<Member, 'id' | 'active'>>({
+      query: (member) => ({
+        url: `admin/member/${member.id}/${member.active ? 'deactivate' : 'activate'}`,
+        method: 'put',
+      }),
+      invalidatesTags: ['Member'],
+    }),
+  }),
+});
+
 /** GET admin/members: server-side search (name, email, member number, city), sort and paging. */
 export function useMemberList(params: MemberListParams) {
-  const query = memberListQuery(params);
-  return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Page<Member>>('admin/members', query, { signal }).then((r) => r.data),
-  );
+  return queryState(membersApi.useMemberListQuery(memberListQuery(params)));
 }
+
+/** PUT admin/members/:id or POST admin/members; the member lists ask again. */
+export const useSaveMember = () => membersApi.useSaveMemberMutation()[0];
+export const useDeleteMember = () => membersApi.useDeleteMemberMutation()[0];
+export const useSetMemberActive = () => membersApi.useSetMemberActiveMutation()[0];
+
+/** After an import: the member lists ask again. */
+export const membersChanged = () => serverApi.util.invalidateTags(['Member']);
 
 /** The form's values as the API takes them: empty optional fields become null. */
 export type MemberFormValues = Record<keyof MemberInput, string>;
@@ -61,15 +94,6 @@ export function memberToForm(member: Member): MemberFormValues {
     zip: member.zip ?? '',
   };
 }
-
-export const saveMember = (id: string | null, body: MemberInput) =>
-  id ? api.put<Member>(`admin/members/${id}`, body) : api.post<Member>('admin/members', body);
-
-export const deleteMember = (id: string) => api.del<{ id: string }>(`admin/members/${id}`);
-
-/** The call is chosen by the member's current state (spec §4). */
-export const setMemberActive = (member: Pick<Member, 'id' | 'active'>) =>
-  api.put<Member>(`admin/member/${member.id}/${member.active ? 'deactivate' : 'activate'}`);
 
 export const sendCredentials = (id: string) =>
   api.post<{ expiresAt: string }>(`admin/send-membercredentials/${id}`);

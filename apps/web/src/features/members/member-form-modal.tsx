@@ -15,7 +15,7 @@ import { TextField } from '../../components/text-field';
 import type { ApiError } from '../../lib/api-client';
 import type { Member } from '../../lib/admin-types';
 import { useToast } from '../../stores/use-toast';
-import { EMPTY_MEMBER, memberToForm, saveMember, type MemberFormValues } from './api';
+import { EMPTY_MEMBER, memberToForm, useSaveMember, type MemberFormValues } from './api';
 
 const FIELDS: ReadonlyArray<{
   name: keyof MemberFormValues;
@@ -70,6 +70,7 @@ export function MemberFormModal({
 }) {
   const titleId = useId();
   const toast = useToast();
+  const saveMember = useSaveMember();
   const [values, setValues] = useState<MemberFormValues>(EMPTY_MEMBER);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -90,7 +91,7 @@ export function MemberFormModal({
     if (!input) return;
     setBusy(true);
     try {
-      const result = await saveMember(member?.id ?? null, input);
+      const result = await saveMember({ id: member?.id ?? null, body: input }).unwrap();
       toast.success(result.message ?? (member ? 'Member updated' : 'Member created'));
       onSaved(result.data);
     } catch (caught) {

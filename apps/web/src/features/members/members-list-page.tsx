@@ -13,13 +13,16 @@ import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useAction } from '../../lib/use-action';
+import { useAppDispatch } from '../../stores/hooks';
 import { useToast } from '../../stores/use-toast';
 import {
   MEMBERS_PAGE_SIZE,
-  deleteMember,
+  membersChanged,
   sendCredentials,
-  setMemberActive,
+  useDeleteMember,
   useMemberList,
+  useSetMemberActive,
   type MemberSortField,
 } from './api';
 import { MemberFormModal } from './member-form-modal';
@@ -40,6 +43,7 @@ const SORT_CHOICES: ReadonlyArray<[string, string]> = [
 /** Administrators' member list (spec §2.1 /admin/members-list, issue 6 item 1). */
 export default function MembersListPage() {
   const toast = useToast();
+  const dispatch = useAppDispatch();
   const { filters, page, sort, setPage, setFilter, setSort } = useListQuery<
     { q: string },
     SortState<MemberSortField>
@@ -47,32 +51,34 @@ export default function MembersListPage() {
   const [editing, setEditing] = useState<{ member: Member | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const setMemberActive = useSetMemberActive();
+  const deleteMember = useDeleteMember();
+  const confirmation = useAction();
+  const { busy } = confirmation;
   const search = useDebouncedValue(filters.q, 300);
   const query = useMemberList({ q: search, page, sort });
-  const { data, loading, reload } = query;
+  const { data, loading } = query;
   const phone = useMediaQuery(PHONE_QUERY);
   const Members = phone ? MemberCards : MembersTable;
   const { items, total, pageCount } = pageOf(data, MEMBERS_PAGE_SIZE);
 
-  const toggle = async (member: Member) => {
-    setBusy(true);
-    try {
-      const result = await setMemberActive(member);
-      toast.success(result.message ?? (member.active ? 'Member deactivated' : 'Member activated'));
-      setPending(null);
-      reload();
-    } catch (caught) {
-      if (pending) setConfirmError((caught as ApiError).error);
-      else toast.danger((caught as ApiError).error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = (member: Member) =>
+    confirmation.run(async () => {
+      try {
+        const result = await setMemberActive(member).unwrap();
+        toast.success(
+          result.message ?? (member.active ? 'Member deactivated' : 'Member activated'),
+        );
+        setPending(null);
+      } catch (caught) {
+        // Activating asks nothing first: its refusal is a toast, not a dialog's error.
+        if (pending) throw caught;
+        toast.danger((caught as ApiError).error);
+      }
+    });
 
   const onAction = (action: MemberAction, member: Member) => {
-    setConfirmError(null);
+    confirmation.fail(null);
     if (action === 'edit') setEditing({ member });
     else if (action === 'delete') setPending({ kind: 'delete', member });
     else if (action === 'toggle') {
@@ -87,20 +93,15 @@ export default function MembersListPage() {
     }
   };
 
-  const confirm = async () => {
+  const confirm = () => {
     if (!pending) return;
     if (pending.kind === 'deactivate') return toggle(pending.member);
-    setBusy(true);
-    try {
-      const result = await deleteMember(pending.member.id);
+    const { member } = pending;
+    return confirmation.run(async () => {
+      const result = await deleteMember(member.id).unwrap();
       toast.success(result.message ?? 'Member deleted');
       setPending(null);
-      reload();
-    } catch (caught) {
-      setConfirmError((caught as ApiError).error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const exportCsv = () => {
@@ -213,15 +214,12 @@ export default function MembersListPage() {
         visible={editing !== null}
         member={editing?.member ?? null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
+        onSaved={() => setEditing(null)}
       />
       <MemberImportDialog
         visible={importing}
         onClose={() => setImporting(false)}
-        onImported={reload}
+        onImported={() => dispatch(membersChanged())}
       />
       <ConfirmDialog
         visible={pending !== null}
@@ -243,9 +241,9 @@ export default function MembersListPage() {
             in until activated again.
           </p>
         )}
-        {confirmError && (
+        {confirmation.error && (
           <CAlert color="danger" className="mt-3 mb-0" role="alert">
-            {confirmError}
+            {confirmation.error}
           </CAlert>
         )}
       </ConfirmDialog>

@@ -1,6 +1,5 @@
 import { api, type UploadProgress } from '../../../lib/api-client';
-import type { HorseSummary } from '../../../lib/horse-summaries';
-import type { ApprovalStatus, Horse, Page } from '../../../lib/horse-types';
+import type { ApprovalStatus, Horse } from '../../../lib/horse-types';
 
 /** The member's horse calls of docs/api.md. */
 
@@ -28,14 +27,6 @@ export function myHorsesQuery(params: MyHorsesParams): Record<string, string | n
   if (params.approvalStatus) query.approvalStatus = params.approvalStatus;
   if (params.q?.trim()) query.q = params.q.trim();
   return query;
-}
-
-export function listMyHorses(params: MyHorsesParams, signal?: AbortSignal) {
-  return api.get<Page<HorseSummary>>('auth/horses', myHorsesQuery(params), { signal });
-}
-
-export function getHorse(id: string, signal?: AbortSignal) {
-  return api.get<Horse>(`members/horses/${encodeURIComponent(id)}`, undefined, { signal });
 }
 
 export function registerHorse(body: FormData, onProgress?: UploadProgressHandler) {

@@ -1,15 +1,35 @@
-import { useApiQuery } from '../../../lib/use-api-query';
-import { getHorse, listMyHorses, type MyHorsesParams } from './horses-api';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { HorseSummary } from '../../../lib/horse-summaries';
+import type { Horse, Page } from '../../../lib/horse-types';
+import { queryState, serverApi, type Answer } from '../../../stores/server-api';
+import { myHorsesQuery, type MyHorsesParams } from './horses-api';
 
-/** One page of the member's own horses; `reload` after a save or delete. */
+const horsesApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    myHorses: build.query<Page<HorseSummary>, MyHorsesParams>({
+      query: (params) => ({ url: 'auth/horses', params: myHorsesQuery(params) }),
+      providesTags: ['Horse', 'Payment'],
+    }),
+    horse: build.query<Horse, string>({
+      query: (id) => `members/horses/${encodeURIComponent(id)}`,
+      providesTags: ['Horse'],
+    }),
+    deleteHorse: build.mutation<Answer<unknown>, string>({
+      query: (id) => ({ url: `members/horses/${encodeURIComponent(id)}`, method: 'delete' }),
+      invalidatesTags: ['Horse'],
+    }),
+  }),
+});
+
+/** One page of the member's own horses; saves, payments and deletes refresh it. */
 export function useMyHorses(params: MyHorsesParams) {
-  const key = JSON.stringify(params);
-  return useApiQuery(key, (signal) => listMyHorses(params, signal).then((r) => r.data));
+  return queryState(horsesApi.useMyHorsesQuery(params));
 }
 
 /** A horse with fresh (signed, expiring) file links, for the view and edit modes. */
 export function useHorse(id: string | null) {
-  return useApiQuery(id ?? '', (signal) =>
-    id ? getHorse(id, signal).then((r) => r.data) : Promise.resolve(null),
-  );
+  return queryState(horsesApi.useHorseQuery(id ?? skipToken), id === null);
 }
+
+/** DELETE members/horses/:id; the member's lists ask again. */
+export const useDeleteHorse = () => horsesApi.useDeleteHorseMutation()[0];

@@ -3,9 +3,8 @@ import { CButton, CCard, CCardBody, CCardHeader } from '@coreui/react';
 import type { HorseDraftSummary } from '@registry/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { ApiError } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
 import { useToast } from '../../../stores/use-toast';
-import { discardDraft, listDrafts } from './drafts-api';
+import { useDiscardDraft, useDrafts } from './drafts-api';
 import { formatSavedAt } from './saved-at';
 
 const titleOf = (draft: HorseDraftSummary) => draft.name || 'Untitled registration';
@@ -23,9 +22,8 @@ export function MyDrafts({
   onContinue: (id: string) => void;
 }) {
   const toast = useToast();
-  const query = useApiQuery(`drafts-${version}`, (signal) =>
-    listDrafts(signal).then((r) => r.data),
-  );
+  const query = useDrafts(version);
+  const discardDraft = useDiscardDraft();
   const [toDiscard, setToDiscard] = useState<HorseDraftSummary | null>(null);
   const [busy, setBusy] = useState(false);
   // Anything but a list (an old server without drafts) shows nothing.
@@ -36,14 +34,13 @@ export function MyDrafts({
     if (!toDiscard) return;
     setBusy(true);
     try {
-      await discardDraft(toDiscard.id);
+      await discardDraft(toDiscard.id).unwrap();
       toast.success('Draft discarded');
     } catch (caught) {
       toast.danger((caught as ApiError).error);
     } finally {
       setBusy(false);
       setToDiscard(null);
-      query.reload();
     }
   }
 
