@@ -11,6 +11,11 @@ export const failureSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 
+/** The usual answers of a route: its `data` in the envelope, or a 4xx failure. */
+export function answersOf<T extends z.ZodType>(data: T) {
+  return { 200: successSchema(data), '4xx': failureSchema };
+}
+
 export function ok<T>(data: T, message?: string) {
   return { success: true as const, data, ...(message ? { message } : {}) };
 }

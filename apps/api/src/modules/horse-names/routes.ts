@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { failureSchema, ok, successSchema } from '../../reply.js';
+import { answersOf, ok } from '../../reply.js';
 import { nameAvailability } from './service.js';
 
 const querySchema = z.object({
@@ -30,10 +30,7 @@ export const horseNameRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         summary: 'Which of up to three names an approved horse already carries',
         security: [{ bearer: [] }],
         querystring: querySchema,
-        response: {
-          200: successSchema(z.array(z.object({ name: z.string(), taken: z.boolean() }))),
-          '4xx': failureSchema,
-        },
+        response: answersOf(z.array(z.object({ name: z.string(), taken: z.boolean() }))),
       },
     },
     async (request) => ok(await nameAvailability(db, request.query.names, request.query.horseId)),

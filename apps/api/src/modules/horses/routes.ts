@@ -197,27 +197,35 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
     },
   );
 
+  /** A member's list route: signed in as a member, answering one page of `page`. */
+  const listing = <Q extends ZodType>(summary: string, querystring: Q, page: ZodType) => ({
+    config: memberListing,
+    schema: {
+      tags: ['horses'],
+      summary,
+      security,
+      querystring,
+      response: { 200: page, ...errors },
+    },
+  });
+  const sendOwnPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: Parameters<typeof listOwnHorses>[2],
+  ) =>
+    sendPage(
+      request,
+      reply,
+      ownPage,
+      (auth) => `mine:${auth.userId}`,
+      query,
+      (auth, pending) => listOwnHorses(options.db, auth.userId, query, pending),
+    );
+
   app.get(
     '/auth/horses',
-    {
-      config: memberListing,
-      schema: {
-        tags: ['horses'],
-        summary: 'My horses, newest first',
-        security,
-        querystring: ownListQuery,
-        response: { 200: ownPage, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendPage(
-        request,
-        reply,
-        ownPage,
-        (auth) => `mine:${auth.userId}`,
-        request.query,
-        (auth, pending) => listOwnHorses(options.db, auth.userId, request.query, pending),
-      ),
+    listing('My horses, newest first', ownListQuery, ownPage),
+    async (request, reply) => sendOwnPage(request, reply, request.query),
   );
 
   // The spec's owner list names the pending filter as a path of its own
@@ -231,42 +239,15 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
   ] as const) {
     app.get(
       path,
-      {
-        config: memberListing,
-        schema: {
-          tags: ['horses'],
-          summary,
-          security,
-          querystring: ownListQuery.omit({ approvalStatus: true }),
-          response: { 200: ownPage, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const query = { ...request.query, approvalStatus: 'pending' as const };
-        return sendPage(
-          request,
-          reply,
-          ownPage,
-          (auth) => `mine:${auth.userId}`,
-          query,
-          (auth, pending) => listOwnHorses(options.db, auth.userId, query, pending),
-        );
-      },
+      listing(summary, ownListQuery.omit({ approvalStatus: true }), ownPage),
+      async (request, reply) =>
+        sendOwnPage(request, reply, { ...request.query, approvalStatus: 'pending' as const }),
     );
   }
 
   app.get(
     '/auth/horses/search',
-    {
-      config: memberListing,
-      schema: {
-        tags: ['horses'],
-        summary: 'Search the approved horses of the whole registry',
-        security,
-        querystring: searchQuery,
-        response: { 200: publicPage, ...errors },
-      },
-    },
+    listing('Search the approved horses of the whole registry', searchQuery, publicPage),
     // The same for every member: approved horses only, public fields only.
     async (request, reply) =>
       sendPage(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PEDIGREE_MESSAGES, pedigreeFillSchema, registeredAncestorSchema } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
-import { failureSchema, ok, successSchema } from '../../reply.js';
+import { answersOf, ok } from '../../reply.js';
 import { pedigreeFill, registeredNumbers } from './service.js';
 
 const numberField = z.string().trim().min(1).max(40);
@@ -26,10 +26,7 @@ export const pedigreeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         summary: 'Which of these registration numbers belong to approved horses',
         security: [{ bearer: [] }],
         querystring: numbersQuery,
-        response: {
-          200: successSchema(z.array(registeredAncestorSchema)),
-          '4xx': failureSchema,
-        },
+        response: answersOf(z.array(registeredAncestorSchema)),
       },
     },
     async (request) => ok(await registeredNumbers(db, request.query.numbers)),
@@ -44,7 +41,7 @@ export const pedigreeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         summary: 'A registered horse as a sire or dam: its name and the ancestors it brings',
         security: [{ bearer: [] }],
         params: z.object({ registrationNumber: numberField }),
-        response: { 200: successSchema(pedigreeFillSchema), '4xx': failureSchema },
+        response: answersOf(pedigreeFillSchema),
       },
     },
     async (request) => {
