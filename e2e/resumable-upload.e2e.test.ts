@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { DESKTOP } from './support/browser.js';
-import { E2E_MEMBER_2 } from './support/accounts.js';
 import { startCuttingProxy, videoBytes, type CuttingProxy } from './support/cutting-proxy.js';
 import { makePhonePhoto } from './support/phone-photo.js';
-import { signIn } from './support/session.js';
+import { launchChromium, openRegisterFormThrough } from './support/proxied-register-form.js';
 
 const VIDEO = 20 * 1024 * 1024;
 let browser: Browser;
@@ -21,11 +19,7 @@ beforeAll(async () => {
   writeFileSync(videoFile, videoBytes(VIDEO));
   writeFileSync(photoFile, await makePhonePhoto());
   proxy = await startCuttingProxy(inject('baseURL'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    headless: true,
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,24 +27,7 @@ afterAll(async () => {
   rmSync(videoDir, { recursive: true, force: true });
 });
 
-/** Member 2's Register Horse form through the proxy, fresh (an earlier run's draft is set aside). */
-async function openRegisterForm() {
-  const context = await browser.newContext({ baseURL: proxy.baseURL, viewport: DESKTOP });
-  const page = await context.newPage();
-  await signIn(page, 'member', E2E_MEMBER_2);
-  await page.getByTestId('app-sidebar').getByRole('link', { name: 'My Horses' }).click();
-  await page.getByRole('button', { name: 'Register Horse' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Register Horse' });
-  await dialog.waitFor();
-  // An earlier run's draft (a chosen file starts one) is offered first: start fresh.
-  const fresh = dialog.getByRole('button', { name: 'Start fresh' });
-  const offered = await fresh.waitFor({ timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (offered) await fresh.click();
-  return { context, dialog };
-}
+const openRegisterForm = () => openRegisterFormThrough(browser, proxy);
 
 describe('resumable uploads in the browser (issue 14)', () => {
   it('a 20 MB video cut off halfway resumes from what the server has, not from zero', async () => {

@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import { HORSE_MESSAGES } from '@registry/domain';
-import { DESKTOP } from './support/browser.js';
-import { E2E_MEMBER_2 } from './support/accounts.js';
 import { startCuttingProxy, videoBytes, type CuttingProxy } from './support/cutting-proxy.js';
-import { signIn } from './support/session.js';
+import { launchChromium, openRegisterFormThrough } from './support/proxied-register-form.js';
 
 /**
  * What a member sees of each background upload (issue 14 items 1 and 2): the server's refusal
@@ -28,11 +26,7 @@ beforeAll(async () => {
   // A Windows program renamed to .pdf: the server's magic-byte check refuses it.
   writeFileSync(fakePdf, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096, 0x90)]));
   proxy = await startCuttingProxy(inject('baseURL'), RATE);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    headless: true,
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -40,22 +34,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function openRegisterForm() {
-  const context = await browser.newContext({ baseURL: proxy.baseURL, viewport: DESKTOP });
-  const page = await context.newPage();
-  await signIn(page, 'member', E2E_MEMBER_2);
-  await page.getByTestId('app-sidebar').getByRole('link', { name: 'My Horses' }).click();
-  await page.getByRole('button', { name: 'Register Horse' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Register Horse' });
-  await dialog.waitFor();
-  const fresh = dialog.getByRole('button', { name: 'Start fresh' });
-  const offered = await fresh.waitFor({ timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (offered) await fresh.click();
-  return { context, page, dialog };
-}
+const openRegisterForm = () => openRegisterFormThrough(browser, proxy);
 
 describe('background uploads as the member sees them (issue 14)', () => {
   it("shows the server's refusal beside the file at once, with Retry", async () => {
