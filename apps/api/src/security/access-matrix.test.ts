@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteAccess } from '../plugins/access.js';
+import type { RouteAccess } from '../modules/auth/access.js';
 import {
   ADMIN,
   bearer,

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GENERIC_MESSAGES } from '@registry/domain';
 import { horses, users } from '../db/schema.js';
-import type { RouteAccess } from '../plugins/access.js';
+import type { RouteAccess } from '../modules/auth/access.js';
 import { serializeError } from '../plugins/error-log.js';
 import { startFakeStripe, stripeConfig, type FakeStripe } from '../test/fake-stripe.js';
 import { ADMIN, bearer, createTestApp, MEMBER_A, type TestApp } from '../test/harness.js';
