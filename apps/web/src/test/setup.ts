@@ -2,9 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installCanvasStub } from './canvas-stub';
-// The server-data cache (RTK Query) is part of every signed-in page. Loaded here, its first
-// transform happens before a test's clock starts rather than inside a page's lazy import.
-import '../stores/server-api';
 
 installCanvasStub();
 
