@@ -54,7 +54,12 @@ export function SignedInOnly() {
     // library) weigh more than the page itself, and someone who only glances at the
     // dashboard should not pay for them. A pointer reaches the sidebar well before a click.
     const EVENTS = ['pointerover', 'pointerdown', 'keydown', 'focusin'] as const;
-    const preload = () => {
+    const preload = (event: Event) => {
+      // Focus a script gives a container (a dialog opening, tabIndex -1) is not the user's:
+      // Register Horse's modal would otherwise fetch every other page as it opens.
+      if (event.type === 'focusin' && (event.target as HTMLElement | null)?.tabIndex === -1) {
+        return;
+      }
       stop();
       preloadRolePages(isAdmin);
     };

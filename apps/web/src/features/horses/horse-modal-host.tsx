@@ -56,7 +56,9 @@ export function HorseModalHost({
   const horseId = state && state.mode !== 'register' ? (state.horseId ?? null) : null;
   const { data, error, loading } = useHorse(horseId);
   if (!state) return null;
-  const horse = horseId && data && data._id === horseId ? data : null;
+  // Not while a fetch runs: a cached copy being refetched (after a save) may be the old record,
+  // and the form keeps the values it opened with.
+  const horse = horseId && data && data._id === horseId && !loading ? data : null;
   // A local boundary: the page stays on screen while the form's chunk arrives.
   return (
     <Suspense fallback={<FormLoading />}>

@@ -1,8 +1,5 @@
 import type { Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  buildHorseSchema,
-  buildRegistrationDetailsSchema,
   countryOf,
   defaultHorseValues,
   OWNER_TYPES,
@@ -160,36 +157,37 @@ export function initialValues(
   return horse ? horseToFormValues(horse) : emptyFormValues();
 }
 
+/** The form's resolver, with a way to fetch its rules ahead of the first check. */
+export type HorseFormResolver = Resolver<HorseFormValues, unknown, HorseFormOutput> & {
+  load: () => Promise<unknown>;
+};
+
 /**
- * The domain's rules for the mode: the full register rules (payment section included) when
- * registering, the edit rules otherwise, where stored files satisfy the required ones.
+ * The domain's rules for the mode (form-schema.ts). They come with zod, about a third of the
+ * form's code, so they are fetched and built when the member first works in the form (or at
+ * the first check), not before the form can paint (docs/decisions.md, "Field speed").
  */
 export function horseFormResolver(
   mode: HorseFormMode,
   horse: Horse | null | undefined,
   withoutPayment = false,
-): Resolver<HorseFormValues, unknown, HorseFormOutput> {
-  if (mode === 'register' && withoutPayment) {
-    // An administrator registering on a member's behalf: the office takes payment separately.
-    return zodResolver(buildRegistrationDetailsSchema()) as unknown as Resolver<
-      HorseFormValues,
-      unknown,
-      HorseFormOutput
-    >;
-  }
-  if (mode === 'register') {
-    return zodResolver(buildHorseSchema('register')) as unknown as Resolver<
-      HorseFormValues,
-      unknown,
-      HorseFormOutput
-    >;
-  }
-  const schema = buildHorseSchema(mode, {
-    hasExistingFiles: {
-      registrationDocument: Boolean(horse?.registrationDocument),
-      markingDocuments: (horse?.markingDocuments?.length ?? 0) > 0,
-    },
-  });
-  // The edit schema reads a subset of these values and strips the rest.
-  return zodResolver(schema) as unknown as Resolver<HorseFormValues, unknown, HorseFormOutput>;
+): HorseFormResolver {
+  let rules: Promise<Resolver<HorseFormValues, unknown, HorseFormOutput>> | undefined;
+  const load = () => {
+    rules ??= import('./form-schema').then(
+      ({ schemaResolver }) => schemaResolver(mode, horse, withoutPayment),
+      (error: unknown) => {
+        // A failed fetch (flaky network) is tried again at the next check.
+        rules = undefined;
+        throw error;
+      },
+    );
+    return rules;
+  };
+  const resolver: Resolver<HorseFormValues, unknown, HorseFormOutput> = async (
+    values,
+    context,
+    options,
+  ) => (await load())(values, context, options);
+  return Object.assign(resolver, { load });
 }

@@ -29,6 +29,7 @@ import { useOwnerPrefill } from './use-owner-prefill';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context';
 import { SectionCard } from './section-card';
 import { sectionsFor } from './sections';
+import { RevealQueue, RevealQueueContext, Staged } from './staged-reveal';
 import { applyServerErrors } from './server-errors';
 import { editFormData, registrationFormData } from './to-form-data';
 import { UploadContext } from '../uploads/upload-context';
@@ -75,6 +76,12 @@ export type EditCall = (
   onProgress: (percent: number | null) => void,
 ) => Promise<{ data: Horse }>;
 
+/**
+ * Sections mounted with the form; the others follow one by one once it has painted
+ * (staged-reveal.tsx). Four fill a phone's screen.
+ */
+const FIRST_SECTIONS = 4;
+
 /** The secure card fields have no name, so focusFirstError cannot find them. */
 function focusFirstCardError(container: HTMLElement | null) {
   const field = container?.querySelector<HTMLElement>('[data-secure-field][aria-invalid="true"]');
@@ -118,6 +125,7 @@ export function HorseRegistrationForm({
   const [defaultValues] = useState(() => initialValues(mode, horse));
   // Files upload as soon as they are chosen; Save names the finished ones (features/horses/uploads).
   const [uploads] = useState(() => new UploadTracker());
+  const [revealQueue] = useState(() => new RevealQueue());
   // Uploads belong to the member who made them (docs/api.md, Uploads), so the office, at a desk,
   // sends its files with Save as before instead of uploading ahead.
   const isAdmin = useAppSelector((state) => state.session.isAdmin);
@@ -127,6 +135,7 @@ export function HorseRegistrationForm({
     () => horseFormResolver(mode, horse, withoutPayment),
     [mode, horse, withoutPayment],
   );
+  const loadRules = useCallback(() => void resolver.load().catch(() => undefined), [resolver]);
   const methods = useForm<HorseFormValues, unknown, HorseFormOutput>({
     mode: 'onChange',
     defaultValues,
@@ -164,22 +173,27 @@ export function HorseRegistrationForm({
       <FormProvider {...methods}>
         <UploadContext.Provider value={uploadsAhead}>
           <RegistrationContext.Provider value={context}>
-            <div className="row g-3">
-              {sections.map(({ id, title, fields, width, fieldset, Component }) => (
-                <div key={id} className={width ? `col-12 ${width}` : 'col-12'}>
-                  <SectionCard id={id} title={title} fields={fields} fieldset={fieldset}>
-                    <Component />
-                  </SectionCard>
-                </div>
-              ))}
-            </div>
+            <RevealQueueContext.Provider value={revealQueue}>
+              <div className="row g-3">
+                {sections.map(({ id, title, fields, width, fieldset, Component }, index) => {
+                  const section = (
+                    <div key={id} className={width ? `col-12 ${width}` : 'col-12'}>
+                      <SectionCard id={id} title={title} fields={fields} fieldset={fieldset}>
+                        <Component />
+                      </SectionCard>
+                    </div>
+                  );
+                  return index < FIRST_SECTIONS ? section : <Staged key={id}>{section}</Staged>;
+                })}
+              </div>
+            </RevealQueueContext.Provider>
           </RegistrationContext.Provider>
         </UploadContext.Provider>
       </FormProvider>
     ),
     // useForm answers the same `methods` object for the form's life, so typing does not
     // rebuild the sections; nothing here reads its formState.
-    [methods, context, sections, uploadsAhead],
+    [methods, context, sections, uploadsAhead, revealQueue],
   );
 
   /** The register or edit call; answers the stored horse, or null after showing the error. */
@@ -245,6 +259,8 @@ export function HorseRegistrationForm({
 
   function onSave() {
     if (readOnly || saving) return;
+    // Every field on the page before the checks, so the first one in error can be focused.
+    revealQueue.revealAll();
     submittedRef.current = true;
     void handleSubmit(save, onInvalid)();
   }
@@ -260,7 +276,14 @@ export function HorseRegistrationForm({
         Not one <form>: each section is its own (see SectionCard), because Chrome's autofill
         re-reads the whole form a field belongs to on every keystroke.
       */}
-      <div ref={formRef} className="horse-form" onKeyDown={preventImplicitSubmit}>
+      <div
+        ref={formRef}
+        className="horse-form"
+        onKeyDown={preventImplicitSubmit}
+        // The rules (and zod) are fetched once the member starts working in the form.
+        onFocusCapture={loadRules}
+        onPointerDownCapture={loadRules}
+      >
         <CModalBody className="horse-form-body">
           {mode === 'view' && horse && saveEdit === updateHorse && <RecordStatus horse={horse} />}
           <RecordNotice horse={horse} mode={mode} office={saveEdit !== updateHorse} />

@@ -1,6 +1,7 @@
 import './registration.css';
 import '../../../components/form-field.css';
 import { useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import {
   CAlert,
   CButton,
@@ -73,8 +74,12 @@ export default function HorseRegistrationModal({
   };
 
   const ready = mode === 'register' || horse !== null;
-  return (
+  // Portalled here, not by CModal: CModal renders its content in place first and moves it into
+  // a portal in an effect, which unmounts and mounts the whole form a second time (about half
+  // of Register Horse's main-thread time on a phone; docs/decisions.md, "Field speed").
+  return createPortal(
     <CModal
+      portal={false}
       visible={visible}
       onClose={close}
       backdrop="static"
@@ -119,6 +124,7 @@ export default function HorseRegistrationModal({
           </CModalFooter>
         </>
       )}
-    </CModal>
+    </CModal>,
+    document.body,
   );
 }

@@ -11,6 +11,7 @@ import { FileInput } from '../fields/file-input';
 import { TextInput } from '../fields/text-input';
 import { ErrorCountBadge } from '../section-card';
 import { useRegistration } from '../registration-context';
+import { Staged } from '../staged-reveal';
 import { ParentLink } from './parent-link';
 
 const PARENT_LABEL: Record<PedigreeParent, string> = { sire: 'Sire', dam: 'Dam' };
@@ -76,9 +77,18 @@ const ParentPanel = memo(function ParentPanel({ parent }: { parent: PedigreePare
   const { readOnly } = useRegistration();
   return (
     <fieldset disabled={readOnly} className="row g-3">
-      <AncestorFields parent={parent} />
+      {/* Each person mounts on its own after the form has painted (staged-reveal.tsx). */}
+      {parent === 'sire' ? (
+        <AncestorFields parent={parent} />
+      ) : (
+        <Staged>
+          <AncestorFields parent={parent} />
+        </Staged>
+      )}
       {PEDIGREE_ANCESTORS.map((ancestor) => (
-        <AncestorFields key={ancestor} parent={parent} ancestor={ancestor} />
+        <Staged key={ancestor}>
+          <AncestorFields parent={parent} ancestor={ancestor} />
+        </Staged>
       ))}
     </fieldset>
   );

@@ -1,0 +1,38 @@
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  buildHorseSchema,
+  buildRegistrationDetailsSchema,
+  type HorseFormMode,
+} from '@registry/domain';
+import type { Horse } from '../../../lib/horse-types';
+import type { HorseFormOutput, HorseFormValues } from './form-values';
+
+type HorseResolver = Resolver<HorseFormValues, unknown, HorseFormOutput>;
+
+/**
+ * The domain's rules for the mode: the full register rules (payment section included) when
+ * registering, the edit rules otherwise, where stored files satisfy the required ones.
+ * Its own chunk with zod (form-values.ts loads it on the first check).
+ */
+export function schemaResolver(
+  mode: HorseFormMode,
+  horse: Horse | null | undefined,
+  withoutPayment: boolean,
+): HorseResolver {
+  if (mode === 'register' && withoutPayment) {
+    // An administrator registering on a member's behalf: the office takes payment separately.
+    return zodResolver(buildRegistrationDetailsSchema()) as unknown as HorseResolver;
+  }
+  if (mode === 'register') {
+    return zodResolver(buildHorseSchema('register')) as unknown as HorseResolver;
+  }
+  const schema = buildHorseSchema(mode, {
+    hasExistingFiles: {
+      registrationDocument: Boolean(horse?.registrationDocument),
+      markingDocuments: (horse?.markingDocuments?.length ?? 0) > 0,
+    },
+  });
+  // The edit schema reads a subset of these values and strips the rest.
+  return zodResolver(schema) as unknown as HorseResolver;
+}
