@@ -44,7 +44,9 @@ describe('mail outbox', () => {
       for (const m of messages) await enqueueMail(tx, m);
     });
     const mailer = flakyMailer(5);
-    let now = Date.now();
+    // The outbox's due time is the database's now() in microseconds; a clock read in the same
+    // millisecond truncates below it, so the run's "now" is one millisecond on.
+    let now = Date.now() + 1;
     let run = await processOutbox(db, mailer, undefined, { now: new Date(now) });
     expect(run).toEqual({ sent: 0, failed: 3, refused: 0, purged: 0 });
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'to1@example.org'));
