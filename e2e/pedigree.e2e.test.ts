@@ -81,6 +81,9 @@ describe('linked pedigrees', () => {
     const phone = await browser.newPage(PHONE);
     await signIn(phone, 'admin', E2E_ADMIN);
     await phone.goto('/admin/horse-reject-approve');
+    // Earlier journeys leave pending horses in the shared database and the queue is paged,
+    // oldest first: find this one by its name.
+    await phone.getByLabel('Name choice or sire/dam').fill(foal);
     // The queue is a table or, on a narrow screen, a list: wait for the horse before choosing.
     await phone.getByText(foal).first().waitFor({ timeout: 30_000 });
     const row = phone.getByRole('row').filter({ hasText: foal });
