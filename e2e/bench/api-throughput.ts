@@ -58,7 +58,7 @@ export async function measureBareFastify(): Promise<Throughput> {
   }
 }
 
-/** The member list row's columns (apps/api/src/modules/horses/queries.ts, ownSummaryColumns). */
+/** The member list row's columns (apps/api/src/modules/horse-repository/summaries.ts, ownSummaryColumns). */
 const OWN_COLUMNS = `h.id, h.approved_name, h.registration_number, h.approval_status, h.sex, h.color,
   h.gait_designation, h.state_foaled_in, h.foal_date, h.sire_name, h.dam_name, h.created_at,
   h.updated_at, h.first_choice, h.second_choice, h.third_choice, h.owner_id, h.payment_status,
