@@ -1,14 +1,6 @@
 import './contrast.css';
-import { useId, type ReactNode } from 'react';
-import {
-  CButton,
-  CModal,
-  CModalBody,
-  CModalFooter,
-  CModalHeader,
-  CModalTitle,
-  CSpinner,
-} from '@coreui/react';
+import type { ReactNode } from 'react';
+import { ActionDialog, BusyButton } from './action-dialog';
 
 export interface ConfirmDialogProps {
   visible: boolean;
@@ -33,36 +25,26 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   return (
-    <CModal
+    <ActionDialog
+      title={title}
       visible={visible}
+      busy={busy}
       onClose={onCancel}
-      alignment="center"
-      backdrop="static"
-      keyboard={!busy}
-      aria-labelledby={titleId}
-    >
-      <CModalHeader closeButton={!busy}>
-        <CModalTitle as="h2" className="h5" id={titleId}>
-          {title}
-        </CModalTitle>
-      </CModalHeader>
-      <CModalBody>{children}</CModalBody>
-      <CModalFooter>
-        <CButton color="secondary" variant="outline" disabled={busy} onClick={onCancel}>
-          Cancel
-        </CButton>
-        <CButton
+      closeLabel="Cancel"
+      actions={
+        <BusyButton
+          busy={busy}
           color={confirmColor}
           className={confirmColor === 'danger' ? 'btn-contrast' : undefined}
           disabled={busy}
           onClick={onConfirm}
         >
-          {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
           {confirmLabel}
-        </CButton>
-      </CModalFooter>
-    </CModal>
+        </BusyButton>
+      }
+    >
+      {children}
+    </ActionDialog>
   );
 }
