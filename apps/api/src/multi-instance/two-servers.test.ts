@@ -173,6 +173,28 @@ describe('sessions across instances', () => {
     ).toBe(200);
     expect((await call(a, 'POST', '/api/auth/login', { json: MEMBER_B })).status).toBe(200);
   });
+
+  it("a password change on one ends the member's other sessions at once on the other", async () => {
+    const changed = { ...MEMBER_B, password: `${MEMBER_B.password}-Changed9` };
+    const before = await signIn(b, MEMBER_B);
+    const current = await signIn(a, MEMBER_B);
+    expect((await call(b, 'GET', '/api/auth/horses', { token: before })).status).toBe(200);
+    const change = (from: typeof MEMBER_B, to: typeof MEMBER_B, token: string) =>
+      call(a, 'PUT', '/api/members/change-memberPassword', {
+        token,
+        json: { currentPassword: from.password, newPassword: to.password },
+      });
+    expect((await change(MEMBER_B, changed, current)).status).toBe(200);
+    try {
+      expect((await call(b, 'GET', '/api/auth/horses', { token: before })).status).toBe(401);
+      expect((await call(b, 'POST', '/api/auth/login', { json: MEMBER_B })).status).toBe(401);
+      const fresh = await signIn(b, changed);
+      expect((await call(a, 'GET', '/api/auth/me', { token: fresh })).status).toBe(200);
+    } finally {
+      // The later tests sign in with the fixture's password.
+      expect((await change(changed, MEMBER_B, await signIn(a, changed))).status).toBe(200);
+    }
+  });
 });
 
 describe('records across instances', () => {
