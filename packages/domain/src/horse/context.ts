@@ -8,6 +8,11 @@ export type HorseSchemaOptions = {
   /** The day foal dates are compared with; defaults to the moment of each parse. */
   today?: Date;
   hasExistingFiles?: ExistingHorseFiles;
+  /**
+   * The payment provider collects the bank account itself (Stripe's Payment Element with
+   * Financial Connections), so the form has no routing or account number to require.
+   */
+  bankAccountByProvider?: boolean;
 };
 
 /** What each section needs to know to build its rules. */
@@ -15,6 +20,7 @@ export type SectionContext = {
   mode: HorseFormMode;
   today: () => Date;
   existingFiles: ExistingHorseFiles;
+  bankAccountByProvider: boolean;
 };
 
 export function sectionContext(
@@ -26,6 +32,7 @@ export function sectionContext(
     mode,
     today: today ? () => today : () => new Date(),
     existingFiles: options.hasExistingFiles ?? {},
+    bankAccountByProvider: options.bankAccountByProvider === true,
   };
 }
 

@@ -161,6 +161,27 @@ describe('bank payment', () => {
     ]);
   });
 
+  it('leaves the routing and account numbers to a provider that links the account itself', () => {
+    const linked = buildHorseSchema('register', { today: TEST_TODAY, bankAccountByProvider: true });
+    const input = withPayment({
+      paymentMethod: 'Bank',
+      bankAccount: { ...BANK, routingNumber: '', accountNumber: '' },
+    });
+    expect(issuesOf(linked, input)).toEqual([]);
+    expect(issuesOf(register, input)).toEqual([
+      'billingInfo.paymentInfo.bankAccount.routingNumber: Routing Number is required',
+      'billingInfo.paymentInfo.bankAccount.accountNumber: Account Number is required',
+    ]);
+    // The spec's other bank fields stay the form's own.
+    expect(
+      issuesOf(linked, withPayment({ paymentMethod: 'Bank', bankAccount: undefined })),
+    ).toEqual([
+      'billingInfo.paymentInfo.bankAccount.accountType: Account Type is required',
+      'billingInfo.paymentInfo.bankAccount.accountName: Account Name is required',
+      'billingInfo.paymentInfo.bankAccount.bankName: Bank Name is required',
+    ]);
+  });
+
   it('knows ABA routing numbers', () => {
     expect(isRoutingNumber('110000000')).toBe(true);
     expect(isRoutingNumber('021000021')).toBe(true);

@@ -50,7 +50,7 @@ function registerSchema(ctx: SectionContext) {
       ...commonShape(ctx),
       ...nameChoicesShape(),
       ...ownerSignatureShape(),
-      ...paymentShape(),
+      ...paymentShape(ctx),
     })
     .superRefine(crossFieldChecks(ctx), whenObject);
 }

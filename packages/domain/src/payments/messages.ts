@@ -38,4 +38,5 @@ export const PAYMENT_MESSAGES = {
   nothingToReverse: 'This horse has no settled payment to refund or void.',
   reasonRequired: 'Give a reason.',
   agreementRequired: 'You must accept the debit authorization to pay by bank.',
+  bankAccountIncomplete: 'Bank Account is incomplete',
 } as const;

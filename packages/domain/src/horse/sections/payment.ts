@@ -11,7 +11,7 @@ import {
   SHORT_TEXT_MAX,
 } from '../constants.js';
 import { isAccountNumber, isRoutingNumber } from '../bank.js';
-import type { IssueSink } from '../context.js';
+import type { IssueSink, SectionContext } from '../context.js';
 import {
   isRecord,
   mustBeTrue,
@@ -65,9 +65,17 @@ const BANK_REQUIRED: ReadonlyArray<[BankField, string]> = [
   ['routingNumber', HORSE_MESSAGES.routingNumberRequired],
   ['accountNumber', HORSE_MESSAGES.accountNumberRequired],
 ];
+const TYPED_NUMBERS: ReadonlySet<BankField> = new Set(['routingNumber', 'accountNumber']);
 
-/** The details of the method not chosen are ignored, so switching methods never blocks saving. */
-function checkPaymentDetails(value: Record<string, unknown>, sink: IssueSink): void {
+/**
+ * The details of the method not chosen are ignored, so switching methods never blocks saving.
+ * With `bankAccountByProvider` the routing and account numbers are not the form's to check.
+ */
+function checkPaymentDetails(
+  value: Record<string, unknown>,
+  sink: IssueSink,
+  bankAccountByProvider = false,
+): void {
   const text = (group: unknown, key: string) => {
     const field = isRecord(group) ? group[key] : undefined;
     return typeof field === 'string' ? field.trim() : '';
@@ -80,8 +88,10 @@ function checkPaymentDetails(value: Record<string, unknown>, sink: IssueSink): v
   }
   if (value.paymentMethod !== 'Bank') return;
   for (const [key, message] of BANK_REQUIRED) {
+    if (bankAccountByProvider && TYPED_NUMBERS.has(key)) continue;
     if (text(value.bankAccount, key) === '') add(['bankAccount', key], message);
   }
+  if (bankAccountByProvider) return;
   const routing = text(value.bankAccount, 'routingNumber');
   if (routing !== '' && !isRoutingNumber(routing)) {
     add(['bankAccount', 'routingNumber'], HORSE_MESSAGES.routingNumberInvalid);
@@ -92,44 +102,55 @@ function checkPaymentDetails(value: Record<string, unknown>, sink: IssueSink): v
   }
 }
 
-export const paymentInfoSchema = z
-  .object({
-    paymentMethod: requiredChoice(
-      PAYMENT_METHODS,
-      HORSE_MESSAGES.paymentMethodRequired,
-      'Payment Method',
-    ),
-    creditCard: creditCardSchema.optional(),
-    bankAccount: bankAccountSchema.optional(),
-  })
-  .superRefine(checkPaymentDetails, whenObject);
+function buildPaymentInfoSchema(bankAccountByProvider: boolean) {
+  return z
+    .object({
+      paymentMethod: requiredChoice(
+        PAYMENT_METHODS,
+        HORSE_MESSAGES.paymentMethodRequired,
+        'Payment Method',
+      ),
+      creditCard: creditCardSchema.optional(),
+      bankAccount: bankAccountSchema.optional(),
+    })
+    .superRefine(
+      (value, sink) => checkPaymentDetails(value, sink, bankAccountByProvider),
+      whenObject,
+    );
+}
 
-export const billingInfoSchema = z.object({
-  billingAddress: requiredText(
-    HORSE_MESSAGES.billingAddressRequired,
-    LONG_TEXT_MAX,
-    'Billing Address',
-  ),
-  country: z.enum(COUNTRIES, { error: HORSE_MESSAGES.countryInvalid }).default(DEFAULT_COUNTRY),
-  phoneNumber: requiredText(HORSE_MESSAGES.phoneNumberRequired, 30, 'Phone Number').refine(
-    (phone) => phone === '' || isPhoneNumber(phone),
-    HORSE_MESSAGES.phoneNumberInvalid,
-  ),
-  email: emailField,
-  accountHolderName: requiredText(
-    HORSE_MESSAGES.accountHolderNameRequired,
-    SHORT_TEXT_MAX,
-    'Account Holder Name',
-  ),
-  accountHolderSignature: signatureField(HORSE_MESSAGES.accountHolderSignatureRequired),
-  paymentInfo: paymentInfoSchema,
-});
+function buildBillingInfoSchema(bankAccountByProvider: boolean) {
+  return z.object({
+    billingAddress: requiredText(
+      HORSE_MESSAGES.billingAddressRequired,
+      LONG_TEXT_MAX,
+      'Billing Address',
+    ),
+    country: z.enum(COUNTRIES, { error: HORSE_MESSAGES.countryInvalid }).default(DEFAULT_COUNTRY),
+    phoneNumber: requiredText(HORSE_MESSAGES.phoneNumberRequired, 30, 'Phone Number').refine(
+      (phone) => phone === '' || isPhoneNumber(phone),
+      HORSE_MESSAGES.phoneNumberInvalid,
+    ),
+    email: emailField,
+    accountHolderName: requiredText(
+      HORSE_MESSAGES.accountHolderNameRequired,
+      SHORT_TEXT_MAX,
+      'Account Holder Name',
+    ),
+    accountHolderSignature: signatureField(HORSE_MESSAGES.accountHolderSignatureRequired),
+    paymentInfo: buildPaymentInfoSchema(bankAccountByProvider),
+  });
+}
+
+/** The spec's form: the bank account typed in (the sandbox; what the server's variant derives from). */
+export const paymentInfoSchema = buildPaymentInfoSchema(false);
+export const billingInfoSchema = buildBillingInfoSchema(false);
 
 /** Form section 17, registration only: edits are not charged. */
-export function paymentShape() {
+export function paymentShape(ctx?: Pick<SectionContext, 'bankAccountByProvider'>) {
   return {
     fees: feesSchema,
-    billingInfo: billingInfoSchema,
+    billingInfo: ctx?.bankAccountByProvider ? buildBillingInfoSchema(true) : billingInfoSchema,
     checkedAgreement: mustBeTrue(HORSE_MESSAGES.termsRequired),
   };
 }
