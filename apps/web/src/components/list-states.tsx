@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import type { Page } from '../lib/horse-types';
+import { pageOf } from '../lib/paging';
 import type { ApiQuery } from '../lib/use-api-query';
+import { EmptyState } from './empty-state';
 import { LoadError, LoadingBlock } from './load-states';
 import { Pager } from './pager';
 
@@ -65,3 +68,65 @@ export function ListFooter({
 /** "1 horse", "2 horses". */
 export const countOf = (total: number, one: string, many: string) =>
   `${total} ${total === 1 ? one : many}`;
+
+/** An empty list's title and the line below it. */
+export type EmptyWords = readonly [title: string, text: ReactNode];
+
+/** What a paged list says in its states, below it and when it is empty. */
+export interface ListWords {
+  /** Above Try again when a page could not be loaded. */
+  failed: string;
+  loading: string;
+  /** The total in words: `countOf(total, …)` or the list's own phrase. */
+  count: (total: number) => string;
+  /** The pager's name for screen readers. */
+  pager: string;
+  /** Nothing in the list at all. */
+  none: EmptyWords;
+  /** Nothing left by the filters (`filtered`); lists without filters leave it out. */
+  noMatch?: EmptyWords;
+}
+
+/**
+ * One page of a server-paged list with its states (ListStates), an empty state that tells "no
+ * rows yet" from "no rows match", and the count and pager below (ListFooter). `children` draws
+ * the page's rows; `pageCount` is for the rows' label.
+ */
+export function PagedList<T>({
+  query,
+  paging: { page, setPage, pageSize },
+  words,
+  filtered = false,
+  children,
+}: {
+  query: ApiQuery<Page<T>>;
+  /** The page shown, how to turn it, and the page size asked for (the server's answer wins). */
+  paging: { page: number; setPage: (page: number) => void; pageSize: number };
+  words: ListWords;
+  filtered?: boolean;
+  children: (items: T[], pageCount: number) => ReactNode;
+}) {
+  const { items, total, pageCount } = pageOf(query.data, pageSize);
+  const [title, text] = (filtered && words.noMatch) || words.none;
+  return (
+    <>
+      <ListStates
+        query={query}
+        count={items.length}
+        errorLead={words.failed}
+        loadingLabel={words.loading}
+        empty={<EmptyState title={title}>{text}</EmptyState>}
+      >
+        {children(items, pageCount)}
+      </ListStates>
+      <ListFooter
+        total={total}
+        summary={words.count(total)}
+        page={page}
+        pageCount={pageCount}
+        onPage={setPage}
+        pagerLabel={words.pager}
+      />
+    </>
+  );
+}

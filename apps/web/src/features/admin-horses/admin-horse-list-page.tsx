@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { CAlert, CButton } from '@coreui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { ListFooter, ListStates, countOf } from '../../components/list-states';
+import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import {
   ClearFiltersButton,
   FilterSelect,
@@ -16,7 +15,6 @@ import type { AdminHorseSummary, SortState } from '../../lib/admin-types';
 import { downloadFromApi } from '../../lib/download';
 import { useHorseForms } from '../../lib/horse-editor';
 import { horseDisplayName } from '../../lib/horse-types';
-import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -45,6 +43,15 @@ type Dialog = {
   horse: AdminHorseSummary;
 } | null;
 
+const WORDS: ListWords = {
+  failed: 'The horses could not be loaded',
+  loading: 'Loading horses…',
+  count: (total) => countOf(total, 'horse', 'horses'),
+  pager: 'Horse list pages',
+  none: ['No horses yet', 'Horses appear here as soon as members register them.'],
+  noMatch: ['No horses match these filters', 'Try fewer filters.'],
+};
+
 /** Every horse of the registry, for administrators (spec §2.1 /admin/horse-list). */
 export default function AdminHorseListPage() {
   const toast = useToast();
@@ -61,9 +68,7 @@ export default function AdminHorseListPage() {
   const [registerFor, setRegisterFor] = useState<string | null>(null);
   const q = useDebouncedValue(filters.q, 300);
   const query = useAdminHorses({ ...filters, q }, page, sort);
-  const { data, loading } = query;
   const Horses = useMediaQuery(PHONE_QUERY) ? AdminHorseCards : AdminHorsesTable;
-  const { items, total, pageCount } = pageOf(data, HORSES_PAGE_SIZE);
   const filtered =
     filters.q.trim() !== '' ||
     filters.approvalStatus !== '' ||
@@ -154,37 +159,24 @@ export default function AdminHorseListPage() {
         {filtered && <ClearFiltersButton onClick={clearFilters} />}
       </ListToolbar>
 
-      <ListStates
+      <PagedList
         query={query}
-        count={items.length}
-        errorLead="The horses could not be loaded"
-        loadingLabel="Loading horses…"
-        empty={
-          <EmptyState title={filtered ? 'No horses match these filters' : 'No horses yet'}>
-            {filtered
-              ? 'Try fewer filters.'
-              : 'Horses appear here as soon as members register them.'}
-          </EmptyState>
-        }
+        paging={{ page, setPage, pageSize: HORSES_PAGE_SIZE }}
+        words={WORDS}
+        filtered={filtered}
       >
-        <Horses
-          horses={items}
-          busy={loading}
-          label={`Horses, page ${page} of ${pageCount}`}
-          sort={sort}
-          onSort={setSort}
-          onAction={onAction}
-          canEdit={forms !== null}
-        />
-      </ListStates>
-      <ListFooter
-        total={total}
-        summary={countOf(total, 'horse', 'horses')}
-        page={page}
-        pageCount={pageCount}
-        onPage={setPage}
-        pagerLabel="Horse list pages"
-      />
+        {(horses, pageCount) => (
+          <Horses
+            horses={horses}
+            busy={query.loading}
+            label={`Horses, page ${page} of ${pageCount}`}
+            sort={sort}
+            onSort={setSort}
+            onAction={onAction}
+            canEdit={forms !== null}
+          />
+        )}
+      </PagedList>
 
       {forms && (
         <>

@@ -1,13 +1,5 @@
-import {
-  CCard,
-  CCardBody,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
-import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
+import { CTableDataCell, CTableHeaderCell } from '@coreui/react';
+import { CardList, TableCard, horseKey } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
@@ -67,43 +59,42 @@ function Actions({
 /** Every horse as a sortable table (tablets and wider). */
 export function AdminHorsesTable(props: AdminHorsesViewProps) {
   const { horses, busy, label, sort, onSort } = props;
+  const sortable = (field: AdminHorseSortField, text: string) => (
+    <SortableHeader field={field} label={text} sort={sort} onSort={onSort} />
+  );
   return (
-    <TableCard label={label} busy={busy}>
-      <CTableHead>
-        <CTableRow>
-          <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
-          <SortableHeader
-            field="registrationNumber"
-            label="Registration No."
-            sort={sort}
-            onSort={onSort}
-          />
-          <CTableHeaderCell scope="col">Owner</CTableHeaderCell>
-          <SortableHeader field="approvalStatus" label="Approval" sort={sort} onSort={onSort} />
-          <SortableHeader field="paymentStatus" label="Payment" sort={sort} onSort={onSort} />
-          <SortableHeader field="createdAt" label="Submitted" sort={sort} onSort={onSort} />
-          <ActionsHeaderCell />
-        </CTableRow>
-      </CTableHead>
-      <CTableBody>
-        {horses.map((horse) => (
-          <CTableRow key={horse._id}>
-            <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
-            <CTableDataCell className="text-nowrap">{horse.registrationNum ?? '—'}</CTableDataCell>
-            <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
-            <CTableDataCell>
-              <ApprovalStatusBadge status={horse.approvalStatus} />
-            </CTableDataCell>
-            <CTableDataCell>
-              <PaymentStatusBadge status={horse.paymentStatus} />
-            </CTableDataCell>
-            <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
-            <CTableDataCell>
-              <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
-            </CTableDataCell>
-          </CTableRow>
-        ))}
-      </CTableBody>
+    <TableCard
+      label={label}
+      busy={busy}
+      columns={[
+        sortable('name', 'Name'),
+        sortable('registrationNumber', 'Registration No.'),
+        'Owner',
+        sortable('approvalStatus', 'Approval'),
+        sortable('paymentStatus', 'Payment'),
+        sortable('createdAt', 'Submitted'),
+      ]}
+      actions
+      items={horses}
+      keyOf={horseKey}
+    >
+      {(horse) => (
+        <>
+          <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+          <CTableDataCell className="text-nowrap">{horse.registrationNum ?? '—'}</CTableDataCell>
+          <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
+          <CTableDataCell>
+            <ApprovalStatusBadge status={horse.approvalStatus} />
+          </CTableDataCell>
+          <CTableDataCell>
+            <PaymentStatusBadge status={horse.paymentStatus} />
+          </CTableDataCell>
+          <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
+          <CTableDataCell>
+            <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
+          </CTableDataCell>
+        </>
+      )}
     </TableCard>
   );
 }
@@ -111,25 +102,21 @@ export function AdminHorsesTable(props: AdminHorsesViewProps) {
 /** The same horses as cards, for phones. */
 export function AdminHorseCards(props: AdminHorsesViewProps) {
   return (
-    <CardList label={props.label} busy={props.busy}>
-      {props.horses.map((horse) => (
-        <li key={horse._id}>
-          <CCard>
-            <CCardBody className="p-3">
-              <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
-              <p className="small mb-1">
-                {horse.registrationNum ?? 'No number yet'} ·{' '}
-                {horse.owner?.name || horse.owner?.email || '—'}
-              </p>
-              <p className="mb-2 d-flex gap-1">
-                <ApprovalStatusBadge status={horse.approvalStatus} />
-                <PaymentStatusBadge status={horse.paymentStatus} />
-              </p>
-              <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
-            </CCardBody>
-          </CCard>
-        </li>
-      ))}
+    <CardList label={props.label} busy={props.busy} items={props.horses} keyOf={horseKey}>
+      {(horse) => (
+        <>
+          <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+          <p className="small mb-1">
+            {horse.registrationNum ?? 'No number yet'} ·{' '}
+            {horse.owner?.name || horse.owner?.email || '—'}
+          </p>
+          <p className="mb-2 d-flex gap-1">
+            <ApprovalStatusBadge status={horse.approvalStatus} />
+            <PaymentStatusBadge status={horse.paymentStatus} />
+          </p>
+          <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
+        </>
+      )}
     </CardList>
   );
 }

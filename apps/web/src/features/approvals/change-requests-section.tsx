@@ -1,22 +1,21 @@
 import { useState } from 'react';
-import {
-  CButton,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
+import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import { changeFieldLabel } from '@registry/domain';
-import { ActionsHeaderCell, TableCard } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ListFooter, ListStates } from '../../components/list-states';
+import { TableCard } from '../../components/data-table';
+import { PagedList, type ListWords } from '../../components/list-states';
 import type { ChangeRequest } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
-import { pageOf } from '../../lib/paging';
 import { useToast } from '../../stores/use-toast';
 import { QUEUE_PAGE_SIZE, useChangeRequests } from './api';
 import { ChangeRequestDialog } from './change-request-dialog';
+
+const WORDS: ListWords = {
+  failed: 'The changes could not be loaded',
+  loading: 'Loading the changes…',
+  count: (total) => `${total} change${total === 1 ? '' : 's'} waiting`,
+  pager: 'Change pages',
+  none: ['No changes to review', 'When an owner edits an approved horse, the change waits here.'],
+};
 
 const fieldsOf = (request: ChangeRequest) => {
   const labels = request.changes.map((c) => changeFieldLabel(c.field));
@@ -30,7 +29,6 @@ export function ChangeRequestsSection() {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const query = useChangeRequests(page);
-  const { items, total, pageCount } = pageOf(query.data, QUEUE_PAGE_SIZE);
   const [selected, setSelected] = useState<ChangeRequest | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -39,30 +37,17 @@ export function ChangeRequestsSection() {
       <h2 id="change-requests-title" className="h5">
         Changes to approved records
       </h2>
-      <ListStates
-        query={query}
-        count={items.length}
-        errorLead="The changes could not be loaded"
-        loadingLabel="Loading the changes…"
-        empty={
-          <EmptyState title="No changes to review">
-            When an owner edits an approved horse, the change waits here.
-          </EmptyState>
-        }
-      >
-        <TableCard label="Changes to approved records">
-          <CTableHead>
-            <CTableRow>
-              <CTableHeaderCell scope="col">Horse</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Owner</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Sent</CTableHeaderCell>
-              <CTableHeaderCell scope="col">Fields</CTableHeaderCell>
-              <ActionsHeaderCell />
-            </CTableRow>
-          </CTableHead>
-          <CTableBody>
-            {items.map((request) => (
-              <CTableRow key={request.id}>
+      <PagedList query={query} paging={{ page, setPage, pageSize: QUEUE_PAGE_SIZE }} words={WORDS}>
+        {(requests) => (
+          <TableCard
+            label="Changes to approved records"
+            columns={['Horse', 'Owner', 'Sent', 'Fields']}
+            actions
+            items={requests}
+            keyOf={(request) => request.id}
+          >
+            {(request) => (
+              <>
                 <CTableHeaderCell scope="row">
                   {request.horseName}
                   {request.registrationNumber && (
@@ -89,19 +74,11 @@ export function ChangeRequestsSection() {
                     Review change<span className="visually-hidden"> to {request.horseName}</span>
                   </CButton>
                 </CTableDataCell>
-              </CTableRow>
-            ))}
-          </CTableBody>
-        </TableCard>
-      </ListStates>
-      <ListFooter
-        total={total}
-        summary={`${total} change${total === 1 ? '' : 's'} waiting`}
-        page={page}
-        pageCount={pageCount}
-        onPage={setPage}
-        pagerLabel="Change pages"
-      />
+              </>
+            )}
+          </TableCard>
+        )}
+      </PagedList>
       <ChangeRequestDialog
         request={selected}
         visible={open}

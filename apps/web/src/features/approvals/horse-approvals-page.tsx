@@ -1,24 +1,13 @@
 import { useState } from 'react';
-import {
-  CButton,
-  CCard,
-  CCardBody,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
-import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
+import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
+import { CardList, TableCard, horseKey } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { ListFooter, ListStates } from '../../components/list-states';
+import { PagedList, type ListWords } from '../../components/list-states';
 import { ListToolbar, SearchField } from '../../components/list-toolbar';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse, AdminHorseSummary } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
-import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -30,77 +19,75 @@ import { ChangeRequestsSection } from './change-requests-section';
 import { RejectDialog } from './reject-dialog';
 import { ReviewDialog } from './review-dialog';
 
+const WORDS: ListWords = {
+  failed: 'The queue could not be loaded',
+  loading: 'Loading the queue…',
+  count: (total) => `${total} pending`,
+  pager: 'Queue pages',
+  none: ['Nothing to review', 'New registrations appear here as members submit them.'],
+  noMatch: ['No pending registration matches', 'Try another name.'],
+};
+
 type Dialog = 'review' | 'approve' | 'reject' | null;
 
-function QueueTable({
-  horses,
-  onReview,
-}: {
+interface QueueProps {
   horses: AdminHorseSummary[];
   onReview: (h: AdminHorseSummary) => void;
-}) {
+}
+
+function ReviewButton({
+  horse,
+  onReview,
+}: { horse: AdminHorseSummary } & Pick<QueueProps, 'onReview'>) {
   return (
-    <TableCard label="Pending registrations">
-      <CTableHead>
-        <CTableRow>
-          <CTableHeaderCell scope="col">Name choices</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Owner</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Submitted</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Verification</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Payment</CTableHeaderCell>
-          <ActionsHeaderCell />
-        </CTableRow>
-      </CTableHead>
-      <CTableBody>
-        {horses.map((horse) => (
-          <CTableRow key={horse._id}>
-            <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
-            <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
-            <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
-            <CTableDataCell>
-              {horse.performanceVerification === 'Yes' ? 'Asked' : 'No'}
-            </CTableDataCell>
-            <CTableDataCell>
-              <PaymentStatusBadge status={horse.paymentStatus} />
-            </CTableDataCell>
-            <CTableDataCell className="text-end">
-              <CButton size="sm" color="primary" variant="outline" onClick={() => onReview(horse)}>
-                Review<span className="visually-hidden"> {horseDisplayName(horse)}</span>
-              </CButton>
-            </CTableDataCell>
-          </CTableRow>
-        ))}
-      </CTableBody>
+    <CButton size="sm" color="primary" variant="outline" onClick={() => onReview(horse)}>
+      Review<span className="visually-hidden"> {horseDisplayName(horse)}</span>
+    </CButton>
+  );
+}
+
+function QueueTable({ horses, onReview }: QueueProps) {
+  return (
+    <TableCard
+      label="Pending registrations"
+      columns={['Name choices', 'Owner', 'Submitted', 'Verification', 'Payment']}
+      actions
+      items={horses}
+      keyOf={horseKey}
+    >
+      {(horse) => (
+        <>
+          <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+          <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
+          <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
+          <CTableDataCell>
+            {horse.performanceVerification === 'Yes' ? 'Asked' : 'No'}
+          </CTableDataCell>
+          <CTableDataCell>
+            <PaymentStatusBadge status={horse.paymentStatus} />
+          </CTableDataCell>
+          <CTableDataCell className="text-end">
+            <ReviewButton horse={horse} onReview={onReview} />
+          </CTableDataCell>
+        </>
+      )}
     </TableCard>
   );
 }
 
-function QueueCards({
-  horses,
-  onReview,
-}: {
-  horses: AdminHorseSummary[];
-  onReview: (h: AdminHorseSummary) => void;
-}) {
+function QueueCards({ horses, onReview }: QueueProps) {
   return (
-    <CardList label="Pending registrations">
-      {horses.map((horse) => (
-        <li key={horse._id}>
-          <CCard>
-            <CCardBody className="p-3">
-              <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
-              <p className="small mb-2">
-                {horse.owner?.name || horse.owner?.email || '—'} ·{' '}
-                {formatDaySlashed(horse.createdAt)} ·{' '}
-                <PaymentStatusBadge status={horse.paymentStatus} />
-              </p>
-              <CButton size="sm" color="primary" variant="outline" onClick={() => onReview(horse)}>
-                Review<span className="visually-hidden"> {horseDisplayName(horse)}</span>
-              </CButton>
-            </CCardBody>
-          </CCard>
-        </li>
-      ))}
+    <CardList label="Pending registrations" items={horses} keyOf={horseKey}>
+      {(horse) => (
+        <>
+          <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+          <p className="small mb-2">
+            {horse.owner?.name || horse.owner?.email || '—'} · {formatDaySlashed(horse.createdAt)} ·{' '}
+            <PaymentStatusBadge status={horse.paymentStatus} />
+          </p>
+          <ReviewButton horse={horse} onReview={onReview} />
+        </>
+      )}
     </CardList>
   );
 }
@@ -111,7 +98,6 @@ export default function HorseApprovalsPage() {
   const { filters, page, setPage, setFilter } = useListQuery({ q: '' }, null);
   const search = useDebouncedValue(filters.q, 300);
   const query = usePendingHorses(page, search);
-  const { data } = query;
   // The queue's row under review (its id), and the full record the review loaded, which the
   // approve and reject dialogs act on.
   const [reviewing, setReviewing] = useState<string | null>(null);
@@ -121,7 +107,6 @@ export default function HorseApprovalsPage() {
   // one: close only the dialog that is still the current one.
   const closeIf = (which: Dialog) => () => setDialog((open) => (open === which ? null : open));
   const Queue = useMediaQuery(PHONE_QUERY) ? QueueCards : QueueTable;
-  const { items, total, pageCount } = pageOf(data, QUEUE_PAGE_SIZE);
 
   return (
     <>
@@ -139,37 +124,22 @@ export default function HorseApprovalsPage() {
         />
       </ListToolbar>
 
-      <ListStates
+      <PagedList
         query={query}
-        count={items.length}
-        errorLead="The queue could not be loaded"
-        loadingLabel="Loading the queue…"
-        empty={
-          <EmptyState
-            title={search.trim() ? 'No pending registration matches' : 'Nothing to review'}
-          >
-            {search.trim()
-              ? 'Try another name.'
-              : 'New registrations appear here as members submit them.'}
-          </EmptyState>
-        }
+        paging={{ page, setPage, pageSize: QUEUE_PAGE_SIZE }}
+        words={WORDS}
+        filtered={search.trim() !== ''}
       >
-        <Queue
-          horses={items}
-          onReview={(horse) => {
-            setReviewing(horse._id);
-            setDialog('review');
-          }}
-        />
-      </ListStates>
-      <ListFooter
-        total={total}
-        summary={`${total} pending`}
-        page={page}
-        pageCount={pageCount}
-        onPage={setPage}
-        pagerLabel="Queue pages"
-      />
+        {(horses) => (
+          <Queue
+            horses={horses}
+            onReview={(horse) => {
+              setReviewing(horse._id);
+              setDialog('review');
+            }}
+          />
+        )}
+      </PagedList>
       <ChangeRequestsSection />
 
       <ReviewDialog

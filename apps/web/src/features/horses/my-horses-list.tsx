@@ -1,15 +1,6 @@
 import '../../components/contrast.css';
-import {
-  CButton,
-  CCard,
-  CCardBody,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
-import { CardList, TableCard } from '../../components/data-table';
+import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
+import { CardList, TableCard, horseKey } from '../../components/data-table';
 import { formatDaySlashed } from '../../lib/format';
 import type { HorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
@@ -117,42 +108,43 @@ function HorseActions({
 /** The member's horses as a table (tablets and wider). */
 export function HorsesTable({ horses, busy, label, ...actions }: HorseListProps) {
   return (
-    <TableCard label={label} busy={busy}>
-      <CTableHead>
-        <CTableRow>
-          <CTableHeaderCell scope="col">Name</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Approval</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Payment</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Updated</CTableHeaderCell>
-          <CTableHeaderCell scope="col" className="text-end">
-            Actions
+    <TableCard
+      label={label}
+      busy={busy}
+      columns={[
+        'Name',
+        'Registration No.',
+        'Approval',
+        'Payment',
+        'Updated',
+        <CTableHeaderCell key="actions" scope="col" className="text-end">
+          Actions
+        </CTableHeaderCell>,
+      ]}
+      items={horses}
+      keyOf={horseKey}
+    >
+      {(horse) => (
+        <>
+          <CTableHeaderCell scope="row" className="fw-semibold">
+            {horseDisplayName(horse)}
           </CTableHeaderCell>
-        </CTableRow>
-      </CTableHead>
-      <CTableBody>
-        {horses.map((horse) => (
-          <CTableRow key={horse._id}>
-            <CTableHeaderCell scope="row" className="fw-semibold">
-              {horseDisplayName(horse)}
-            </CTableHeaderCell>
-            <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
-            <CTableDataCell>
-              <ApprovalBadge status={horse.approvalStatus} />
-              <RejectionNote horse={horse} />
-            </CTableDataCell>
-            <CTableDataCell>
-              <PaymentBadge status={horse.paymentStatus} />
-            </CTableDataCell>
-            <CTableDataCell className="text-nowrap">
-              {formatDaySlashed(horse.updatedAt)}
-            </CTableDataCell>
-            <CTableDataCell>
-              <HorseActions horse={horse} {...actions} />
-            </CTableDataCell>
-          </CTableRow>
-        ))}
-      </CTableBody>
+          <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
+          <CTableDataCell>
+            <ApprovalBadge status={horse.approvalStatus} />
+            <RejectionNote horse={horse} />
+          </CTableDataCell>
+          <CTableDataCell>
+            <PaymentBadge status={horse.paymentStatus} />
+          </CTableDataCell>
+          <CTableDataCell className="text-nowrap">
+            {formatDaySlashed(horse.updatedAt)}
+          </CTableDataCell>
+          <CTableDataCell>
+            <HorseActions horse={horse} {...actions} />
+          </CTableDataCell>
+        </>
+      )}
     </TableCard>
   );
 }
@@ -160,28 +152,24 @@ export function HorsesTable({ horses, busy, label, ...actions }: HorseListProps)
 /** The same horses as cards, for phones: no sideways scrolling. */
 export function HorseCards({ horses, busy, label, ...actions }: HorseListProps) {
   return (
-    <CardList label={label} busy={busy}>
-      {horses.map((horse) => (
-        <li key={horse._id}>
-          <CCard>
-            <CCardBody className="p-3">
-              <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
-              <p className="small text-body-secondary mb-2">
-                Registration No. {horse.registrationNum?.trim() || '—'} · Updated{' '}
-                {formatDaySlashed(horse.updatedAt)}
-              </p>
-              <div className="d-flex flex-wrap align-items-center gap-2">
-                <ApprovalBadge status={horse.approvalStatus} />
-                <PaymentBadge status={horse.paymentStatus} />
-                <div className="ms-auto">
-                  <HorseActions horse={horse} {...actions} />
-                </div>
-              </div>
-              <RejectionNote horse={horse} />
-            </CCardBody>
-          </CCard>
-        </li>
-      ))}
+    <CardList label={label} busy={busy} items={horses} keyOf={horseKey}>
+      {(horse) => (
+        <>
+          <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+          <p className="small text-body-secondary mb-2">
+            Registration No. {horse.registrationNum?.trim() || '—'} · Updated{' '}
+            {formatDaySlashed(horse.updatedAt)}
+          </p>
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <ApprovalBadge status={horse.approvalStatus} />
+            <PaymentBadge status={horse.paymentStatus} />
+            <div className="ms-auto">
+              <HorseActions horse={horse} {...actions} />
+            </div>
+          </div>
+          <RejectionNote horse={horse} />
+        </>
+      )}
     </CardList>
   );
 }

@@ -2,14 +2,12 @@ import { lazy, Suspense, useState } from 'react';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { CButton } from '@coreui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { ListFooter, ListStates, countOf } from '../../components/list-states';
+import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import { FilterSelect, ListToolbar, SearchField } from '../../components/list-toolbar';
 import type { ApiError } from '../../lib/api-client';
 import { APPROVAL_STATUSES, horseDisplayName, type ApprovalStatus } from '../../lib/horse-types';
 import type { HorseSummary } from '../../lib/horse-summaries';
-import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -42,6 +40,15 @@ const STATUS_WORDS: Record<PaymentIntentStatus, [string, 'success' | 'danger' | 
   canceled: ['Payment was canceled', 'danger'],
   refunded: ['Payment was refunded', 'info'],
   disputed: ['Payment is disputed', 'danger'],
+};
+
+/** The list's words; the empty list's invitation, with its button, is added by the page. */
+const WORDS: Omit<ListWords, 'none'> = {
+  failed: 'Your horses could not be loaded',
+  loading: 'Loading your horses…',
+  count: (total) => countOf(total, 'horse', 'horses'),
+  pager: 'My horses pages',
+  noMatch: ['No horses match these filters', 'Try another name or status.'],
 };
 
 function RegisterButton({ onClick }: { onClick: () => void }) {
@@ -80,10 +87,8 @@ export default function MyHorsesPage() {
     approvalStatus,
     q,
   });
-  const { data, loading } = query;
   const deleteHorse = useDeleteHorse();
   const invalidate = useInvalidate();
-  const { items, total, pageCount } = pageOf(data, MY_HORSES_PAGE_SIZE);
   const filtered = approvalStatus !== '' || q !== '';
   const List = useMediaQuery(PHONE_QUERY) ? HorseCards : HorsesTable;
 
@@ -95,7 +100,7 @@ export default function MyHorsesPage() {
       toast.success(`${horseDisplayName(toDelete)} deleted`);
       setConfirmOpen(false);
       // The last row of a page going away moves back one page.
-      if (items.length === 1 && page > 1) setPage(page - 1);
+      if (query.data?.items.length === 1 && page > 1) setPage(page - 1);
     } catch (caught) {
       toast.danger((caught as ApiError).error);
     } finally {
@@ -172,51 +177,41 @@ export default function MyHorsesPage() {
         />
       </ListToolbar>
 
-      <ListStates
+      <PagedList
         query={query}
-        count={items.length}
-        errorLead="Your horses could not be loaded"
-        loadingLabel="Loading your horses…"
-        empty={
-          filtered ? (
-            <EmptyState title="No horses match these filters">
-              Try another name or status.
-            </EmptyState>
-          ) : (
-            <EmptyState title="No horses yet">
+        paging={{ page, setPage, pageSize: MY_HORSES_PAGE_SIZE }}
+        words={{
+          ...WORDS,
+          none: [
+            'No horses yet',
+            <>
               <p>Register your first horse: its approval and payment status will show here.</p>
               <RegisterButton onClick={openRegister} />
-            </EmptyState>
-          )
-        }
+            </>,
+          ],
+        }}
+        filtered={filtered}
       >
-        {/* View and Edit open the form: a pointer over the list or focus in it fetches it. */}
-        <div onPointerOverCapture={preloadHorseForm} onFocusCapture={preloadHorseForm}>
-          <List
-            horses={items}
-            busy={loading}
-            label={`My horses, page ${page} of ${pageCount}`}
-            onOpen={setModal}
-            onPay={setPaying}
-            onCheckPayment={(horse) => void checkPayment(horse)}
-            onPayAnotherWay={(horse) => void payAnotherWay(horse)}
-            checkingId={checkingId}
-            onDelete={(target) => {
-              setToDelete(target);
-              setConfirmOpen(true);
-            }}
-          />
-        </div>
-      </ListStates>
-
-      <ListFooter
-        total={total}
-        summary={countOf(total, 'horse', 'horses')}
-        page={page}
-        pageCount={pageCount}
-        onPage={setPage}
-        pagerLabel="My horses pages"
-      />
+        {(horses, pageCount) => (
+          // View and Edit open the form: a pointer over the list or focus in it fetches it.
+          <div onPointerOverCapture={preloadHorseForm} onFocusCapture={preloadHorseForm}>
+            <List
+              horses={horses}
+              busy={query.loading}
+              label={`My horses, page ${page} of ${pageCount}`}
+              onOpen={setModal}
+              onPay={setPaying}
+              onCheckPayment={(horse) => void checkPayment(horse)}
+              onPayAnotherWay={(horse) => void payAnotherWay(horse)}
+              checkingId={checkingId}
+              onDelete={(target) => {
+                setToDelete(target);
+                setConfirmOpen(true);
+              }}
+            />
+          </div>
+        )}
+      </PagedList>
 
       <HorseModalHost
         state={modal}

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { CAlert, CButton, CFormLabel, CFormSelect } from '@coreui/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { ListFooter, ListStates, countOf } from '../../components/list-states';
+import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import { ListToolbar, SearchField } from '../../components/list-toolbar';
 import type { ApiError } from '../../lib/api-client';
 import type { Member, SortState } from '../../lib/admin-types';
 import { downloadFromApi } from '../../lib/download';
-import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -40,6 +38,21 @@ const SORT_CHOICES: ReadonlyArray<[string, string]> = [
   ['createdAt:desc', 'Newest first'],
 ];
 
+const WORDS: ListWords = {
+  failed: 'The members could not be loaded',
+  loading: 'Loading members…',
+  count: (total) => countOf(total, 'member', 'members'),
+  pager: 'Member list pages',
+  none: [
+    'No members yet',
+    'Create members one by one with New member, or import a spreadsheet with Import CSV.',
+  ],
+  noMatch: [
+    'No members match this search',
+    'Try part of a name, an email, a member number or a city.',
+  ],
+};
+
 /** Administrators' member list (spec §2.1 /admin/members-list, issue 6 item 1). */
 export default function MembersListPage() {
   const toast = useToast();
@@ -57,10 +70,8 @@ export default function MembersListPage() {
   const { busy } = confirmation;
   const search = useDebouncedValue(filters.q, 300);
   const query = useMemberList({ q: search, page, sort });
-  const { data, loading } = query;
   const phone = useMediaQuery(PHONE_QUERY);
   const Members = phone ? MemberCards : MembersTable;
-  const { items, total, pageCount } = pageOf(data, MEMBERS_PAGE_SIZE);
 
   const toggle = (member: Member) =>
     confirmation.run(async () => {
@@ -178,37 +189,23 @@ export default function MembersListPage() {
         )}
       </ListToolbar>
 
-      <ListStates
+      <PagedList
         query={query}
-        count={items.length}
-        errorLead="The members could not be loaded"
-        loadingLabel="Loading members…"
-        empty={
-          <EmptyState title={search.trim() ? 'No members match this search' : 'No members yet'}>
-            {search.trim()
-              ? 'Try part of a name, an email, a member number or a city.'
-              : 'Create members one by one with New member, or import a spreadsheet with Import CSV.'}
-          </EmptyState>
-        }
+        paging={{ page, setPage, pageSize: MEMBERS_PAGE_SIZE }}
+        words={WORDS}
+        filtered={search.trim() !== ''}
       >
-        <Members
-          members={items}
-          busy={loading}
-          label={`Members, page ${page} of ${pageCount}`}
-          sort={sort}
-          onSort={setSort}
-          onAction={onAction}
-        />
-      </ListStates>
-
-      <ListFooter
-        total={total}
-        summary={countOf(total, 'member', 'members')}
-        page={page}
-        pageCount={pageCount}
-        onPage={setPage}
-        pagerLabel="Member list pages"
-      />
+        {(members, pageCount) => (
+          <Members
+            members={members}
+            busy={query.loading}
+            label={`Members, page ${page} of ${pageCount}`}
+            sort={sort}
+            onSort={setSort}
+            onAction={onAction}
+          />
+        )}
+      </PagedList>
 
       <MemberFormModal
         visible={editing !== null}

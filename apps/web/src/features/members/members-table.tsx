@@ -1,13 +1,5 @@
-import {
-  CCard,
-  CCardBody,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
-import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
+import { CTableDataCell, CTableHeaderCell } from '@coreui/react';
+import { CardList, TableCard } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { StatusBadge } from '../../components/status-badges';
@@ -26,6 +18,7 @@ export interface MembersViewProps {
 }
 
 const text = (value: string | null | undefined) => value?.trim() || '—';
+const memberKey = (member: Member) => member.id;
 const nameOf = (member: Member) => member.name || member.email;
 
 function Actions({ member, onAction }: Pick<MembersViewProps, 'onAction'> & { member: Member }) {
@@ -68,36 +61,40 @@ function State({ member }: { member: Member }) {
 
 /** Members as a sortable table (tablets and wider). */
 export function MembersTable({ members, busy, label, sort, onSort, onAction }: MembersViewProps) {
+  const sortable = (field: MemberSortField, text: string) => (
+    <SortableHeader field={field} label={text} sort={sort} onSort={onSort} />
+  );
   return (
-    <TableCard label={label} busy={busy}>
-      <CTableHead>
-        <CTableRow>
-          <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
-          <SortableHeader field="email" label="Email" sort={sort} onSort={onSort} />
-          <SortableHeader field="memberNumber" label="Member No." sort={sort} onSort={onSort} />
-          <SortableHeader field="city" label="City" sort={sort} onSort={onSort} />
-          <CTableHeaderCell scope="col">Horses</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Status</CTableHeaderCell>
-          <ActionsHeaderCell />
-        </CTableRow>
-      </CTableHead>
-      <CTableBody>
-        {members.map((member) => (
-          <CTableRow key={member.id}>
-            <CTableHeaderCell scope="row">{text(member.name)}</CTableHeaderCell>
-            <CTableDataCell>{member.email}</CTableDataCell>
-            <CTableDataCell>{text(member.memberNumber)}</CTableDataCell>
-            <CTableDataCell>{text(member.city)}</CTableDataCell>
-            <CTableDataCell>{member.horseCount}</CTableDataCell>
-            <CTableDataCell>
-              <State member={member} />
-            </CTableDataCell>
-            <CTableDataCell>
-              <Actions member={member} onAction={onAction} />
-            </CTableDataCell>
-          </CTableRow>
-        ))}
-      </CTableBody>
+    <TableCard
+      label={label}
+      busy={busy}
+      columns={[
+        sortable('name', 'Name'),
+        sortable('email', 'Email'),
+        sortable('memberNumber', 'Member No.'),
+        sortable('city', 'City'),
+        'Horses',
+        'Status',
+      ]}
+      actions
+      items={members}
+      keyOf={memberKey}
+    >
+      {(member) => (
+        <>
+          <CTableHeaderCell scope="row">{text(member.name)}</CTableHeaderCell>
+          <CTableDataCell>{member.email}</CTableDataCell>
+          <CTableDataCell>{text(member.memberNumber)}</CTableDataCell>
+          <CTableDataCell>{text(member.city)}</CTableDataCell>
+          <CTableDataCell>{member.horseCount}</CTableDataCell>
+          <CTableDataCell>
+            <State member={member} />
+          </CTableDataCell>
+          <CTableDataCell>
+            <Actions member={member} onAction={onAction} />
+          </CTableDataCell>
+        </>
+      )}
     </TableCard>
   );
 }
@@ -105,25 +102,21 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
 /** The same members as cards, for phones (sorting from the select above the list). */
 export function MemberCards({ members, busy, label, onAction }: MembersViewProps) {
   return (
-    <CardList label={label} busy={busy}>
-      {members.map((member) => (
-        <li key={member.id}>
-          <CCard>
-            <CCardBody className="p-3">
-              <div className="d-flex justify-content-between gap-2 mb-1">
-                <h2 className="h6 mb-0">{nameOf(member)}</h2>
-                <State member={member} />
-              </div>
-              <p className="small mb-1 text-break">{member.email}</p>
-              <p className="small text-body-secondary mb-2">
-                No. {text(member.memberNumber)} · {text(member.city)} · {member.horseCount}{' '}
-                {member.horseCount === 1 ? 'horse' : 'horses'}
-              </p>
-              <Actions member={member} onAction={onAction} />
-            </CCardBody>
-          </CCard>
-        </li>
-      ))}
+    <CardList label={label} busy={busy} items={members} keyOf={memberKey}>
+      {(member) => (
+        <>
+          <div className="d-flex justify-content-between gap-2 mb-1">
+            <h2 className="h6 mb-0">{nameOf(member)}</h2>
+            <State member={member} />
+          </div>
+          <p className="small mb-1 text-break">{member.email}</p>
+          <p className="small text-body-secondary mb-2">
+            No. {text(member.memberNumber)} · {text(member.city)} · {member.horseCount}{' '}
+            {member.horseCount === 1 ? 'horse' : 'horses'}
+          </p>
+          <Actions member={member} onAction={onAction} />
+        </>
+      )}
     </CardList>
   );
 }

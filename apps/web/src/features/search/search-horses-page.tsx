@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES } from '@registry/domain';
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { ListFooter, ListStates, countOf } from '../../components/list-states';
+import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import {
   ClearFiltersButton,
   FilterSelect,
@@ -10,7 +9,6 @@ import {
   SearchField,
 } from '../../components/list-toolbar';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
-import { pageOf } from '../../lib/paging';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -26,6 +24,15 @@ const SELECTS: ReadonlyArray<[keyof HorseSearchFilters, string, readonly string[
   ['stateFoaledIn', 'State foaled in', STATES],
 ];
 
+const WORDS: ListWords = {
+  failed: 'The search could not be run',
+  loading: 'Searching…',
+  count: (total) => countOf(total, 'horse', 'horses'),
+  pager: 'Search result pages',
+  none: ['No approved horses yet', 'Horses appear here once the registry approves them.'],
+  noMatch: ['No horses match this search', 'Try fewer filters or another name.'],
+};
+
 /** Approved horses of the whole registry (spec §2.1 /search-all-horses). */
 export default function SearchHorsesPage() {
   const { filters, page, setPage, setFilter, clearFilters } = useListQuery<HorseSearchFilters>(
@@ -37,8 +44,6 @@ export default function SearchHorsesPage() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const q = useDebouncedValue(filters.q, 300);
   const query = useHorseSearch({ ...filters, q }, page);
-  const { data, loading } = query;
-  const { items, total, pageCount } = pageOf(data, SEARCH_PAGE_SIZE);
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
   const Results = useMediaQuery(PHONE_QUERY) ? SearchResultCards : SearchResultsTable;
 
@@ -68,38 +73,24 @@ export default function SearchHorsesPage() {
         {filtered && <ClearFiltersButton onClick={clearFilters} />}
       </ListToolbar>
 
-      <ListStates
+      <PagedList
         query={query}
-        count={items.length}
-        errorLead="The search could not be run"
-        loadingLabel="Searching…"
-        empty={
-          <EmptyState title={filtered ? 'No horses match this search' : 'No approved horses yet'}>
-            {filtered
-              ? 'Try fewer filters or another name.'
-              : 'Horses appear here once the registry approves them.'}
-          </EmptyState>
-        }
+        paging={{ page, setPage, pageSize: SEARCH_PAGE_SIZE }}
+        words={WORDS}
+        filtered={filtered}
       >
-        <Results
-          horses={items}
-          busy={loading}
-          label={`Search results, page ${page} of ${pageCount}`}
-          onView={(horse) => {
-            setSelected(horse);
-            setDetailsOpen(true);
-          }}
-        />
-      </ListStates>
-
-      <ListFooter
-        total={total}
-        summary={countOf(total, 'horse', 'horses')}
-        page={page}
-        pageCount={pageCount}
-        onPage={setPage}
-        pagerLabel="Search result pages"
-      />
+        {(horses, pageCount) => (
+          <Results
+            horses={horses}
+            busy={query.loading}
+            label={`Search results, page ${page} of ${pageCount}`}
+            onView={(horse) => {
+              setSelected(horse);
+              setDetailsOpen(true);
+            }}
+          />
+        )}
+      </PagedList>
 
       <HorseDetailsDialog
         summary={selected}

@@ -1,14 +1,5 @@
-import {
-  CButton,
-  CCard,
-  CCardBody,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
-import { ActionsHeaderCell, CardList, TableCard } from '../../components/data-table';
+import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
+import { CardList, TableCard, horseKey } from '../../components/data-table';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
 
@@ -38,33 +29,27 @@ function ViewButton({
 /** Results as a table (tablets and wider). */
 export function SearchResultsTable({ horses, busy, label, onView }: SearchResultsProps) {
   return (
-    <TableCard label={label} busy={busy}>
-      <CTableHead>
-        <CTableRow>
-          <CTableHeaderCell scope="col">Name</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Registration No.</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Sex</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Color</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Sire</CTableHeaderCell>
-          <CTableHeaderCell scope="col">Dam</CTableHeaderCell>
-          <ActionsHeaderCell />
-        </CTableRow>
-      </CTableHead>
-      <CTableBody>
-        {horses.map((horse) => (
-          <CTableRow key={horse._id}>
-            <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
-            <CTableDataCell>{text(horse.registrationNum)}</CTableDataCell>
-            <CTableDataCell>{text(horse.sex)}</CTableDataCell>
-            <CTableDataCell>{text(horse.color)}</CTableDataCell>
-            <CTableDataCell>{text(horse.sireName)}</CTableDataCell>
-            <CTableDataCell>{text(horse.damName)}</CTableDataCell>
-            <CTableDataCell className="text-end">
-              <ViewButton horse={horse} onView={onView} />
-            </CTableDataCell>
-          </CTableRow>
-        ))}
-      </CTableBody>
+    <TableCard
+      label={label}
+      busy={busy}
+      columns={['Name', 'Registration No.', 'Sex', 'Color', 'Sire', 'Dam']}
+      actions
+      items={horses}
+      keyOf={horseKey}
+    >
+      {(horse) => (
+        <>
+          <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+          <CTableDataCell>{text(horse.registrationNum)}</CTableDataCell>
+          <CTableDataCell>{text(horse.sex)}</CTableDataCell>
+          <CTableDataCell>{text(horse.color)}</CTableDataCell>
+          <CTableDataCell>{text(horse.sireName)}</CTableDataCell>
+          <CTableDataCell>{text(horse.damName)}</CTableDataCell>
+          <CTableDataCell className="text-end">
+            <ViewButton horse={horse} onView={onView} />
+          </CTableDataCell>
+        </>
+      )}
     </TableCard>
   );
 }
@@ -72,27 +57,21 @@ export function SearchResultsTable({ horses, busy, label, onView }: SearchResult
 /** The same results as cards, for phones. */
 export function SearchResultCards({ horses, busy, label, onView }: SearchResultsProps) {
   return (
-    <CardList label={label} busy={busy}>
-      {horses.map((horse) => (
-        <li key={horse._id}>
-          <CCard>
-            <CCardBody className="p-3">
-              <div className="d-flex align-items-start gap-2">
-                <div className="flex-grow-1">
-                  <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
-                  <p className="small mb-1">
-                    {text(horse.registrationNum)} · {text(horse.sex)} · {text(horse.color)}
-                  </p>
-                  <p className="small text-body-secondary mb-0">
-                    Sire {text(horse.sireName)} · Dam {text(horse.damName)}
-                  </p>
-                </div>
-                <ViewButton horse={horse} onView={onView} />
-              </div>
-            </CCardBody>
-          </CCard>
-        </li>
-      ))}
+    <CardList label={label} busy={busy} items={horses} keyOf={horseKey}>
+      {(horse) => (
+        <div className="d-flex align-items-start gap-2">
+          <div className="flex-grow-1">
+            <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+            <p className="small mb-1">
+              {text(horse.registrationNum)} · {text(horse.sex)} · {text(horse.color)}
+            </p>
+            <p className="small text-body-secondary mb-0">
+              Sire {text(horse.sireName)} · Dam {text(horse.damName)}
+            </p>
+          </div>
+          <ViewButton horse={horse} onView={onView} />
+        </div>
+      )}
     </CardList>
   );
 }
