@@ -16,7 +16,11 @@ import { buildHorseSchema, defaultHorseValues, feesFor } from '@registry/domain'
 import type { HorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
 import { OrderSummaryDialog } from '../payments/order-summary-dialog';
-import { cardFieldsReady, createPaymentMethod } from '../payments/payment-method';
+import {
+  bankAccountByProvider,
+  cardFieldsReady,
+  createPaymentMethod,
+} from '../payments/payment-method';
 import { billingInfoToSend } from '../payments/payments-api';
 import { usePaymentFlow } from '../payments/use-payment-flow';
 import { CardEntry } from '../payments/card-entry';
@@ -27,15 +31,31 @@ import type { HorseFormOutput, HorseFormValues } from './registration/form-value
 import { RegistrationContext } from './registration/registration-context';
 import { FeesBillingSection } from './registration/sections/fees-billing-section';
 
-const { fees, billingInfo, checkedAgreement } = buildHorseSchema('register').shape;
-/** The register form's section 17 rules; the verification answer only prices the order. */
-const paySchema = z.object({
-  fees,
-  billingInfo,
-  checkedAgreement,
-  performanceVerification: z.string(),
-});
+/**
+ * The register form's section 17 rules; the verification answer only prices the order. Stripe
+ * links a bank account itself, so its rules leave out the typed routing and account numbers.
+ */
+function paySchemaFor(bankAccountLinked: boolean) {
+  const { fees, billingInfo, checkedAgreement } = buildHorseSchema('register', {
+    bankAccountByProvider: bankAccountLinked,
+  }).shape;
+  return z.object({
+    fees,
+    billingInfo,
+    checkedAgreement,
+    performanceVerification: z.string(),
+  });
+}
+const paySchema = paySchemaFor(false);
 type PayOutput = z.output<typeof paySchema>;
+type PayResolver = Resolver<HorseFormValues, unknown, PayOutput>;
+const typedBankRules = zodResolver(paySchema) as unknown as PayResolver;
+let linkedBankRules: PayResolver | undefined;
+const payResolver: PayResolver = (values, context, options) => {
+  if (!bankAccountByProvider()) return typedBankRules(values, context, options);
+  linkedBankRules ??= zodResolver(paySchemaFor(true)) as unknown as PayResolver;
+  return linkedBankRules(values, context, options);
+};
 
 function payValues(horse: HorseSummary): HorseFormValues {
   const defaults = defaultHorseValues('register');
@@ -68,7 +88,7 @@ export default function PayDialog({
   const methods = useForm<HorseFormValues, unknown, PayOutput>({
     mode: 'onChange',
     defaultValues: payValues(horse),
-    resolver: zodResolver(paySchema) as unknown as Resolver<HorseFormValues, unknown, PayOutput>,
+    resolver: payResolver,
     shouldFocusError: false,
   });
   const flow = usePaymentFlow({

@@ -1,4 +1,5 @@
 import { cardFieldMessage, type CardField } from '@registry/domain';
+import { BankEntry } from './bank-entry';
 
 /** What a secure field reports on change: Stripe Elements' event shape, also used by the sandbox. */
 export interface SecureFieldChange {
@@ -40,6 +41,11 @@ export class CardEntry {
   private messages: Partial<Record<CardField, string>> = {};
   private listeners = new Set<Listener>();
   handle: CardFieldsHandle | null = null;
+  /**
+   * The provider's own bank account entry, when it has one (Stripe): carried here so every
+   * payment form that holds a card entry can take a linked bank account too.
+   */
+  readonly bank = new BankEntry();
 
   subscribe = (listener: Listener) => {
     this.listeners.add(listener);

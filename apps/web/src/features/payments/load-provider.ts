@@ -4,6 +4,7 @@ import type { PaymentProvider } from './payment-provider';
 import { sandboxProvider } from './sandbox-card-fields';
 
 let providerRequest: Promise<PaymentProvider> | null = null;
+let loaded: PaymentProvider | null = null;
 
 /**
  * Stripe when the server gives a publishable key, else the sandbox. Stripe's module is a
@@ -16,11 +17,25 @@ export function loadPaymentProvider(): Promise<PaymentProvider> {
       const { stripeProvider } = await import('./stripe-provider');
       return stripeProvider(key);
     })
+    .then((provider) => (loaded = provider))
     .catch((error: unknown) => {
       providerRequest = null;
       throw error;
     });
   return providerRequest;
+}
+
+/** The provider once loaded (a payment form's fields showed), else null: for synchronous checks. */
+export function loadedPaymentProvider(): PaymentProvider | null {
+  return loaded;
+}
+
+/**
+ * Whether the loaded provider links the bank account itself (Stripe), so the form has no
+ * routing or account number of its own to check (the domain's `bankAccountByProvider`).
+ */
+export function bankAccountByProvider(): boolean {
+  return Boolean(loaded?.BankFields);
 }
 
 export type ProviderState =

@@ -1,6 +1,9 @@
 import type { BillingInfo } from '@registry/domain';
 import type { CardEntry, MethodResult, PayerDetails } from './card-entry';
-import { loadPaymentProvider } from './load-provider';
+import { loadPaymentProvider, loadedPaymentProvider } from './load-provider';
+
+/** For the forms' rules: whether the loaded provider links the bank account itself. */
+export { bankAccountByProvider } from './load-provider';
 
 export function payerOf(billing: BillingInfo): PayerDetails {
   return {
@@ -12,8 +15,10 @@ export function payerOf(billing: BillingInfo): PayerDetails {
 }
 
 /**
- * The provider's payment method for the chosen way of paying. The bank numbers pass from the
- * form straight to the provider here and nowhere else.
+ * The provider's payment method for the chosen way of paying: a Stripe ConfirmationToken
+ * from the Payment Element (card, or a bank account it linked), or a method made from the
+ * typed bank numbers (the sandbox), which pass from the form straight to the provider here
+ * and nowhere else.
  */
 export async function createPaymentMethod(
   billing: BillingInfo,
@@ -23,6 +28,7 @@ export async function createPaymentMethod(
   const { paymentMethod, bankAccount } = billing.paymentInfo;
   if (paymentMethod !== 'Bank') return cardEntry.createCardMethod(payer);
   const provider = await loadPaymentProvider();
+  if (provider.BankFields) return cardEntry.bank.createBankMethod(payer);
   return provider.createBankMethod(
     {
       accountType: bankAccount?.accountType ?? '',
@@ -34,11 +40,18 @@ export async function createPaymentMethod(
   );
 }
 
-/** Before the order summary: card fields must all be complete (spec §5.1). */
+/**
+ * Before the order summary: card fields must all be complete (spec §5.1), and a bank account
+ * the provider collects must be linked (typed numbers are the form's own rules).
+ */
 export function cardFieldsReady(
   billing: { paymentInfo?: { paymentMethod?: string } } | undefined,
   cardEntry: CardEntry,
 ): boolean {
-  if (billing?.paymentInfo?.paymentMethod !== 'Credit Card') return true;
+  const method = billing?.paymentInfo?.paymentMethod;
+  if (method === 'Bank') {
+    return loadedPaymentProvider()?.BankFields ? cardEntry.bank.validate() : true;
+  }
+  if (method !== 'Credit Card') return true;
   return cardEntry.validate();
 }

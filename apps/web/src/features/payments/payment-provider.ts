@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { BankEntry } from './bank-entry';
 import type { CardEntry, MethodResult, PayerDetails } from './card-entry';
 
 export interface BankDetails {
@@ -17,6 +18,13 @@ export interface CardFieldsProps {
   amountCents?: number | undefined;
 }
 
+export interface BankFieldsProps {
+  entry: BankEntry;
+  idPrefix: string;
+  disabled?: boolean | undefined;
+  amountCents?: number | undefined;
+}
+
 /**
  * A card payment provider as the browser sees it: secure card fields, and a way to turn a
  * card or bank account into a payment method id. Stripe when the server has a publishable
@@ -25,6 +33,14 @@ export interface CardFieldsProps {
 export interface PaymentProvider {
   kind: 'stripe' | 'sandbox';
   CardFields: ComponentType<CardFieldsProps>;
+  /**
+   * The provider's own bank account entry, which links the account with the payer's bank
+   * (Stripe: the Payment Element's `us_bank_account`, Financial Connections with microdeposits
+   * as its fallback). Shown instead of the form's routing and account number fields; the
+   * sandbox has none and keeps the spec's typed fields (docs/decisions.md, issue 17 item 4).
+   */
+  BankFields?: ComponentType<BankFieldsProps>;
+  /** Typed routing and account numbers: the sandbox's form, and the office's dialog. */
   createBankMethod(bank: BankDetails, payer: PayerDetails): Promise<MethodResult>;
   /**
    * Stripe: the PaymentIntent's next action (3-D Secure) in this page, `stripe.handleNextAction`.

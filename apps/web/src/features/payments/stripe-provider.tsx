@@ -1,20 +1,29 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { CFormLabel } from '@coreui/react';
 import type {
   Stripe,
+  StripeElements,
   StripeElementsOptionsMode,
   StripePaymentElementChangeEvent,
 } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { FEES } from '@registry/domain';
+import type { BankEntry } from './bank-entry';
 import type { CardEntry, MethodResult, PayerDetails } from './card-entry';
-import type { BankDetails, CardFieldsProps, PaymentProvider } from './payment-provider';
+import type {
+  BankDetails,
+  BankFieldsProps,
+  CardFieldsProps,
+  PaymentProvider,
+} from './payment-provider';
 import { SecureFieldFrame } from './secure-field';
 
 /**
  * Stripe behind the PaymentProvider interface, the way Stripe's "finalize payments on the
  * server" guide builds it: the Payment Element (cards and, where the account allows, Apple Pay,
- * Google Pay and Link) turns what the payer entered into a ConfirmationToken; our server creates
+ * Google Pay and Link; or a US bank account linked through Financial Connections) turns what
+ * the payer entered into a ConfirmationToken; our server creates
  * and confirms the PaymentIntent with it; a next action (3-D Secure) is handled in this page by
  * `stripe.handleNextAction`, in Stripe's own modal, so no popup is ever opened. Only ever
  * imported dynamically (load-provider.ts), so Stripe.js stays out of every bundle until a
@@ -31,6 +40,26 @@ function billingDetails(payer: PayerDetails) {
   };
 }
 
+/**
+ * Validates the Element (and runs any wallet sheet), then makes the ConfirmationToken our
+ * server confirms the PaymentIntent with.
+ */
+async function confirmationToken(
+  stripe: Stripe,
+  elements: StripeElements,
+  payer: PayerDetails,
+  refused: string,
+): Promise<MethodResult> {
+  const submitted = await elements.submit();
+  if (submitted.error) return { error: submitted.error.message ?? NOT_READY };
+  const result = await stripe.createConfirmationToken({
+    elements,
+    params: { payment_method_data: { billing_details: billingDetails(payer) } },
+  });
+  if (result.error) return { error: result.error.message ?? refused };
+  return { id: result.confirmationToken.id };
+}
+
 /** The Payment Element's change event in the shape the card entry tracks. */
 function reportTo(entry: CardEntry, event: StripePaymentElementChangeEvent) {
   entry.change('cardNumber', { empty: event.empty, complete: event.complete });
@@ -45,23 +74,38 @@ function HandleBinder({ entry }: { entry: CardEntry }) {
     entry.change('expirationDate', { empty: false, complete: true });
     entry.change('cvv', { empty: false, complete: true });
     entry.handle = {
-      async createCardMethod(payer): Promise<MethodResult> {
-        // Validates the Element and runs any wallet sheet before a token can be made.
-        const submitted = await elements.submit();
-        if (submitted.error) return { error: submitted.error.message ?? NOT_READY };
-        const result = await stripe.createConfirmationToken({
-          elements,
-          params: { payment_method_data: { billing_details: billingDetails(payer) } },
-        });
-        if (result.error) return { error: result.error.message ?? 'The card could not be used.' };
-        return { id: result.confirmationToken.id };
-      },
+      createCardMethod: (payer) =>
+        confirmationToken(stripe, elements, payer, 'The card could not be used.'),
     };
     return () => {
       entry.handle = null;
     };
   }, [entry, stripe, elements]);
   return null;
+}
+
+function BankHandleBinder({ entry }: { entry: BankEntry }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  useEffect(() => {
+    if (!stripe || !elements) return;
+    entry.handle = {
+      createBankMethod: (payer) =>
+        confirmationToken(stripe, elements, payer, 'The bank account could not be used.'),
+    };
+    return () => {
+      entry.handle = null;
+    };
+  }, [entry, stripe, elements]);
+  return null;
+}
+
+function useBankMessage(entry: BankEntry): string | undefined {
+  return useSyncExternalStore(
+    entry.subscribe,
+    () => entry.message(),
+    () => entry.message(),
+  );
 }
 
 export function createStripeProvider(stripePromise: Promise<Stripe | null>): PaymentProvider {
@@ -98,14 +142,65 @@ export function createStripeProvider(stripePromise: Promise<Stripe | null>): Pay
     );
   }
 
+  /**
+   * The member's bank account the way Stripe recommends (issue 17 item 4): the Payment Element
+   * with `us_bank_account` links it through Financial Connections (instant verification) and
+   * falls back to entering numbers for microdeposits in its own UI; our server then waits for
+   * those in their own state. The payer's name and email come from our billing fields.
+   */
+  function StripeBankFields({ entry, idPrefix, disabled, amountCents }: BankFieldsProps) {
+    const message = useBankMessage(entry);
+    useEffect(() => () => entry.reset(), [entry]);
+    const options: StripeElementsOptionsMode = {
+      mode: 'payment',
+      amount: amountCents ?? FEES.registration * 100,
+      currency: 'usd',
+      // The same type and verification the server confirms with (stripe-provider.ts in the API).
+      allowedPaymentMethodTypes: ['us_bank_account'],
+      paymentMethodOptions: { us_bank_account: { verification_method: 'automatic' } },
+      appearance: { theme: 'stripe', variables: { fontSizeBase: '16px' } },
+    };
+    const id = `${idPrefix}-bankAccount`;
+    const messageId = `${id}-error`;
+    return (
+      <Elements stripe={stripePromise} options={options}>
+        <BankHandleBinder entry={entry} />
+        <CFormLabel id={`${id}-label`} className="required-mark">
+          Bank Account
+        </CFormLabel>
+        <div
+          id={id}
+          role="group"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={message ? messageId : undefined}
+          data-provider-bank-account
+        >
+          <PaymentElement
+            options={{
+              readOnly: Boolean(disabled),
+              fields: { billingDetails: { name: 'never', email: 'never' } },
+            }}
+            onChange={(event) => entry.change({ empty: event.empty, complete: event.complete })}
+          />
+        </div>
+        {message && (
+          <div id={messageId} className="invalid-feedback d-block" role="alert">
+            {message}
+          </div>
+        )}
+      </Elements>
+    );
+  }
+
   return {
     kind: 'stripe',
     CardFields: StripeCardFields,
+    BankFields: StripeBankFields,
     async createBankMethod(bank: BankDetails, payer: PayerDetails) {
       const stripe = await stripePromise;
       if (!stripe) return { error: 'The payment provider could not be loaded.' };
-      // Numbers typed into our form (the spec's bank fields, and the office's dialog): Stripe
-      // verifies such an account by microdeposits (docs/decisions.md).
+      // Numbers typed into the office's dialog (the holder is not there to sign in to their
+      // bank): Stripe verifies such an account by microdeposits (docs/decisions.md).
       const result = await stripe.createPaymentMethod({
         type: 'us_bank_account',
         us_bank_account: {

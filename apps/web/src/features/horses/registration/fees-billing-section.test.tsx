@@ -83,6 +83,9 @@ describe('section 17: fees, billing and payment (register mode)', () => {
     for (const message of BANK_MESSAGES) {
       expect(await within(section).findByText(message)).toBeInTheDocument();
     }
+    // The sandbox keeps the spec's typed numbers; only Stripe links the account itself.
+    expect(within(section).queryByRole('group', { name: 'Bank Account' })).toBeNull();
+    expect(within(section).getByLabelText('Account Number')).toBeInTheDocument();
     await user.type(within(section).getByLabelText('Routing Number'), '123');
     expect(
       await within(section).findByText(HORSE_MESSAGES.routingNumberInvalid),

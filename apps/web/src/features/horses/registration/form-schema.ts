@@ -6,6 +6,7 @@ import {
   type HorseFormMode,
 } from '@registry/domain';
 import type { Horse } from '../../../lib/horse-types';
+import { bankAccountByProvider } from '../../payments/payment-method';
 import type { HorseFormOutput, HorseFormValues } from './form-values';
 
 type HorseResolver = Resolver<HorseFormValues, unknown, HorseFormOutput>;
@@ -25,7 +26,15 @@ export function schemaResolver(
     return zodResolver(buildRegistrationDetailsSchema()) as unknown as HorseResolver;
   }
   if (mode === 'register') {
-    return zodResolver(buildHorseSchema('register')) as unknown as HorseResolver;
+    // Stripe links the bank account itself, so the routing and account numbers are not the
+    // form's to require then; which provider it is is known once its fields have loaded.
+    const byProvider: Partial<Record<'typed' | 'linked', HorseResolver>> = {};
+    const rulesFor = (linked: boolean): HorseResolver =>
+      (byProvider[linked ? 'linked' : 'typed'] ??= zodResolver(
+        buildHorseSchema('register', { bankAccountByProvider: linked }),
+      ) as unknown as HorseResolver);
+    return (values, context, options) =>
+      rulesFor(bankAccountByProvider())(values, context, options);
   }
   const schema = buildHorseSchema(mode, {
     hasExistingFiles: {

@@ -10,7 +10,7 @@ import {
   isVerificationChosen,
   PAYMENT_METHODS,
 } from '@registry/domain';
-import { SecureCardFields } from '../../../payments/secure-card-fields';
+import { SecureBankFields, SecureCardFields } from '../../../payments/secure-card-fields';
 import { CheckboxInput } from '../fields/checkbox-input';
 import { AchMandateText, TermsText } from './agreement-texts';
 import { ChoiceGroup } from '../fields/choice-group';
@@ -40,7 +40,12 @@ const VerificationFee = memo(function VerificationFee() {
   );
 });
 
-/** The block of the chosen method; card fields mount (and load) only for Credit Card. */
+/**
+ * The block of the chosen method; the provider's fields mount (and load) only for their
+ * method. For Bank the account type and the names are the spec's fields with either
+ * provider; the routing and account numbers are typed only with the sandbox: Stripe links the
+ * account in its own entry (docs/decisions.md, issue 17 item 4).
+ */
 const MethodDetails = memo(function MethodDetails() {
   const { control } = useFormContext<HorseFormValues>();
   const { cardEntry } = useRegistration();
@@ -71,6 +76,24 @@ const MethodDetails = memo(function MethodDetails() {
     );
   }
   if (method === 'Bank') {
+    const typedNumbers = (
+      <div className="row g-3">
+        <TextInput
+          name="billingInfo.paymentInfo.bankAccount.routingNumber"
+          label="Routing Number"
+          required
+          maxLength={9}
+          className="col-12 col-md-6"
+        />
+        <TextInput
+          name="billingInfo.paymentInfo.bankAccount.accountNumber"
+          label="Account Number"
+          required
+          maxLength={17}
+          className="col-12 col-md-6"
+        />
+      </div>
+    );
     return (
       <div className="horse-subgroup row g-3" aria-label="Bank">
         <SelectInput
@@ -92,20 +115,18 @@ const MethodDetails = memo(function MethodDetails() {
           required
           className="col-12 col-md-6"
         />
-        <TextInput
-          name="billingInfo.paymentInfo.bankAccount.routingNumber"
-          label="Routing Number"
-          required
-          maxLength={9}
-          className="col-12 col-md-6"
-        />
-        <TextInput
-          name="billingInfo.paymentInfo.bankAccount.accountNumber"
-          label="Account Number"
-          required
-          maxLength={17}
-          className="col-12 col-md-6"
-        />
+        <div className="col-12">
+          {cardEntry ? (
+            <SecureBankFields
+              entry={cardEntry}
+              idPrefix="horse-bank"
+              amountCents={feeTotal({ performanceVerification, prepayDNAFee })}
+              typed={typedNumbers}
+            />
+          ) : (
+            typedNumbers
+          )}
+        </div>
       </div>
     );
   }
