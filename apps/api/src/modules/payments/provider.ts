@@ -15,8 +15,9 @@ export interface ChargeRequest {
   amountCents: number;
   currency: string;
   /**
-   * What the browser made: a Stripe ConfirmationToken (`ctoken_`, the Payment Element) or a
-   * PaymentMethod (`pm_`: the office's keyed-in bank account, the sandbox's ids).
+   * What the browser made: a Stripe ConfirmationToken (`ctoken_`, the Payment Element: a card,
+   * or the member's bank account linked through Financial Connections) or a PaymentMethod
+   * (`pm_`: the office's keyed-in bank account, the sandbox's ids).
    */
   paymentMethodId: string;
   method: ChargeMethod;

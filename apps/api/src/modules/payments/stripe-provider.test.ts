@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PAYMENT_MESSAGES } from '@registry/domain';
+import { ACH_MANDATE_VERSION, PAYMENT_MESSAGES } from '@registry/domain';
 import { mailOutbox } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, bearer, login, type TestApp } from '../../test/harness.js';
 import { paymentIntent, type FakeStripe } from '../../test/fake-stripe.js';
@@ -136,6 +136,78 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
     expect(JSON.stringify(payment)).not.toContain('secret_abc');
   });
 
+  it("confirms the Payment Element's bank ConfirmationToken like a card's, with the ACH mandate; an instantly verified account is processing", async () => {
+    const horse = await newHorse();
+    stripe.answer({ status: 200, body: paymentIntent('pi_fc_instant', 'processing') });
+    const response = await pay(t.app, member, horse.id, bankPayment('ctoken_bank_linked'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      paymentIntentId: 'pi_fc_instant',
+      paymentStatus: 'processing',
+      url: null,
+    });
+    expect(response.json().clientSecret).toBeUndefined();
+    expect(response.json().nextAction).toBeUndefined();
+
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    const [request] = created();
+    expect(request?.headers['idempotency-key']).toBe(`registry-payment-${payment?.id}`);
+    const form = request?.form ?? {};
+    expect(form).toMatchObject({
+      amount: '3000',
+      confirmation_token: 'ctoken_bank_linked',
+      confirm: 'true',
+      'allowed_payment_method_types[0]': 'us_bank_account',
+      'payment_method_options[us_bank_account][verification_method]': 'automatic',
+      'mandate_data[customer_acceptance][type]': 'online',
+      'mandate_data[customer_acceptance][online][ip_address]': '127.0.0.1',
+      'mandate_data[customer_acceptance][online][user_agent]': 'PaymentsTest/1.0',
+    });
+    // Only the bank type: a card token cannot be confirmed as this debit.
+    expect(form['allowed_payment_method_types[1]']).toBeUndefined();
+    expect(form.payment_method).toBeUndefined();
+
+    // The authorisation we keep is the same as for typed numbers.
+    expect(payment).toMatchObject({
+      method: 'bank',
+      status: 'processing',
+      reference: 'ctoken_bank_linked',
+      providerPaymentId: 'pi_fc_instant',
+    });
+    expect(payment?.mandate).toMatchObject({
+      checkedAgreement: true,
+      version: ACH_MANDATE_VERSION,
+      ip: '127.0.0.1',
+      userAgent: 'PaymentsTest/1.0',
+      accountHolderName: expect.any(String),
+      accountHolderSignature: expect.stringMatching(/^data:image\/png;base64,/),
+      acceptance: 'online',
+    });
+    expect((payment?.mandate as { text?: string }).text).toContain('$30.00');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('processing');
+
+    // The debit settles days later; a status read (or the webhook) moves it on.
+    stripe.answer({ status: 200, body: paymentIntent('pi_fc_instant', 'succeeded') });
+    expect((await statusOf(t.app, member, 'pi_fc_instant')).json().paymentStatus).toBe('succeeded');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+  });
+
+  it('refuses a bank ConfirmationToken without the debit authorisation, before Stripe is asked', async () => {
+    const horse = await newHorse();
+    stripe.answer({ status: 200, body: paymentIntent('pi_never', 'processing') });
+    const response = await pay(t.app, member, horse.id, {
+      ...bankPayment('ctoken_bank_unsigned'),
+      checkedAgreement: false,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      checkedAgreement: PAYMENT_MESSAGES.agreementRequired,
+    });
+    expect(created()).toEqual([]);
+    expect(await paymentsOf(t.database.db, horse.id)).toEqual([]);
+  });
+
   it('asks for instant verification first and, when Stripe falls back to microdeposits, emails the link and answers no URL to poll', async () => {
     const horse = await newHorse();
     stripe.answer({
@@ -172,6 +244,17 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
     expect(mail?.text).toContain('https://payments.stripe.test/microdeposit/abc');
     expect(mail?.text).toContain('one or two business days');
     expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('requires_action');
+    const [payment] = await paymentsOf(t.database.db, horse.id);
+    expect(payment).toMatchObject({
+      status: 'requires_action',
+      actionUrl: 'https://payments.stripe.test/microdeposit/abc',
+    });
+    expect(payment?.mandate).toMatchObject({ checkedAgreement: true, acceptance: 'online' });
+
+    // Once the member has verified the deposits the debit goes ahead like an instant one.
+    stripe.answer({ status: 200, body: paymentIntent('pi_md', 'processing') });
+    expect((await statusOf(t.app, member, 'pi_md')).json().paymentStatus).toBe('processing');
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('processing');
   });
 
   it('answers the redirect URL when the card needs 3-D Secure, and refreshes on a status read', async () => {

@@ -72,7 +72,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: 'stripe',
     async charge(request: ChargeRequest): Promise<ProviderPayment> {
-      // The Payment Element's ConfirmationToken, or a PaymentMethod made without the Element.
+      // The Payment Element's ConfirmationToken (a card, or a bank account it linked), or a
+      // PaymentMethod made without the Element (the office's typed bank account).
       const source = request.paymentMethodId.startsWith('ctoken_')
         ? { confirmation_token: request.paymentMethodId }
         : { payment_method: request.paymentMethodId };
@@ -92,7 +93,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       };
       if (request.method === 'bank') {
         // Financial Connections (instant) first; microdeposits only when the bank cannot be
-        // linked that way (docs/decisions.md "Bank accounts verified the way Stripe recommends").
+        // linked that way. The member's account comes as the Payment Element's ConfirmationToken,
+        // the office's typed one as a PaymentMethod; both carry the mandate we store
+        // (docs/decisions.md "Payment Element, confirmation tokens and in-page verification").
         params.payment_method_options = {
           us_bank_account: { verification_method: 'automatic' },
         };
