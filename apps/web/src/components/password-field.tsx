@@ -1,5 +1,6 @@
 import { useState, type ComponentProps, type Ref } from 'react';
-import { CButton, CFormInput, CFormLabel, CInputGroup } from '@coreui/react';
+import { CButton, CFormInput, CInputGroup } from '@coreui/react';
+import { LabelledField, errorProps } from './labelled-field';
 
 export interface PasswordFieldProps extends Omit<
   ComponentProps<typeof CFormInput>,
@@ -33,18 +34,14 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
  */
 export function PasswordField({ id, label, error, className, ref, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const errorId = `${id}-error`;
   return (
-    <div className={className}>
-      <CFormLabel htmlFor={id}>{label}</CFormLabel>
+    <LabelledField id={id} label={label} error={error} className={className}>
       <CInputGroup className={error ? 'has-validation' : undefined}>
         <CFormInput
           ref={ref}
           id={id}
           type={visible ? 'text' : 'password'}
-          invalid={Boolean(error)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...errorProps(id, error)}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
@@ -63,11 +60,6 @@ export function PasswordField({ id, label, error, className, ref, ...input }: Pa
           <span className="visually-hidden">{visible ? 'Hide password' : 'Show password'}</span>
         </CButton>
       </CInputGroup>
-      {error && (
-        <div id={errorId} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
+    </LabelledField>
   );
 }

@@ -64,60 +64,39 @@ function Person({
   );
 }
 
-function side(
-  line: PedigreeLine,
-  parentRole: string,
-  firstRow: number,
-  registered: Registered,
-  column = 2,
-) {
-  return [
+/**
+ * Where a side's people sit, counted from the side's first row (the parent's column is 2):
+ * the line's field, the role shown (null: the side's own, Sire or Dam), the rows and columns
+ * further on, and how many rows the cell spans.
+ */
+const SIDE_PLACES: ReadonlyArray<
+  readonly [
+    field: keyof PedigreeLine,
+    role: string | null,
+    row: number,
+    column: number,
+    span: number,
+  ]
+> = [
+  ['parent', null, 0, 0, 4],
+  ['grandSire', 'Grand sire', 0, 1, 2],
+  ['grandDam', 'Grand dam', 2, 1, 2],
+  ['greatGrandSire', 'Great-grand sire', 0, 2, 2],
+  ['greatGrandDam', 'Great-grand dam', 2, 2, 2],
+];
+
+function side(line: PedigreeLine, parentRole: string, firstRow: number, registered: Registered) {
+  return SIDE_PLACES.map(([field, role, row, column, span]) => (
     <Person
-      key={`${parentRole}-p`}
-      role={parentRole}
-      person={line.parent}
-      row={firstRow}
-      span={4}
-      column={column}
+      key={`${parentRole}-${field}`}
+      role={role ?? parentRole}
+      person={line[field]}
+      row={firstRow + row}
+      span={span}
+      column={2 + column}
       registered={registered}
-    />,
-    <Person
-      key={`${parentRole}-gs`}
-      role="Grand sire"
-      person={line.grandSire}
-      row={firstRow}
-      span={2}
-      column={column + 1}
-      registered={registered}
-    />,
-    <Person
-      key={`${parentRole}-gd`}
-      role="Grand dam"
-      person={line.grandDam}
-      row={firstRow + 2}
-      span={2}
-      column={column + 1}
-      registered={registered}
-    />,
-    <Person
-      key={`${parentRole}-ggs`}
-      role="Great-grand sire"
-      person={line.greatGrandSire}
-      row={firstRow}
-      span={2}
-      column={column + 2}
-      registered={registered}
-    />,
-    <Person
-      key={`${parentRole}-ggd`}
-      role="Great-grand dam"
-      person={line.greatGrandDam}
-      row={firstRow + 2}
-      span={2}
-      column={column + 2}
-      registered={registered}
-    />,
-  ];
+    />
+  ));
 }
 
 /**
@@ -137,13 +116,7 @@ export function PedigreeChart({
   dam: PedigreeLine;
   label?: string;
 }) {
-  const people = [sire, dam].flatMap((line) => [
-    line.parent,
-    line.grandSire,
-    line.grandDam,
-    line.greatGrandSire,
-    line.greatGrandDam,
-  ]);
+  const people = [sire, dam].flatMap((line) => SIDE_PLACES.map(([field]) => line[field]));
   const { registered } = useRegisteredAncestors(people.map((person) => person?.reg));
   return (
     <div className="pedigree-scroll">

@@ -1,5 +1,6 @@
 import type { ComponentProps, Ref } from 'react';
-import { CFormInput, CFormLabel } from '@coreui/react';
+import { CFormInput } from '@coreui/react';
+import { LabelledField, errorProps } from './labelled-field';
 
 export interface TextFieldProps extends Omit<
   ComponentProps<typeof CFormInput>,
@@ -13,23 +14,9 @@ export interface TextFieldProps extends Omit<
 
 /** A labelled input whose error is announced with it (aria-describedby), not just coloured. */
 export function TextField({ id, label, error, className, ref, ...input }: TextFieldProps) {
-  const errorId = `${id}-error`;
   return (
-    <div className={className}>
-      <CFormLabel htmlFor={id}>{label}</CFormLabel>
-      <CFormInput
-        ref={ref}
-        id={id}
-        invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error && (
-        <div id={errorId} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
+    <LabelledField id={id} label={label} error={error} className={className}>
+      <CFormInput ref={ref} id={id} {...errorProps(id, error)} {...input} />
+    </LabelledField>
   );
 }

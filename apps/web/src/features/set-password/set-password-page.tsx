@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CAlert, CButton, CSpinner } from '@coreui/react';
 import { PASSWORD_HINT, passwordRuleError } from '@registry/domain';
@@ -31,9 +31,9 @@ export default function SetPasswordPage() {
           .then((r) => r.data)
       : Promise.reject({ success: false, error: 'This link has no token.' } satisfies ApiError),
   );
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const { password, confirm } = values;
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -63,6 +63,18 @@ export default function SetPasswordPage() {
       setBusy(false);
     }
   };
+
+  /** A field's value, error and typing, which clears its error. */
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    error: errors[name],
+    disabled: busy,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((e) => ({ ...e, [name]: undefined }));
+    },
+  });
 
   const linkError = link.error && !link.loading ? link.error : null;
   return (
@@ -95,13 +107,7 @@ export default function SetPasswordPage() {
             label="New password"
             autoComplete="new-password"
             className="mb-1"
-            value={password}
-            error={errors.password}
-            disabled={busy}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors((e) => ({ ...e, password: undefined }));
-            }}
+            {...field('password')}
           />
           <p className="small text-body-secondary">{PASSWORD_HINT}</p>
           <PasswordField
@@ -109,13 +115,7 @@ export default function SetPasswordPage() {
             label="Confirm new password"
             autoComplete="new-password"
             className="mb-3"
-            value={confirm}
-            error={errors.confirm}
-            disabled={busy}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setErrors((e) => ({ ...e, confirm: undefined }));
-            }}
+            {...field('confirm')}
           />
           {failure && (
             <CAlert color="danger" role="alert">
