@@ -73,31 +73,22 @@ describe('route guard: signed in', () => {
   );
 
   it.each([
-    ['/admin/horse-list', 'Horse List'],
-    ['/admin/members-list', 'Members List'],
-    ['/admin/add-content', 'Dashboard Content'],
-    ['/admin/horse-reject-approve', 'Horse Approve/Reject'],
-  ])('shows admin page %s inside the shell', async (path, title) => {
-    storeSession(adminLoginResult);
+    ['/admin/horse-list', 'Horse List', adminLoginResult],
+    ['/admin/members-list', 'Members List', adminLoginResult],
+    ['/admin/add-content', 'Dashboard Content', adminLoginResult],
+    ['/admin/horse-reject-approve', 'Horse Approve/Reject', adminLoginResult],
+    ['/horse-list', 'My Horses', memberLoginResult],
+    ['/profile', 'My Profile', memberLoginResult],
+    ['/search-all-horses', 'Search Horses', memberLoginResult],
+    ['/register-horse', 'Horse Registration', memberLoginResult],
+    ['/dashboard', 'Dashboard', memberLoginResult],
+  ])('shows page %s (%s) inside the shell to its role', async (path, title, session) => {
+    storeSession(session);
     const { location } = renderApp(path);
     expect(await heading(title)).toBeInTheDocument();
     expect(location.pathname).toBe(path);
     expect(screen.getByTestId('app-sidebar')).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
-  });
-
-  it.each([
-    ['/horse-list', 'My Horses'],
-    ['/profile', 'My Profile'],
-    ['/search-all-horses', 'Search Horses'],
-    ['/register-horse', 'Horse Registration'],
-    ['/dashboard', 'Dashboard'],
-  ])('shows member page %s inside the shell', async (path, title) => {
-    storeSession(memberLoginResult);
-    const { location } = renderApp(path);
-    expect(await heading(title)).toBeInTheDocument();
-    expect(location.pathname).toBe(path);
-    expect(screen.getByTestId('app-sidebar')).toBeInTheDocument();
   });
 
   it('refuses an admin page to a member, inside the shell, with a link home', async () => {

@@ -21,32 +21,37 @@ async function openShell(path: string) {
 }
 
 describe('shell (spec §2.2)', () => {
-  it('shows the admin sidebar items in order', async () => {
-    storeSession(adminLoginResult);
-    await openShell('/');
+  it.each([
+    [
+      'admin',
+      adminLoginResult,
+      '/',
+      [
+        ['Dashboard', '/'],
+        ['Members List', '/admin/members-list'],
+        ['Horse List', '/admin/horse-list'],
+        ['Horse Reject/Approve', '/admin/horse-reject-approve'],
+        ['Dashboard Content', '/admin/add-content'],
+      ],
+    ],
+    [
+      'member',
+      memberLoginResult,
+      '/dashboard',
+      [
+        ['Dashboard', '/dashboard'],
+        ['My Horses', '/horse-list'],
+        ['My Profile', '/profile'],
+        ['Search Horses', '/search-all-horses'],
+        ['Horse Registration', '/register-horse'],
+      ],
+    ],
+  ] as const)('shows the %s sidebar items in order', async (_role, session, home, items) => {
+    storeSession(session);
+    await openShell(home);
     const sidebar = screen.getByTestId('app-sidebar');
     const links = within(within(sidebar).getByRole('list')).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Dashboard', '/'],
-      ['Members List', '/admin/members-list'],
-      ['Horse List', '/admin/horse-list'],
-      ['Horse Reject/Approve', '/admin/horse-reject-approve'],
-      ['Dashboard Content', '/admin/add-content'],
-    ]);
-  });
-
-  it('shows the member sidebar items in order', async () => {
-    storeSession(memberLoginResult);
-    await openShell('/dashboard');
-    const sidebar = screen.getByTestId('app-sidebar');
-    const links = within(within(sidebar).getByRole('list')).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['My Horses', '/horse-list'],
-      ['My Profile', '/profile'],
-      ['Search Horses', '/search-all-horses'],
-      ['Horse Registration', '/register-horse'],
-    ]);
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(items);
   });
 
   it('toggles, folds and reports the sidebar state', async () => {

@@ -1,16 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { withFakeTransport } from '../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../test/fixtures';
+import { serveSignedInMember } from '../../test/signed-in-member';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
 
 vi.setConfig({ testTimeout: 30_000 });
-const serve = withFakeTransport();
-beforeEach(() => {
-  storeSession(memberLoginResult);
-});
+const serve = serveSignedInMember();
 
 describe('Deleting a paid pending registration', () => {
   it('says what was paid and that the office handles refunds', async () => {

@@ -1,19 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Horse } from '../../lib/horse-types';
-import { withFakeTransport, type FakeReply } from '../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../test/fixtures';
+import { type FakeReply } from '../../test/fake-transport';
+import { serveSignedInMember } from '../../test/signed-in-member';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
 
 // The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-const serve = withFakeTransport();
-beforeEach(() => {
-  storeSession(memberLoginResult);
-});
+const serve = serveSignedInMember();
 
 const page = (items: Horse[], total = items.length) => ({
   status: 200,

@@ -1,18 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAYMENT_MESSAGES } from '@registry/domain';
-import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../test/fixtures';
+import type { FakeReply } from '../../test/fake-transport';
 import { renderApp } from '../../test/render-app';
+import { myHorsesServer, rowOf } from '../../test/my-horses-server';
 import { storedHorse } from './registration/test-values';
 
 vi.setConfig({ testTimeout: 30_000 });
-
-const serveFake = withFakeTransport();
-beforeEach(() => {
-  storeSession(memberLoginResult);
-});
 
 const waiting = storedHorse({
   _id: 'h9',
@@ -22,26 +17,8 @@ const waiting = storedHorse({
 });
 const refunded = storedHorse({ _id: 'h10', firstChoice: 'Returned', paymentStatus: 'refunded' });
 
-function serve(cancel: () => FakeReply) {
-  return serveFake((config: HttpRequest) => {
-    if (config.url === 'members/payment-process/h9/cancel') return cancel();
-    if (config.url === 'config') return { status: 200, data: { success: true, data: {} } };
-    return {
-      status: 200,
-      data: {
-        success: true,
-        data: { items: [waiting, refunded], total: 2, page: 1, pageSize: 10 },
-      },
-    };
-  });
-}
-
-async function rowOf(name: string) {
-  const table = await screen.findByRole('table', undefined, { timeout: 10_000 });
-  return within(table)
-    .getAllByRole('row')
-    .find((row) => row.textContent?.includes(name))!;
-}
+const serveHorses = myHorsesServer([waiting, refunded]);
+const serve = (cancel: () => FakeReply) => serveHorses('members/payment-process/h9/cancel', cancel);
 
 describe('My Horses: a payment stuck waiting for approval', () => {
   it('offers "Pay another way": cancels the waiting payment, then opens the Pay dialog', async () => {

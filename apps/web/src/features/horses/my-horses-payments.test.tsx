@@ -1,18 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HORSE_MESSAGES, PAYMENT_MESSAGES } from '@registry/domain';
-import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../test/fixtures';
+import type { FakeReply } from '../../test/fake-transport';
 import { renderApp } from '../../test/render-app';
+import { myHorsesServer, rowOf } from '../../test/my-horses-server';
 import { storedHorse } from './registration/test-values';
 
 vi.setConfig({ testTimeout: 30_000 });
-
-const serveFake = withFakeTransport();
-beforeEach(() => {
-  storeSession(memberLoginResult);
-});
 
 const failed = storedHorse({
   _id: 'h7',
@@ -22,24 +17,8 @@ const failed = storedHorse({
 });
 const paid = storedHorse({ _id: 'h8', firstChoice: 'Goldie', paymentStatus: 'paid' });
 
-function serve(status: () => FakeReply) {
-  const requests = serveFake((config: HttpRequest) => {
-    if (config.url === 'members/stripe/payment-status') return status();
-    if (config.url === 'config') return { status: 200, data: { success: true, data: {} } };
-    return {
-      status: 200,
-      data: { success: true, data: { items: [failed, paid], total: 2, page: 1, pageSize: 10 } },
-    };
-  });
-  return requests;
-}
-
-async function rowOf(name: string) {
-  const table = await screen.findByRole('table', undefined, { timeout: 10_000 });
-  return within(table)
-    .getAllByRole('row')
-    .find((row) => row.textContent?.includes(name))!;
-}
+const serveHorses = myHorsesServer([failed, paid]);
+const serve = (status: () => FakeReply) => serveHorses('members/stripe/payment-status', status);
 
 describe('My Horses: payments', () => {
   it('offers Pay only to unpaid or failed horses and checks a payment status in words', async () => {

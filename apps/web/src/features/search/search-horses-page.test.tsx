@@ -1,16 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import type { PublicHorse } from '../../lib/horse-types';
-import { withFakeTransport } from '../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../test/fixtures';
+import { serveSignedInMember } from '../../test/signed-in-member';
 import { renderApp } from '../../test/render-app';
 
-const serve = withFakeTransport();
-beforeEach(() => {
-  storeSession(memberLoginResult);
-});
+const serve = serveSignedInMember();
 
 const person = (name: string) => ({
   name,

@@ -1,16 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PEDIGREE_MESSAGES } from '@registry/domain';
-import { withFakeTransport } from '../../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../../test/fixtures';
+import { serveSignedInMember } from '../../../test/signed-in-member';
 import { renderModal } from './render-modal';
 
 vi.setConfig({ testTimeout: 30_000 });
-const serve = withFakeTransport();
-beforeEach(() => {
-  storeSession(memberLoginResult);
-});
+const serve = serveSignedInMember();
 
 const person = (name: string, reg = '') => ({ name, reg, otherRegName: '', otherRegNum: '' });
 const fill = {

@@ -1,15 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { withFakeTransport } from '../../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../../test/fixtures';
+import { serveSignedInMember } from '../../../test/signed-in-member';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
 
 vi.setConfig({ testTimeout: 30_000 });
-const serve = withFakeTransport();
-beforeEach(() => {
-  storeSession(memberLoginResult);
-});
+const serve = serveSignedInMember();
 
 describe("The member's View: status, rejection reason and amount paid", () => {
   it('shows the status, the reason and what settled for the horse', async () => {
