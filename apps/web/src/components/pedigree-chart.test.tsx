@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { withFakeTransport } from '../test/fake-transport';
 import { adminLoginResult, storeSession } from '../test/fixtures';
+import { renderWithStore } from '../test/render-with-store';
 import { PedigreeChart } from './pedigree-chart';
 
 const serve = withFakeTransport();
@@ -18,7 +19,7 @@ describe('PedigreeChart', () => {
         data: [{ horseId: 'h9', registrationNumber: 'GHR-2026-00001', name: 'Easy Rack' }],
       },
     }));
-    render(
+    renderWithStore(
       <PedigreeChart
         subject={{ name: 'Foal', reg: 'GHR-2026-00002' }}
         sire={{ parent: { name: 'Easy Rack', reg: 'ghr-2026-00001' } }}
@@ -39,7 +40,7 @@ describe('PedigreeChart', () => {
 
   it('asks nothing when no ancestor has a number', () => {
     const requests = serve(() => ({ status: 500, data: {} }));
-    render(<PedigreeChart subject={{ name: 'Foal' }} sire={{}} dam={{}} />);
+    renderWithStore(<PedigreeChart subject={{ name: 'Foal' }} sire={{}} dam={{}} />);
     expect(screen.getAllByText('Unknown')).toHaveLength(10);
     expect(requests).toHaveLength(0);
   });
@@ -49,7 +50,7 @@ describe('PedigreeChart', () => {
       status: 200,
       data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
     }));
-    render(
+    renderWithStore(
       <PedigreeChart
         subject={{ name: 'Foal' }}
         sire={{ parent: { name: 'Easy Rack', reg: 'GHR-1' } }}

@@ -1,31 +1,39 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { NameAvailability } from '@registry/domain';
-import { api } from './api-client';
-import { useApiQuery } from './use-api-query';
+import { queryState, serverApi } from '../stores/server-api';
 
-/**
- * GET horse-names/availability: which of these names an approved horse already carries
- * (ignoring case and whitespace). The query is written out by hand: the route reads the name
- * repeated (`names=a&names=b`), not `names[]=`.
- */
-export function fetchNameAvailability(
-  names: string[],
-  horseId?: string,
-  signal?: AbortSignal,
-): Promise<NameAvailability[]> {
-  const query = names.map((name) => `names=${encodeURIComponent(name)}`);
-  if (horseId) query.push(`horseId=${encodeURIComponent(horseId)}`);
-  return api
-    .get<NameAvailability[]>(`horse-names/availability?${query.join('&')}`, undefined, { signal })
-    .then((r) => r.data);
+interface NamesAsked {
+  names: string[];
+  horseId?: string | undefined;
 }
 
-/** The availability of up to three names; nothing is asked while no name is given. */
+// Shared by the member's form and the office's approval, so it lives here and not in a feature.
+const namesApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET horse-names/availability. The query is written out by hand: the route reads the name
+     * repeated (`names=a&names=b`), not `names[]=`. An approval can take a name: tag `Horse`.
+     */
+    nameAvailability: build.query<NameAvailability[], NamesAsked>({
+      query: ({ names, horseId }) => {
+        const query = names.map((name) => `names=${encodeURIComponent(name)}`);
+        if (horseId) query.push(`horseId=${encodeURIComponent(horseId)}`);
+        return `horse-names/availability?${query.join('&')}`;
+      },
+      providesTags: ['Horse'],
+    }),
+  }),
+});
+
+/**
+ * Which of up to three names an approved horse already carries (ignoring case and whitespace);
+ * nothing is asked while no name is given.
+ */
 export function useNameAvailability(names: string[], horseId?: string) {
   const asked = names.map((name) => name.trim()).filter(Boolean);
-  return useApiQuery(`names:${horseId ?? ''}:${JSON.stringify(asked)}`, (signal) =>
-    asked.length > 0
-      ? fetchNameAvailability(asked, horseId, signal)
-      : Promise.resolve<NameAvailability[]>([]),
+  return queryState(
+    namesApi.useNameAvailabilityQuery(asked.length > 0 ? { names: asked, horseId } : skipToken),
+    asked.length === 0,
   );
 }
 

@@ -1,6 +1,17 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { normalizeRegistrationNumber, type RegisteredAncestor } from '@registry/domain';
-import { api } from './api-client';
-import { useApiQuery } from './use-api-query';
+import { queryState, serverApi } from '../stores/server-api';
+
+// Shared by the pedigree chart and the reviewer's pedigree check, so it lives here.
+const ancestorsApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    // An approval can register an ancestor: tag `Horse`.
+    registeredAncestors: build.query<RegisteredAncestor[], string[]>({
+      query: (numbers) => ({ url: 'pedigree/registered', params: { numbers } }),
+      providesTags: ['Horse'],
+    }),
+  }),
+});
 
 /**
  * Which of a pedigree's registration numbers are approved horses of the register (GET
@@ -15,19 +26,18 @@ export function useRegisteredAncestors(numbers: ReadonlyArray<string | null | un
   ]
     .sort()
     .slice(0, 20);
-  const query = useApiQuery(`registered:${wanted.join(',')}`, (signal) =>
-    wanted.length === 0
-      ? Promise.resolve<RegisteredAncestor[]>([])
-      : api
-          .get<RegisteredAncestor[]>('pedigree/registered', { numbers: wanted }, { signal })
-          .then((r) => r.data),
+  const query = queryState(
+    ancestorsApi.useRegisteredAncestorsQuery(wanted.length > 0 ? wanted : skipToken),
+    wanted.length === 0,
   );
+  // No number: nothing to ask, nothing registered.
+  const data = wanted.length > 0 ? query.data : [];
   return {
     // Anything but a list (an older server, a proxy page) reads as nothing registered.
     registered: new Map(
-      (Array.isArray(query.data) ? query.data : []).map((item) => [item.registrationNumber, item]),
+      (Array.isArray(data) ? data : []).map((item) => [item.registrationNumber, item]),
     ),
     // Loaded for this list of numbers (an error counts as not loaded: nothing is claimed).
-    loaded: !query.loading && query.error === undefined && Array.isArray(query.data),
+    loaded: !query.loading && query.error === undefined && Array.isArray(data),
   };
 }

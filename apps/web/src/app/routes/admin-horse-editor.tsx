@@ -9,20 +9,10 @@ import {
 } from '../../lib/horse-editor';
 import type { Horse } from '../../lib/horse-types';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
-import { useApiQuery } from '../../lib/use-api-query';
 
 const HorseRegistrationModal = lazyWithPreload(
   () => import('../../features/horses/registration/horse-registration-modal'),
 );
-
-/** PUT admin/horses/:id: the member's edit form, sent to the administrators' route. */
-function saveAsAdmin(id: string, body: FormData, onProgress: (percent: number) => void) {
-  return api.put<Horse>(`admin/horses/${encodeURIComponent(id)}`, body, {
-    onUploadProgress: (event: UploadProgress) => {
-      if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
-    },
-  });
-}
 
 function registerFor(ownerId: string) {
   return (body: FormData, onProgress: (percent: number) => void) =>
@@ -52,26 +42,20 @@ function AdminHorseRegistrar({ ownerId, onClose, onSaved }: HorseRegistrarProps)
 
 const FORMS: HorseForms = { Editor: AdminHorseEditor, Registrar: AdminHorseRegistrar };
 
-/** The registration modal in edit mode for any horse, loaded from the admin route. */
-function AdminHorseEditor({ horseId, onClose, onSaved }: HorseEditorProps) {
-  const { data, error, loading } = useApiQuery(`admin-edit:${horseId ?? ''}`, (signal) =>
-    horseId
-      ? api.get<Horse>(`admin/horses/${horseId}`, undefined, { signal }).then((r) => r.data)
-      : Promise.resolve(null),
-  );
-  if (!horseId) return null;
+/**
+ * The edit form reads the horse through the server-data cache, which the sign-in pages' entry
+ * must not carry (docs/decisions.md, "Server data through RTK Query"): it is its own chunk,
+ * fetched when an edit opens.
+ */
+const AdminHorseEditForm = lazyWithPreload(() => import('./admin-horse-edit-form'));
+
+function AdminHorseEditor(props: HorseEditorProps) {
+  if (!props.horseId) return null;
+  // The form's chunk is fetched alongside, not after the editor's.
+  void HorseRegistrationModal.preload();
   return (
     <Suspense fallback={null}>
-      <HorseRegistrationModal
-        visible
-        mode="edit"
-        horse={data && data._id === horseId ? data : null}
-        loading={loading}
-        loadError={error?.error ?? null}
-        saveEdit={saveAsAdmin}
-        onClose={onClose}
-        onSaved={onSaved}
-      />
+      <AdminHorseEditForm {...props} />
     </Suspense>
   );
 }

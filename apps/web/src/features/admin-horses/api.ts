@@ -57,6 +57,10 @@ const adminHorsesApi = serverApi.injectEndpoints({
       query: (id) => `admin/horses/${id}`,
       providesTags: ['Horse', 'Payment'],
     }),
+    member: build.query<Member, string>({
+      query: (id) => `admin/members/${encodeURIComponent(id)}`,
+      providesTags: ['Member'],
+    }),
     deleteAdminHorse: build.mutation<Answer<{ id: string }>, string>({
       query: (id) => ({ url: `admin/horses/${id}`, method: 'delete' }),
       invalidatesTags: ['Horse'],
@@ -96,6 +100,11 @@ export function useAdminHorses(
 /** GET admin/horses/:id: the full registration with its history. */
 export function useAdminHorse(id: string | null) {
   return queryState(adminHorsesApi.useAdminHorseQuery(id ?? skipToken), id === null);
+}
+
+/** GET admin/members/:id: one member's profile (a transfer's new owner). */
+export function useMember(id: string) {
+  return queryState(adminHorsesApi.useMemberQuery(id));
 }
 
 /** DELETE admin/horses/:id; the lists showing horses ask again. */

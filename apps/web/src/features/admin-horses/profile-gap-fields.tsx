@@ -1,9 +1,8 @@
 import { useEffect, useId } from 'react';
 import { CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
 import { STATES, type OwnerAddressFill } from '@registry/domain';
-import { api } from '../../lib/api-client';
 import type { Member } from '../../lib/admin-types';
-import { useApiQuery } from '../../lib/use-api-query';
+import { useMember } from './api';
 
 export const ADDRESS_FIELDS = ['address', 'city', 'state', 'zip'] as const;
 type AddressField = (typeof ADDRESS_FIELDS)[number];
@@ -48,11 +47,7 @@ export function ProfileGapFields({
   disabled?: boolean;
 }) {
   const id = useId();
-  const member = useApiQuery(`member:${memberId}`, (signal) =>
-    api
-      .get<Member>(`admin/members/${encodeURIComponent(memberId)}`, undefined, { signal })
-      .then((r) => r.data),
-  );
+  const member = useMember(memberId);
   const known = member.data?.id === memberId ? member.data : undefined;
   const missing = known ? missingFields(known) : [];
   // A new member picked: what was typed for the previous one does not carry over.

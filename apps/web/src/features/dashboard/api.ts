@@ -1,23 +1,33 @@
-import { api } from '../../lib/api-client';
 import type { MemberDashboard, Statistics } from '@registry/domain';
-import { useApiQuery } from '../../lib/use-api-query';
+import { queryState, serverApi } from '../../stores/server-api';
 
 // The answers of GET admin/statistics and members/dashboard/content are the API's own response
 // schemas (packages/domain/src/contract/statistics.ts), imported as types only.
 export type { MemberDashboard, PaymentRecordStatus, Statistics } from '@registry/domain';
 
+const dashboardApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    // The office's figures count horses, members, payments and pending changes.
+    statistics: build.query<Statistics, void>({
+      query: () => 'admin/statistics',
+      providesTags: ['Horse', 'Member', 'Payment', 'ChangeRequest'],
+    }),
+    // The member's dashboard: the office's text, their horses' counts and payments to act on.
+    memberDashboard: build.query<MemberDashboard, void>({
+      query: () => 'members/dashboard/content',
+      providesTags: ['Content', 'Horse', 'Payment'],
+    }),
+  }),
+});
+
+/** GET admin/statistics. */
 export function useStatistics() {
-  return useApiQuery('statistics', (signal) =>
-    api.get<Statistics>('admin/statistics', undefined, { signal }).then((r) => r.data),
-  );
+  return queryState(dashboardApi.useStatisticsQuery());
 }
 
+/** GET members/dashboard/content. */
 export function useMemberDashboard() {
-  return useApiQuery('member-dashboard', (signal) =>
-    api
-      .get<MemberDashboard>('members/dashboard/content', undefined, { signal })
-      .then((r) => r.data),
-  );
+  return queryState(dashboardApi.useMemberDashboardQuery());
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

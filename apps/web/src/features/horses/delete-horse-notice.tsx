@@ -1,12 +1,7 @@
 import { REGISTER_RULE_MESSAGES, formatUsd } from '@registry/domain';
-import { api } from '../../lib/api-client';
 import type { HorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
-import { useApiQuery } from '../../lib/use-api-query';
-
-interface PaidSummary {
-  paidCents: number;
-}
+import { usePaidSummary } from './api/use-horses';
 
 /**
  * What deleting a registration means. A paid one says what was paid and that refunds are the
@@ -14,13 +9,7 @@ interface PaidSummary {
  */
 export function DeleteHorseNotice({ horse }: { horse: HorseSummary }) {
   const paid = horse.paymentStatus === 'paid';
-  const summary = useApiQuery(`paid:${paid ? horse._id : ''}`, (signal) =>
-    paid
-      ? api
-          .get<PaidSummary>(`members/horses/${horse._id}/paid`, undefined, { signal })
-          .then((r) => r.data)
-      : Promise.resolve<PaidSummary>({ paidCents: 0 }),
-  );
+  const summary = usePaidSummary(paid ? horse._id : null);
   const cents = summary.data?.paidCents ?? 0;
   return (
     <>

@@ -8,10 +8,35 @@ import type {
 } from '@registry/domain';
 import { PROFILE_PICTURE } from '@registry/domain';
 import { api } from '../../lib/api-client';
+import { useAppDispatch } from '../../stores/hooks';
+import { queryState, serverApi } from '../../stores/server-api';
 
-export function getProfile(id: string, signal?: AbortSignal) {
-  return api.get<MemberProfile>(`members/${encodeURIComponent(id)}`, undefined, { signal });
+const profileApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    profile: build.query<MemberProfile, string>({
+      query: (id) => `members/${encodeURIComponent(id)}`,
+      providesTags: ['Profile'],
+    }),
+  }),
+});
+
+/** GET members/:id: the member's own profile. */
+export function useProfile(id: string) {
+  return queryState(profileApi.useProfileQuery(id));
 }
+
+/**
+ * A saved edit (details, picture, email) replaces the cached profile: every answer of these
+ * calls is the whole profile, so no second request is needed.
+ */
+export function useProfileSaved(id: string): (profile: MemberProfile) => void {
+  // The store's state type leaves out the cache, which joins later (stores/create-store.ts), so
+  // the cache's own thunk is not typed as dispatchable; the store runs it like any thunk.
+  const dispatch = useAppDispatch() as unknown as (action: CacheUpdate) => unknown;
+  return (profile) => void dispatch(profileApi.util.updateQueryData('profile', id, () => profile));
+}
+
+type CacheUpdate = ReturnType<typeof profileApi.util.updateQueryData>;
 
 export function updateProfile(input: ProfileUpdate) {
   return api.put<MemberProfile>('members/profile', input);

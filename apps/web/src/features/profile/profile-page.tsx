@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { CAlert, CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
-import type { MemberProfile, SessionUser } from '@registry/domain';
+import type { SessionUser } from '@registry/domain';
 import { EmailChangeDialog } from '../../components/email-change-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/page-spinner';
 import { ROUTES } from '../../lib/routes';
-import { useApiQuery } from '../../lib/use-api-query';
 import { useAppSelector } from '../../stores/hooks';
-import { getProfile, sendMemberEmailCode, verifyMemberEmailCode } from './api';
+import { sendMemberEmailCode, useProfile, useProfileSaved, verifyMemberEmailCode } from './api';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 import { ProfilePictureCard } from './profile-picture-card';
@@ -15,13 +14,11 @@ import { ProfilePictureCard } from './profile-picture-card';
 /** The member's own profile (spec §2.1 /profile, §6): details, picture, email and password. */
 export default function ProfilePage() {
   const userId = useAppSelector((state) => state.session.userData.id) ?? '';
-  const query = useApiQuery(`profile:${userId}`, (signal) =>
-    getProfile(userId, signal).then((response) => response.data),
-  );
+  const query = useProfile(userId);
   // Saved edits replace what was loaded, without another round trip.
-  const [edited, setEdited] = useState<MemberProfile | null>(null);
+  const setEdited = useProfileSaved(userId);
   const [emailOpen, setEmailOpen] = useState(false);
-  const profile = edited ?? query.data;
+  const profile = query.data;
 
   function emailChanged(user: SessionUser) {
     if (profile) setEdited({ ...profile, ...user });

@@ -1,7 +1,7 @@
-import { api } from '../../lib/api-client';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import type { Page, PublicHorse } from '../../lib/horse-types';
-import { useApiQuery } from '../../lib/use-api-query';
+import { queryState, serverApi } from '../../stores/server-api';
 
 export interface HorseSearchFilters {
   q: string;
@@ -30,21 +30,25 @@ export function searchQuery(filters: HorseSearchFilters, page: number) {
   return query;
 }
 
+const searchApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    horseSearch: build.query<Page<PublicHorseSummary>, Record<string, string | number>>({
+      query: (params) => ({ url: 'auth/horses/search', params }),
+      providesTags: ['Horse'],
+    }),
+    publicHorse: build.query<PublicHorse, string>({
+      query: (id) => `auth/horses/search/${encodeURIComponent(id)}`,
+      providesTags: ['Horse'],
+    }),
+  }),
+});
+
 /** GET auth/horses/search: approved horses of the whole registry, one summary per row. */
 export function useHorseSearch(filters: HorseSearchFilters, page: number) {
-  const query = searchQuery(filters, page);
-  return useApiQuery(JSON.stringify(query), (signal) =>
-    api.get<Page<PublicHorseSummary>>('auth/horses/search', query, { signal }).then((r) => r.data),
-  );
+  return queryState(searchApi.useHorseSearchQuery(searchQuery(filters, page)));
 }
 
 /** GET auth/horses/search/:id: the public record of an opened result, with fresh photo links. */
 export function usePublicHorse(id: string | null) {
-  return useApiQuery(id ?? '', (signal) =>
-    id
-      ? api
-          .get<PublicHorse>(`auth/horses/search/${encodeURIComponent(id)}`, undefined, { signal })
-          .then((r) => r.data)
-      : Promise.resolve(null),
-  );
+  return queryState(searchApi.usePublicHorseQuery(id ?? skipToken), id === null);
 }

@@ -4,6 +4,12 @@ import type { Horse, Page } from '../../../lib/horse-types';
 import { queryState, serverApi, type Answer } from '../../../stores/server-api';
 import { myHorsesQuery, type MyHorsesParams } from './horses-api';
 
+/** GET members/horses/:id/paid: what was settled for a registration, oldest payment first. */
+export interface PaidSummary {
+  paidCents: number;
+  payments: Array<{ amountCents: number; method: string; at: string }>;
+}
+
 const horsesApi = serverApi.injectEndpoints({
   endpoints: (build) => ({
     myHorses: build.query<Page<HorseSummary>, MyHorsesParams>({
@@ -13,6 +19,10 @@ const horsesApi = serverApi.injectEndpoints({
     horse: build.query<Horse, string>({
       query: (id) => `members/horses/${encodeURIComponent(id)}`,
       providesTags: ['Horse'],
+    }),
+    paidSummary: build.query<PaidSummary, string>({
+      query: (id) => `members/horses/${encodeURIComponent(id)}/paid`,
+      providesTags: ['Horse', 'Payment'],
     }),
     deleteHorse: build.mutation<Answer<unknown>, string>({
       query: (id) => ({ url: `members/horses/${encodeURIComponent(id)}`, method: 'delete' }),
@@ -29,6 +39,11 @@ export function useMyHorses(params: MyHorsesParams) {
 /** A horse with fresh (signed, expiring) file links, for the view and edit modes. */
 export function useHorse(id: string | null) {
   return queryState(horsesApi.useHorseQuery(id ?? skipToken), id === null);
+}
+
+/** What was paid for one of the member's horses; null asks nothing. Payments refresh it. */
+export function usePaidSummary(id: string | null) {
+  return queryState(horsesApi.usePaidSummaryQuery(id ?? skipToken), id === null);
 }
 
 /** DELETE members/horses/:id; the member's lists ask again. */

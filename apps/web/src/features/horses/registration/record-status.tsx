@@ -1,14 +1,8 @@
 import { formatUsd } from '@registry/domain';
-import { api } from '../../../lib/api-client';
 import { formatDaySlashed } from '../../../lib/format';
 import type { Horse } from '../../../lib/horse-types';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { usePaidSummary, type PaidSummary } from '../api/use-horses';
 import { ApprovalBadge, PaymentBadge } from '../status-badges';
-
-interface PaidSummary {
-  paidCents: number;
-  payments: Array<{ amountCents: number; method: string; at: string }>;
-}
 
 /** The server's payment kinds (payments.method) as the member reads them. */
 const METHODS: Record<string, string> = {
@@ -39,13 +33,8 @@ function paidText(summary: PaidSummary | undefined, loading: boolean, status: st
  * follows in the RecordNotice below it.
  */
 export function RecordStatus({ horse }: { horse: Horse }) {
-  const paid = useApiQuery(`paid:${horse._id}:${horse.paymentStatus}`, (signal) =>
-    api
-      .get<PaidSummary>(`members/horses/${encodeURIComponent(horse._id)}/paid`, undefined, {
-        signal,
-      })
-      .then((r) => r.data),
-  );
+  // A payment or a save marks it stale (tags), so it follows the record's payment status.
+  const paid = usePaidSummary(horse._id);
   return (
     <section aria-label="Registration status" className="mb-3">
       <dl className="row g-2 mb-0">
@@ -68,7 +57,7 @@ export function RecordStatus({ horse }: { horse: Horse }) {
         <div className="col-6 col-md-3">
           <dt className="small text-body-secondary fw-normal">Amount paid</dt>
           <dd className="mb-0">
-            {paid.error ? '—' : paidText(paid.data ?? undefined, paid.loading, horse.paymentStatus)}
+            {paid.error ? '—' : paidText(paid.data, paid.loading, horse.paymentStatus)}
           </dd>
         </div>
       </dl>
