@@ -1,4 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import {
   CAlert,
   CButton,
@@ -37,20 +40,6 @@ const FIELDS: ReadonlyArray<{
   { name: 'zip', label: 'Zip', autoComplete: 'off' },
 ];
 
-type FieldErrors = Partial<Record<keyof MemberFormValues, string>>;
-
-/** Every issue of the domain schema, by field (the first one per field). */
-function validate(values: MemberFormValues): { input?: MemberInput; errors: FieldErrors } {
-  const result = memberInputSchema.safeParse(values);
-  if (result.success) return { input: result.data, errors: {} };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof MemberFormValues;
-    errors[key] ??= issue.message;
-  }
-  return { errors };
-}
-
 /** A stored value outside the list (older data, an import) stays selectable, not dropped. */
 function withStored(options: readonly string[], stored: string): readonly string[] {
   return stored && !options.includes(stored) ? [stored, ...options] : options;
@@ -69,41 +58,8 @@ export function MemberFormModal({
   onSaved: (member: Member) => void;
 }) {
   const titleId = useId();
-  const toast = useToast();
-  const saveMember = useSaveMember();
-  const [values, setValues] = useState<MemberFormValues>(EMPTY_MEMBER);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!visible) return;
-    setValues(member ? memberToForm(member) : EMPTY_MEMBER);
-    setErrors({});
-    setFormError(null);
-  }, [visible, member]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { input, errors: found } = validate(values);
-    setErrors(found);
-    setFormError(null);
-    if (!input) return;
-    setBusy(true);
-    try {
-      const result = await saveMember({ id: member?.id ?? null, body: input }).unwrap();
-      toast.success(result.message ?? (member ? 'Member updated' : 'Member created'));
-      onSaved(result.data);
-    } catch (caught) {
-      const failure = caught as ApiError;
-      const fields = (failure.fields ?? {}) as FieldErrors;
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFormError(failure.error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  // CModal mounts its content on each opening, so the form starts from the member's values.
   return (
     <CModal
       visible={visible}
@@ -114,77 +70,128 @@ export function MemberFormModal({
       fullscreen="sm"
       aria-labelledby={titleId}
     >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <CModalHeader closeButton={!busy}>
-          <CModalTitle as="h2" className="h5" id={titleId}>
-            {member ? `Edit member ${member.name || member.email}` : 'New member'}
-          </CModalTitle>
-        </CModalHeader>
-        <CModalBody>
-          {formError && (
-            <CAlert color="danger" role="alert">
-              {formError}
-            </CAlert>
-          )}
-          <div className="row g-3">
-            {FIELDS.map((field) =>
-              field.options ? (
-                <SelectField
-                  key={field.name}
-                  id={`member-${field.name}`}
-                  label={field.label}
-                  className="col-12 col-md-6"
-                  options={withStored(field.options, values[field.name])}
-                  value={values[field.name]}
-                  error={errors[field.name]}
-                  disabled={busy}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    setValues((previous) => ({ ...previous, [field.name]: value }));
-                    setErrors((previous) => ({ ...previous, [field.name]: undefined }));
-                  }}
-                />
-              ) : (
-                <TextField
-                  key={field.name}
-                  id={`member-${field.name}`}
-                  label={
-                    field.name === 'email' ||
-                    field.name === 'firstName' ||
-                    field.name === 'lastName'
-                      ? `${field.label} *`
-                      : field.label
-                  }
-                  type={field.type ?? 'text'}
-                  autoComplete={field.autoComplete}
-                  className={field.wide ? 'col-12' : 'col-12 col-md-6'}
-                  value={values[field.name]}
-                  error={errors[field.name]}
-                  disabled={busy}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    setValues((previous) => ({ ...previous, [field.name]: value }));
-                    setErrors((previous) => ({ ...previous, [field.name]: undefined }));
-                  }}
-                />
-              ),
-            )}
-          </div>
-          <p className="small text-body-secondary mt-3 mb-0">
-            * required. New members get no password: use Send credentials to email them a link to
-            choose one.
-          </p>
-        </CModalBody>
-        <CModalFooter>
-          <CButton color="secondary" variant="outline" disabled={busy} onClick={onClose}>
-            Close
-          </CButton>
-          <CButton type="submit" color="primary" disabled={busy}>
-            {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-            {member ? 'Save changes' : 'Create member'}
-          </CButton>
-        </CModalFooter>
-      </form>
+      <MemberForm
+        key={member?.id ?? 'new'}
+        member={member}
+        titleId={titleId}
+        onBusy={setBusy}
+        onClose={onClose}
+        onSaved={onSaved}
+      />
     </CModal>
+  );
+}
+
+function MemberForm({
+  member,
+  titleId,
+  onBusy,
+  onClose,
+  onSaved,
+}: {
+  member: Member | null;
+  titleId: string;
+  onBusy: (busy: boolean) => void;
+  onClose: () => void;
+  onSaved: (member: Member) => void;
+}) {
+  const toast = useToast();
+  const saveMember = useSaveMember();
+  const [formError, setFormError] = useState<string | null>(null);
+  const stored = member ? memberToForm(member) : EMPTY_MEMBER;
+  // The domain's rules through the resolver (the first issue per field); a field's error goes
+  // as soon as it is edited, and the whole form is checked again at the next submit.
+  const { register, handleSubmit, formState, setError, clearErrors } = useForm<
+    z.input<typeof memberInputSchema>,
+    unknown,
+    MemberInput
+  >({
+    resolver: zodResolver(memberInputSchema),
+    defaultValues: stored,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: busy } = formState;
+  useEffect(() => onBusy(busy), [busy, onBusy]);
+
+  const submit = handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const result = await saveMember({ id: member?.id ?? null, body: input }).unwrap();
+      toast.success(result.message ?? (member ? 'Member updated' : 'Member created'));
+      onSaved(result.data);
+    } catch (caught) {
+      const failure = caught as ApiError;
+      const fields = Object.entries(failure.fields ?? {}).filter(([name]) => name in EMPTY_MEMBER);
+      for (const [name, message] of fields) {
+        setError(name as keyof MemberFormValues, { message });
+      }
+      if (fields.length === 0) setFormError(failure.error);
+    }
+  });
+
+  const control = (name: keyof MemberFormValues) =>
+    register(name, { onChange: () => clearErrors(name) });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <CModalHeader closeButton={!busy}>
+        <CModalTitle as="h2" className="h5" id={titleId}>
+          {member ? `Edit member ${member.name || member.email}` : 'New member'}
+        </CModalTitle>
+      </CModalHeader>
+      <CModalBody>
+        {formError && (
+          <CAlert color="danger" role="alert">
+            {formError}
+          </CAlert>
+        )}
+        <div className="row g-3">
+          {FIELDS.map((field) =>
+            field.options ? (
+              <SelectField
+                key={field.name}
+                id={`member-${field.name}`}
+                label={field.label}
+                className="col-12 col-md-6"
+                options={withStored(field.options, stored[field.name])}
+                error={errors[field.name]?.message}
+                disabled={busy}
+                {...control(field.name)}
+              />
+            ) : (
+              <TextField
+                key={field.name}
+                id={`member-${field.name}`}
+                label={
+                  field.name === 'email' || field.name === 'firstName' || field.name === 'lastName'
+                    ? `${field.label} *`
+                    : field.label
+                }
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                className={field.wide ? 'col-12' : 'col-12 col-md-6'}
+                error={errors[field.name]?.message}
+                disabled={busy}
+                {...control(field.name)}
+              />
+            ),
+          )}
+        </div>
+        <p className="small text-body-secondary mt-3 mb-0">
+          * required. New members get no password: use Send credentials to email them a link to
+          choose one.
+        </p>
+      </CModalBody>
+      <CModalFooter>
+        <CButton color="secondary" variant="outline" disabled={busy} onClick={onClose}>
+          Close
+        </CButton>
+        <CButton type="submit" color="primary" disabled={busy}>
+          {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+          {member ? 'Save changes' : 'Create member'}
+        </CButton>
+      </CModalFooter>
+    </form>
   );
 }

@@ -1,38 +1,33 @@
-import type { ChangeEvent } from 'react';
+import type { ComponentProps, Ref } from 'react';
 import { CFormLabel, CFormSelect } from '@coreui/react';
 
-/** A labelled choice whose error is announced with it, like TextField. */
+/** A labelled choice whose error is announced with it, like TextField (takes `register`). */
 export function SelectField({
   id,
   label,
   className,
   options,
-  value,
   error,
-  disabled,
-  onChange,
-}: {
+  ref,
+  ...select
+}: Omit<ComponentProps<typeof CFormSelect>, 'label' | 'id' | 'invalid' | 'options'> & {
   id: string;
   label: string;
-  className?: string;
   options: readonly string[];
-  value: string;
   error?: string | undefined;
-  disabled?: boolean;
-  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  ref?: Ref<HTMLSelectElement>;
 }) {
   const errorId = `${id}-error`;
   return (
     <div className={className}>
       <CFormLabel htmlFor={id}>{label}</CFormLabel>
       <CFormSelect
+        ref={ref}
         id={id}
-        value={value}
         invalid={Boolean(error)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        disabled={disabled}
-        onChange={onChange}
+        {...select}
       >
         <option value="">Select…</option>
         {options.map((option) => (
