@@ -1,7 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config.js';
 import { startFakeStripe, stripeConfig, type FakeStripe } from './fake-stripe.js';
 import type { TestApp } from './harness.js';
-import { sandboxPayments } from './payment-fixtures.js';
+import { registerHorse, sandboxPayments } from './payment-fixtures.js';
 import { createSignedInApp } from './signed-in-app.js';
 
 /** Test apps for the payment suites, each with demo member A signed in as `member`. */
@@ -13,6 +14,21 @@ export async function createSandboxApp(settleMs: number): Promise<{ t: TestApp; 
     payments: sandboxPayments(settleMs),
   });
   return { t, member: memberA };
+}
+
+/**
+ * createSandboxApp for a whole suite: started before its first test, closed after its last
+ * (read `suite.t` and `suite.member` inside the tests); `newHorse` registers an unpaid horse of
+ * the member's.
+ */
+export function sandboxSuite(settleMs: number) {
+  const suite = {} as { t: TestApp; member: string };
+  beforeAll(async () => {
+    Object.assign(suite, await createSandboxApp(settleMs));
+  });
+  afterAll(() => suite.t.close());
+  const newHorse = () => registerHorse(suite.t.app, suite.t.database.db, suite.member);
+  return { suite, newHorse };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type Leftovers,
   type Upload,
 } from './multipart.js';
+import { signedInSuite } from './signed-in-app.js';
 
 /**
  * The member register route as the registration suites send it (a valid form by default, as
@@ -26,4 +27,10 @@ export function registerRoute(suite: () => { t: TestApp; member: string }) {
   const expectNothingLeft = async (before: Leftovers) =>
     expect(await leftovers(suite().t)).toEqual(before);
   return { register, snapshot, expectNothingLeft };
+}
+
+/** A registration suite: its own app with member A signed in, and its register route. */
+export function registerSuite() {
+  const suite = signedInSuite(['memberA']);
+  return { suite, ...registerRoute(() => ({ t: suite.t, member: suite.memberA })) };
 }

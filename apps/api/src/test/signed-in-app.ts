@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { BuildOptions } from '../app.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -34,6 +35,23 @@ export async function createSignedInApp<const A extends DemoAccount>(
     { t },
     Object.fromEntries(accounts.map((name, i) => [name, tokens[i]])) as Record<A, string>,
   );
+}
+
+/**
+ * createSignedInApp for a whole suite: started before its first test, closed after its last.
+ * The answer is filled in by beforeAll, so tests read it inside their bodies (`suite.t`,
+ * `suite.memberA`).
+ */
+export function signedInSuite<const A extends DemoAccount>(
+  accounts: readonly A[],
+  overrides: Partial<Config> = {},
+): SignedInApp<A> {
+  const suite = {} as SignedInApp<A>;
+  beforeAll(async () => {
+    Object.assign(suite, await createSignedInApp(accounts, overrides));
+  });
+  afterAll(() => suite.t.close());
+  return suite;
 }
 
 /** The user ids of the two demo members, for suites that name them as owners. */

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HORSE_MESSAGES } from '@registry/domain';
-import type { TestApp } from '../../test/harness.js';
 import {
   SAMPLE_BYTES,
   upload,
@@ -9,18 +8,10 @@ import {
   validValues,
   type Upload,
 } from '../../test/multipart.js';
-import { registerRoute } from '../../test/register-route.js';
-import { createSignedInApp } from '../../test/signed-in-app.js';
+import { registerSuite } from '../../test/register-route.js';
 
 /** The file rules of registration, and what remains when a registration fails: nothing. */
-let t: TestApp;
-let member: string;
-beforeAll(async () => {
-  ({ t, memberA: member } = await createSignedInApp(['memberA']));
-});
-afterAll(() => t.close());
-
-const { register, snapshot, expectNothingLeft } = registerRoute(() => ({ t, member }));
+const { suite, register, snapshot, expectNothingLeft } = registerSuite();
 
 describe('file rules', () => {
   const refusedFiles = async (files: Array<[string, Upload]>) => {
@@ -101,7 +92,7 @@ describe('file rules', () => {
 
 describe('all or nothing', () => {
   it('leaves no row and no file when the database fails after the files were stored', async () => {
-    const db = t.database.db;
+    const db = suite.t.database.db;
     await db.execute(sql`
       create function fail_on_marker() returns trigger language plpgsql as $$
       begin
@@ -127,7 +118,7 @@ describe('all or nothing', () => {
   });
 
   it('removes files already moved into place when the commit itself fails', async () => {
-    const db = t.database.db;
+    const db = suite.t.database.db;
     // A deferred constraint trigger fires at COMMIT, after the files were moved out of staging.
     await db.execute(sql`
       create function fail_at_commit() returns trigger language plpgsql as $$

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, HORSE_MESSAGES } from '@registry/domain';
 import { horseFiles } from '../../db/schema.js';
-import { ADMIN, bearer, login, type TestApp } from '../../test/harness.js';
+import { ADMIN, bearer, login } from '../../test/harness.js';
 import {
   REGISTER,
   SAMPLE_BYTES,
@@ -16,39 +16,35 @@ import {
   type Upload,
 } from '../../test/multipart.js';
 import { FORM_MESSAGES } from './form-fields.js';
-import { registerRoute } from '../../test/register-route.js';
-import { createSignedInApp } from '../../test/signed-in-app.js';
+import { registerSuite } from '../../test/register-route.js';
 
-let t: TestApp;
-let member: string;
-beforeAll(async () => {
-  ({ t, memberA: member } = await createSignedInApp(['memberA']));
-});
-afterAll(() => t.close());
-
-const { register, snapshot, expectNothingLeft } = registerRoute(() => ({ t, member }));
+const { suite, register, snapshot, expectNothingLeft } = registerSuite();
 
 describe('POST /api/members/horses/register', () => {
   it('needs a signed-in member: 401 anonymous, 403 for an administrator', async () => {
     const anonymous = await register(validValues(), validFiles(), null);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ success: false, error: AUTH_MESSAGES.notAuthenticated });
-    const admin = await register(validValues(), validFiles(), await login(t.app, ADMIN, 'admin'));
+    const admin = await register(
+      validValues(),
+      validFiles(),
+      await login(suite.t.app, ADMIN, 'admin'),
+    );
     expect(admin.statusCode).toBe(403);
   });
 
   it('refuses a body that is neither multipart nor a JSON form', async () => {
-    const response = await t.app.inject({
+    const response = await suite.t.app.inject({
       ...REGISTER,
-      headers: { ...bearer(member), 'content-type': 'text/plain' },
+      headers: { ...bearer(suite.memberA), 'content-type': 'text/plain' },
       payload: 'firstChoice=x',
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().success).toBe(false);
     // A JSON form is judged by the same rules as a multipart one (files come as upload ids).
-    const json = await t.app.inject({
+    const json = await suite.t.app.inject({
       ...REGISTER,
-      headers: bearer(member),
+      headers: bearer(suite.memberA),
       payload: { firstChoice: 'x', bogus: 1 },
     });
     expect(json.statusCode).toBe(400);
@@ -113,25 +109,25 @@ describe('a valid registration', () => {
     expect(horse.ownerSignature).toMatchObject({ name: 'signature.png', mime: 'image/png' });
     expect(horse.registrationDocument.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\?exp=\d+&sig=/);
 
-    const rows = await t.database.db
+    const rows = await suite.t.database.db
       .select()
       .from(horseFiles)
       .where(eq(horseFiles.horseId, horse._id));
     expect(rows).toHaveLength(10);
     const pdf = rows.find((row) => row.kind === 'registrationDocument');
     const stored = readFileSync(
-      path.join(t.uploadsDir, pdf!.storageKey.slice(0, 2), pdf!.storageKey),
+      path.join(suite.t.uploadsDir, pdf!.storageKey.slice(0, 2), pdf!.storageKey),
     );
     expect(stored.equals(SAMPLE_BYTES.pdf())).toBe(true);
     expect(pdf!.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
     // Stored under server-made names, nothing left in staging.
-    expect(filesUnder(t.uploadsDir).some((f) => f.startsWith('tmp'))).toBe(false);
-    expect(filesUnder(t.uploadsDir).join()).not.toContain('papers');
+    expect(filesUnder(suite.t.uploadsDir).some((f) => f.startsWith('tmp'))).toBe(false);
+    expect(filesUnder(suite.t.uploadsDir).join()).not.toContain('papers');
 
-    const read = await t.app.inject({
+    const read = await suite.t.app.inject({
       method: 'GET',
       url: `/api/members/horses/${horse._id}`,
-      headers: bearer(member),
+      headers: bearer(suite.memberA),
     });
     expect(read.json().data).toMatchObject({ _id: horse._id, verified: 'No' });
   });
