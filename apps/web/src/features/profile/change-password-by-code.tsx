@@ -1,18 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
 import { OTP_MESSAGES, PASSWORD_HINT, newPasswordField, otpField } from '@registry/domain';
 import { OtpInput } from '../../components/otp-input';
 import { PasswordField } from '../../components/password-field';
 import { messageOr } from '../../lib/api-message';
-import { firstIssue } from '../../lib/first-issue';
 import { ROUTES } from '../../lib/routes';
+import { useAction } from '../../lib/use-action';
 import { useAppDispatch } from '../../stores/hooks';
 import { logout } from '../../stores/session-slice';
 import { useToast } from '../../stores/use-toast';
 import { sendPasswordCode, setPasswordWithCode } from './api';
 
-const passwordSchema = newPasswordField({ allowSpaces: false });
+/** The domain's code and new-password rules (no spaces, spec §5.2). */
+const codeSchema = z.object({
+  otp: otpField,
+  password: newPasswordField({ allowSpaces: false }),
+});
+type CodeValues = z.input<typeof codeSchema>;
 
 /**
  * For members who forgot their current password while signed in: a code to their own address,
@@ -23,58 +31,78 @@ export function ChangePasswordByCode({ email }: { email: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const toast = useToast();
-  const [sent, setSent] = useState(false);
-  const [otp, setOtp] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ otp?: string; password?: string }>({});
-  const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** null until a code was sent; then the server's notice, '' once the save ran. */
+  const [sent, setSent] = useState<string | null>(null);
+  const sending = useAction((failure) =>
+    messageOr(failure, 'Failed to send OTP. Please try again.'),
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, register, handleSubmit, formState, setError, clearErrors } = useForm<
+    CodeValues,
+    unknown,
+    z.output<typeof codeSchema>
+  >({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { otp: '', password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const otp = useController({ control, name: 'otp' });
+  const busy = sending.busy || formState.isSubmitting;
+  const errors = formState.errors;
 
   async function send() {
-    setBusy(true);
-    setStatus(null);
-    try {
+    setFailure(null);
+    setSent(null);
+    await sending.run(async () => {
       const answer = await sendPasswordCode(email);
-      setStatus({ kind: 'success', text: answer.message ?? OTP_MESSAGES.sent(email) });
-      setSent(true);
-    } catch (caught) {
-      setStatus({
-        kind: 'danger',
-        text: messageOr(caught, 'Failed to send OTP. Please try again.'),
-      });
-    } finally {
-      setBusy(false);
-    }
+      setSent(answer.message ?? OTP_MESSAGES.sent(email));
+    });
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!sent) return void send();
-    const found = {
-      otp: firstIssue(otpField, otp),
-      password: firstIssue(passwordSchema, password),
-    };
-    setErrors(found);
-    if (found.otp || found.password) return;
-    setBusy(true);
-    setStatus(null);
+  const save = handleSubmit(async ({ otp: code, password }) => {
+    // The code's "sent" notice gives way to what the save says.
+    setSent('');
+    setFailure(null);
     try {
-      await setPasswordWithCode({ email, otp, newPassword: password });
+      await setPasswordWithCode({ email, otp: code, newPassword: password });
       toast.success(`${OTP_MESSAGES.passwordReset}. Please sign in with your new password.`);
       dispatch(logout());
       navigate(ROUTES.memberLogin.path, { replace: true });
     } catch (caught) {
-      setStatus({
-        kind: 'danger',
-        text: messageOr(caught, 'Failed to reset password. Please try again.'),
-      });
-      setBusy(false);
+      setFailure(messageOr(caught, 'Failed to reset password. Please try again.'));
     }
-  }
+  });
+
+  const status = failure
+    ? { kind: 'danger' as const, text: failure }
+    : sending.error
+      ? { kind: 'danger' as const, text: sending.error }
+      : sent
+        ? { kind: 'success' as const, text: sent }
+        : null;
+  const password = register('password', {
+    // Spaces are refused as they are typed (spec §5.2).
+    onChange: (event: { target: { value: string } }) => {
+      if (/\s/.test(event.target.value)) {
+        setError('password', { message: OTP_MESSAGES.passwordNoSpaces });
+      } else clearErrors('password');
+    },
+  });
 
   return (
-    <CForm noValidate onSubmit={handleSubmit} aria-label="Change password with an emailed code">
+    <CForm
+      noValidate
+      onSubmit={(event) => {
+        if (busy) return event.preventDefault();
+        if (sent === null) {
+          event.preventDefault();
+          return void send();
+        }
+        void save(event);
+      }}
+      aria-label="Change password with an emailed code"
+    >
       {status && (
         <CAlert
           color={status.kind}
@@ -84,30 +112,22 @@ export function ChangePasswordByCode({ email }: { email: string }) {
           {status.text}
         </CAlert>
       )}
-      {sent ? (
+      {sent !== null ? (
         <>
           <OtpInput
             id="profile-code"
             label="Code from the email"
-            value={otp}
-            onChange={setOtp}
-            error={errors.otp}
+            value={otp.field.value}
+            onChange={otp.field.onChange}
+            error={errors.otp?.message}
             disabled={busy}
           />
           <PasswordField
             id="profile-code-password"
             label="New password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              // Spaces are refused as they are typed (spec §5.2).
-              setErrors((previous) => ({
-                ...previous,
-                password: /\s/.test(event.target.value) ? OTP_MESSAGES.passwordNoSpaces : undefined,
-              }));
-            }}
-            error={errors.password}
+            {...password}
+            error={errors.password?.message}
             aria-describedby={
               errors.password
                 ? 'profile-code-password-error profile-code-hint'
@@ -126,7 +146,13 @@ export function ChangePasswordByCode({ email }: { email: string }) {
       )}
       <CButton type="submit" color="primary" variant="outline" disabled={busy}>
         {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-        {sent ? (busy ? 'Saving...' : 'Set new password') : busy ? 'Sending...' : 'Email me a code'}
+        {sent !== null
+          ? busy
+            ? 'Saving...'
+            : 'Set new password'
+          : busy
+            ? 'Sending...'
+            : 'Email me a code'}
       </CButton>
     </CForm>
   );
