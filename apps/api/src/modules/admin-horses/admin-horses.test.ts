@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, horseFiles, horses, payments } from '../../db/schema.js';
-import { ADMIN, MEMBER_A, bearer, type TestApp } from '../../test/harness.js';
+import { ADMIN, MEMBER_A, bearer } from '../../test/harness.js';
 import { cloneHorses, registerThroughApi, userId } from '../../test/admin-fixtures.js';
 import {
   SAMPLE_BYTES,
@@ -11,22 +11,17 @@ import {
   validFiles,
   validValues,
 } from '../../test/multipart.js';
-import { EVERY_ACCOUNT, createSignedInApp, demoMemberIds } from '../../test/signed-in-app.js';
+import { EVERY_ACCOUNT, demoMemberIds, signedInSuite } from '../../test/signed-in-app.js';
 
-let t: TestApp;
-let admin: string;
-let memberA: string;
-let memberB: string;
+const suite = signedInSuite(EVERY_ACCOUNT);
 /** The user ids of demo members A and B. */
 let a: string, b: string;
 beforeAll(async () => {
-  ({ t, admin, memberA, memberB } = await createSignedInApp(EVERY_ACCOUNT));
-  [a, b] = await demoMemberIds(t.database.db);
+  [a, b] = await demoMemberIds(suite.t.database.db);
 });
-afterAll(() => t.close());
 
 const get = (url: string) =>
-  t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(admin) });
+  suite.t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(suite.admin) });
 
 function editValues(overrides: Record<string, string> = {}) {
   const values: Record<string, string | undefined> = { ...validValues(), ...overrides };
@@ -37,11 +32,13 @@ function editValues(overrides: Record<string, string> = {}) {
 
 describe('admin horse lists', () => {
   it('lists every horse with filters, owner search, sorting and paging', async () => {
-    const first = await registerThroughApi(t.app, t.database.db, memberA, {
+    const first = await registerThroughApi(suite.t.app, suite.t.database.db, suite.memberA, {
       firstChoice: 'Alpha Star',
     });
-    await cloneHorses(t.database.db, first, 2, { paymentStatus: 'paid' });
-    await registerThroughApi(t.app, t.database.db, memberB, { firstChoice: 'Beta Wind' });
+    await cloneHorses(suite.t.database.db, first, 2, { paymentStatus: 'paid' });
+    await registerThroughApi(suite.t.app, suite.t.database.db, suite.memberB, {
+      firstChoice: 'Beta Wind',
+    });
 
     const all = (await get('/admin/horses?pageSize=100')).json().data;
     expect(all.total).toBe(4);
@@ -76,8 +73,8 @@ describe('admin horse lists', () => {
 
 describe('admin horse view, edit, create, delete', () => {
   it('shows the full registration with a history of submitted, paid, approved and edited', async () => {
-    const row = await registerThroughApi(t.app, t.database.db, memberA);
-    await t.database.db.insert(payments).values({
+    const row = await registerThroughApi(suite.t.app, suite.t.database.db, suite.memberA);
+    await suite.t.database.db.insert(payments).values({
       horseId: row.id,
       payerId: a,
       provider: 'sandbox',
@@ -87,16 +84,19 @@ describe('admin horse view, edit, create, delete', () => {
       fees: {},
       status: 'succeeded',
     });
-    await t.database.db.update(horses).set({ paymentStatus: 'paid' }).where(eq(horses.id, row.id));
-    await t.app.inject({
+    await suite.t.database.db
+      .update(horses)
+      .set({ paymentStatus: 'paid' })
+      .where(eq(horses.id, row.id));
+    await suite.t.app.inject({
       method: 'PUT',
       url: `/api/admin/approve-horse/${row.id}`,
-      headers: bearer(admin),
+      headers: bearer(suite.admin),
       payload: { action: 'approve' },
     });
     const edit = await sendForm(
-      t.app,
-      admin,
+      suite.t.app,
+      suite.admin,
       { method: 'PUT', url: `/api/admin/horses/${row.id}` },
       editValues({ color: 'Black' }),
       [],
@@ -121,23 +121,23 @@ describe('admin horse view, edit, create, delete', () => {
   });
 
   it("edits any member's horse with the member rules: bad input is 400 and changes nothing", async () => {
-    const row = await registerThroughApi(t.app, t.database.db, memberB);
+    const row = await registerThroughApi(suite.t.app, suite.t.database.db, suite.memberB);
     const bad = await sendForm(
-      t.app,
-      admin,
+      suite.t.app,
+      suite.admin,
       { method: 'PUT', url: `/api/admin/horses/${row.id}` },
       editValues({ foalDate: '2999-01-01' }),
       [['registrationDocument', upload('new.pdf', SAMPLE_BYTES.pdf(), 'application/pdf')]],
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.foalDate).toBeTruthy();
-    const [still] = await t.database.db.select().from(horses).where(eq(horses.id, row.id));
+    const [still] = await suite.t.database.db.select().from(horses).where(eq(horses.id, row.id));
     expect(still?.foalDate).toBe(row.foalDate);
-    expect(filesUnder(`${t.uploadsDir}/tmp`)).toEqual([]);
+    expect(filesUnder(`${suite.t.uploadsDir}/tmp`)).toEqual([]);
 
     const replaced = await sendForm(
-      t.app,
-      admin,
+      suite.t.app,
+      suite.admin,
       { method: 'PUT', url: `/api/admin/horses/${row.id}` },
       editValues(),
       [['registrationDocument', upload('new.pdf', SAMPLE_BYTES.pdf(), 'application/pdf')]],
@@ -148,8 +148,8 @@ describe('admin horse view, edit, create, delete', () => {
 
   it("creates a horse on a member's behalf, unpaid and pending, owned by that member", async () => {
     const response = await sendForm(
-      t.app,
-      admin,
+      suite.t.app,
+      suite.admin,
       { method: 'POST', url: `/api/admin/horses?ownerId=${b}` },
       validValues(),
       validFiles(),
@@ -157,30 +157,30 @@ describe('admin horse view, edit, create, delete', () => {
     expect(response.statusCode).toBe(201);
     const horse = response.json().data;
     expect(horse).toMatchObject({ ownerId: b, approvalStatus: 'pending', paymentStatus: 'unpaid' });
-    const mine = await t.app.inject({
+    const mine = await suite.t.app.inject({
       method: 'GET',
       url: `/api/members/horses/${horse._id}`,
-      headers: bearer(memberB),
+      headers: bearer(suite.memberB),
     });
     expect(mine.statusCode).toBe(200);
-    const [entry] = await t.database.db
+    const [entry] = await suite.t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'horse.admin-create'), eq(auditLog.subject, horse._id)));
     expect(entry?.details).toMatchObject({ ownerId: b });
 
-    const adminId = await userId(t.database.db, ADMIN.email);
+    const adminId = await userId(suite.t.database.db, ADMIN.email);
     const notMember = await sendForm(
-      t.app,
-      admin,
+      suite.t.app,
+      suite.admin,
       { method: 'POST', url: `/api/admin/horses?ownerId=${adminId}` },
       validValues(),
       validFiles(),
     );
     expect(notMember.statusCode).toBe(404);
     const noOwner = await sendForm(
-      t.app,
-      admin,
+      suite.t.app,
+      suite.admin,
       { method: 'POST', url: '/api/admin/horses' },
       validValues(),
       validFiles(),
@@ -189,24 +189,24 @@ describe('admin horse view, edit, create, delete', () => {
   });
 
   it('deletes any horse, approved ones too, with its files', async () => {
-    const row = await registerThroughApi(t.app, t.database.db, memberA);
-    await t.database.db
+    const row = await registerThroughApi(suite.t.app, suite.t.database.db, suite.memberA);
+    await suite.t.database.db
       .update(horses)
       .set({ approvalStatus: 'approved', registrationNumber: 'X-1' })
       .where(eq(horses.id, row.id));
-    const files = await t.database.db
+    const files = await suite.t.database.db
       .select()
       .from(horseFiles)
       .where(eq(horseFiles.horseId, row.id));
     expect(files.length).toBeGreaterThan(0);
-    const before = filesUnder(t.uploadsDir).length;
-    const response = await t.app.inject({
+    const before = filesUnder(suite.t.uploadsDir).length;
+    const response = await suite.t.app.inject({
       method: 'DELETE',
       url: `/api/admin/horses/${row.id}`,
-      headers: bearer(admin),
+      headers: bearer(suite.admin),
     });
     expect(response.statusCode).toBe(200);
-    expect(filesUnder(t.uploadsDir).length).toBe(before - files.length);
+    expect(filesUnder(suite.t.uploadsDir).length).toBe(before - files.length);
     expect((await get(`/admin/horses/${row.id}`)).statusCode).toBe(404);
   });
 });

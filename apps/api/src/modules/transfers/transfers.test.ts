@@ -1,34 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_MESSAGES } from '@registry/domain';
 import { mailOutbox, ownershipTransfers } from '../../db/schema.js';
-import { ADMIN, MEMBER_A, MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
+import { ADMIN, MEMBER_A, MEMBER_B, bearer } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
-import { EVERY_ACCOUNT, createSignedInApp, demoMemberIds } from '../../test/signed-in-app.js';
+import { EVERY_ACCOUNT, demoMemberIds, signedInSuite } from '../../test/signed-in-app.js';
 
-let t: TestApp;
-let admin: string;
-let memberA: string;
-let memberB: string;
+const suite = signedInSuite(EVERY_ACCOUNT);
 /** The user ids of demo members A and B. */
 let a: string, b: string;
 beforeAll(async () => {
-  ({ t, admin, memberA, memberB } = await createSignedInApp(EVERY_ACCOUNT));
-  [a, b] = await demoMemberIds(t.database.db);
+  [a, b] = await demoMemberIds(suite.t.database.db);
 });
-afterAll(() => t.close());
 
 const transfer = (payload: object) =>
-  t.app.inject({
+  suite.t.app.inject({
     method: 'POST',
     url: '/api/admin/transfer-horse-ownership',
-    headers: bearer(admin),
+    headers: bearer(suite.admin),
     payload,
   });
 
 describe('POST /api/admin/transfer-horse-ownership', () => {
   it('moves the horse, keeps the history, emails both owners, shows in the horse history', async () => {
-    const horse = await registerThroughApi(t.app, t.database.db, memberA);
+    const horse = await registerThroughApi(suite.t.app, suite.t.database.db, suite.memberA);
     const response = await transfer({
       horseId: horse.id,
       newOwnerId: b,
@@ -41,32 +36,32 @@ describe('POST /api/admin/transfer-horse-ownership', () => {
       note: 'Sold at the fall sale',
     });
 
-    const asB = await t.app.inject({
+    const asB = await suite.t.app.inject({
       method: 'GET',
       url: `/api/members/horses/${horse.id}`,
-      headers: bearer(memberB),
+      headers: bearer(suite.memberB),
     });
     expect(asB.statusCode).toBe(200);
-    const asA = await t.app.inject({
+    const asA = await suite.t.app.inject({
       method: 'GET',
       url: `/api/members/horses/${horse.id}`,
-      headers: bearer(memberA),
+      headers: bearer(suite.memberA),
     });
     expect(asA.statusCode).toBe(404);
 
-    const rows = await t.database.db
+    const rows = await suite.t.database.db
       .select()
       .from(ownershipTransfers)
       .where(eq(ownershipTransfers.horseId, horse.id));
     expect(rows).toHaveLength(1);
-    const mails = await t.database.db.select().from(mailOutbox);
+    const mails = await suite.t.database.db.select().from(mailOutbox);
     const about = mails.filter((m) => m.subject.includes(horse.firstChoice));
     expect(about.map((m) => m.to).sort()).toEqual([MEMBER_A.email, MEMBER_B.email].sort());
 
-    const detail = await t.app.inject({
+    const detail = await suite.t.app.inject({
       method: 'GET',
       url: `/api/admin/horses/${horse.id}`,
-      headers: bearer(admin),
+      headers: bearer(suite.admin),
     });
     const history = detail.json().data.history as Array<{
       type: string;
@@ -79,7 +74,7 @@ describe('POST /api/admin/transfer-horse-ownership', () => {
 
     // And back again: the history keeps both moves.
     expect((await transfer({ horseId: horse.id, newOwnerId: a })).statusCode).toBe(200);
-    const again = await t.database.db
+    const again = await suite.t.database.db
       .select()
       .from(ownershipTransfers)
       .where(eq(ownershipTransfers.horseId, horse.id));
@@ -87,26 +82,26 @@ describe('POST /api/admin/transfer-horse-ownership', () => {
   });
 
   it('refuses the same owner, an inactive member, an unknown member and an unknown horse', async () => {
-    const horse = await registerThroughApi(t.app, t.database.db, memberA);
+    const horse = await registerThroughApi(suite.t.app, suite.t.database.db, suite.memberA);
     const same = await transfer({ horseId: horse.id, newOwnerId: a });
     expect(same.statusCode).toBe(409);
     expect(same.json().error).toBe(ADMIN_MESSAGES.sameOwner);
 
-    await t.app.inject({
+    await suite.t.app.inject({
       method: 'PUT',
       url: `/api/admin/member/${b}/deactivate`,
-      headers: bearer(admin),
+      headers: bearer(suite.admin),
     });
     const inactive = await transfer({ horseId: horse.id, newOwnerId: b });
     expect(inactive.statusCode).toBe(409);
     expect(inactive.json().error).toBe(ADMIN_MESSAGES.newOwnerInactive);
-    await t.app.inject({
+    await suite.t.app.inject({
       method: 'PUT',
       url: `/api/admin/member/${b}/activate`,
-      headers: bearer(admin),
+      headers: bearer(suite.admin),
     });
 
-    const adminId = await userId(t.database.db, ADMIN.email);
+    const adminId = await userId(suite.t.database.db, ADMIN.email);
     expect((await transfer({ horseId: horse.id, newOwnerId: adminId })).statusCode).toBe(404);
     expect((await transfer({ horseId: crypto.randomUUID(), newOwnerId: b })).statusCode).toBe(404);
     expect((await transfer({ horseId: 'nope', newOwnerId: b })).statusCode).toBe(400);
