@@ -28,6 +28,18 @@ export function formatExpiry(value: string): string {
   return text.length > 2 ? `${text.slice(0, 2)} / ${text.slice(2)}` : text;
 }
 
+/** What each sandbox input is, besides its value: autofill, hint and grid column. */
+const INPUTS: Record<CardField, { autoComplete: string; placeholder: string; className: string }> =
+  {
+    cardNumber: {
+      autoComplete: 'cc-number',
+      placeholder: '1234 1234 1234 1234',
+      className: 'col-12 col-md-6',
+    },
+    expirationDate: { autoComplete: 'cc-exp', placeholder: 'MM / YY', className: 'col-6 col-md-3' },
+    cvv: { autoComplete: 'cc-csc', placeholder: 'CVC', className: 'col-6 col-md-3' },
+  };
+
 function SandboxInput({
   entry,
   field,
@@ -35,10 +47,6 @@ function SandboxInput({
   disabled,
   value,
   onValue,
-  autoComplete,
-  placeholder,
-  inputMode = 'numeric',
-  className,
 }: {
   entry: CardEntry;
   field: CardField;
@@ -46,11 +54,8 @@ function SandboxInput({
   disabled?: boolean | undefined;
   value: string;
   onValue: (value: string) => void;
-  autoComplete: string;
-  placeholder: string;
-  inputMode?: 'numeric' | 'text';
-  className: string;
 }) {
+  const { autoComplete, placeholder, className } = INPUTS[field];
   return (
     <SecureFieldFrame entry={entry} field={field} idPrefix={idPrefix} className={className}>
       {({ id, messageId, message }) => (
@@ -59,7 +64,7 @@ function SandboxInput({
           id={id}
           value={value}
           disabled={disabled}
-          inputMode={inputMode}
+          inputMode="numeric"
           autoComplete={autoComplete}
           placeholder={placeholder}
           invalid={Boolean(message)}
@@ -95,17 +100,13 @@ export function SandboxCardFields({ entry, idPrefix, disabled }: CardFieldsProps
     };
   }, [entry]);
 
+  const shared = { entry, idPrefix, disabled };
   return (
     <div className="row g-3">
       <SandboxInput
-        entry={entry}
+        {...shared}
         field="cardNumber"
-        idPrefix={idPrefix}
-        disabled={disabled}
         value={number}
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        className="col-12 col-md-6"
         onValue={(raw) => {
           const next = formatCardNumber(raw);
           setNumber(next);
@@ -115,14 +116,9 @@ export function SandboxCardFields({ entry, idPrefix, disabled }: CardFieldsProps
         }}
       />
       <SandboxInput
-        entry={entry}
+        {...shared}
         field="expirationDate"
-        idPrefix={idPrefix}
-        disabled={disabled}
         value={expiry}
-        autoComplete="cc-exp"
-        placeholder="MM / YY"
-        className="col-6 col-md-3"
         onValue={(raw) => {
           const next = formatExpiry(raw);
           setExpiry(next);
@@ -130,14 +126,9 @@ export function SandboxCardFields({ entry, idPrefix, disabled }: CardFieldsProps
         }}
       />
       <SandboxInput
-        entry={entry}
+        {...shared}
         field="cvv"
-        idPrefix={idPrefix}
-        disabled={disabled}
         value={cvc}
-        autoComplete="cc-csc"
-        placeholder="CVC"
-        className="col-6 col-md-3"
         onValue={(raw) => {
           const next = raw.slice(0, 4);
           setCvc(next);
