@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { CFormLabel, CFormTextarea } from '@coreui/react';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
 import { TRANSFER_NOTE_MAX, type OwnerAddressFill } from '@registry/domain';
@@ -17,6 +18,36 @@ import {
 } from './co-owner-fields';
 import { addressFill, ProfileGapFields } from './profile-gap-fields';
 
+interface TransferValues {
+  owner: PickedMember | null;
+  note: string;
+  ownership: Ownership;
+  coMember: PickedMember | null;
+  nonMember: NonMemberCoOwner;
+  ownerGaps: OwnerAddressFill;
+  coOwnerGaps: OwnerAddressFill;
+}
+
+const EMPTY_TRANSFER: TransferValues = {
+  owner: null,
+  note: '',
+  ownership: 'single',
+  coMember: null,
+  nonMember: EMPTY_CO_OWNER,
+  ownerGaps: {},
+  coOwnerGaps: {},
+};
+
+/** The choices a transfer cannot go without, in the order the dialog asks for them. */
+const choicesMade: Resolver<TransferValues> = (values) => {
+  const errors: FieldErrors<TransferValues> = {};
+  if (!values.owner) errors.owner = { type: 'required', message: 'Choose the new owner' };
+  else if (values.ownership === 'joint-member' && !values.coMember) {
+    errors.coMember = { type: 'required', message: 'Choose the co-owner' };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
 /** Transfer a horse to another active member; history is kept and both owners are emailed. */
 export function TransferDialog({
   horse,
@@ -33,56 +64,66 @@ export function TransferDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const [owner, setOwner] = useState<PickedMember | null>(null);
-  const [note, setNote] = useState('');
-  const [ownership, setOwnership] = useState<Ownership>('single');
-  const [coMember, setCoMember] = useState<PickedMember | null>(null);
-  const [nonMember, setNonMember] = useState<NonMemberCoOwner>(EMPTY_CO_OWNER);
-  const [ownerGaps, setOwnerGaps] = useState<OwnerAddressFill>({});
-  const [coOwnerGaps, setCoOwnerGaps] = useState<OwnerAddressFill>({});
+  // The dialog's values live in react-hook-form; the pickers and the co-owner's fields are set
+  // through setValue. The body's rules are the server's (transferHorseSchema; its `fields` are
+  // shown joined below, as a non-member co-owner's missing details are refused there): only
+  // the choices a transfer cannot go without are checked here first.
+  const { control, register, reset, setValue, handleSubmit, formState, clearErrors } =
+    useForm<TransferValues>({ defaultValues: EMPTY_TRANSFER, resolver: choicesMade });
+  const [owner, ownership, coMember, nonMember, ownerGaps, coOwnerGaps] = useWatch({
+    control,
+    name: ['owner', 'ownership', 'coMember', 'nonMember', 'ownerGaps', 'coOwnerGaps'],
+  });
   const transferHorse = useTransferHorse();
   const action = useAction((failure: ApiError) => {
     const fields = Object.values(failure.fields ?? {}).filter((m) => m !== failure.error);
     return [failure.error, ...fields].join(' ');
   });
-  const { busy, error, fail: setError } = action;
+  const { busy, fail } = action;
+  const error =
+    formState.errors.owner?.message ?? formState.errors.coMember?.message ?? action.error;
+  // ProfileGapFields empties its part when another member is picked: these must stay stable.
+  const setOwnerGaps = useCallback(
+    (value: OwnerAddressFill) => setValue('ownerGaps', value),
+    [setValue],
+  );
+  const setCoOwnerGaps = useCallback(
+    (value: OwnerAddressFill) => setValue('coOwnerGaps', value),
+    [setValue],
+  );
 
   useEffect(() => {
     if (!visible) return;
-    setOwner(null);
-    setNote('');
-    setOwnership('single');
-    setCoMember(null);
-    setNonMember(EMPTY_CO_OWNER);
-    setError(null);
-  }, [visible, horse?._id, setError]);
+    reset(EMPTY_TRANSFER);
+    fail(null);
+  }, [visible, horse?._id, reset, fail]);
 
   if (!horse) return null;
   const name = horseDisplayName(horse);
 
-  const confirm = () => {
-    if (!owner) {
-      setError('Choose the new owner');
-      return;
-    }
-    if (ownership === 'joint-member' && !coMember) {
-      setError('Choose the co-owner');
-      return;
-    }
+  /** A new choice clears the refusal it answers. */
+  const chosen = () => {
+    clearErrors();
+    fail(null);
+  };
+
+  const confirm = handleSubmit((values) => {
     void action.run(async () => {
       const result = await transferHorse({
         horseId: horse._id,
-        newOwnerId: owner.id,
-        note,
+        newOwnerId: values.owner!.id,
+        note: values.note,
         ownership: {
-          ...ownershipBody(ownership, coMember, nonMember),
-          newOwnerAddress: addressFill(ownerGaps),
-          ...(ownership === 'joint-member' ? { coOwnerAddress: addressFill(coOwnerGaps) } : {}),
+          ...ownershipBody(values.ownership, values.coMember, values.nonMember),
+          newOwnerAddress: addressFill(values.ownerGaps),
+          ...(values.ownership === 'joint-member'
+            ? { coOwnerAddress: addressFill(values.coOwnerGaps) }
+            : {}),
         },
       }).unwrap();
       onDone(result.message ?? 'Ownership transferred');
     });
-  };
+  });
 
   return (
     <ActionDialog
@@ -93,7 +134,12 @@ export function TransferDialog({
       onClose={onClose}
       closeLabel="Cancel"
       actions={
-        <BusyButton color="primary" busy={busy} disabled={busy || !owner} onClick={confirm}>
+        <BusyButton
+          color="primary"
+          busy={busy}
+          disabled={busy || !owner}
+          onClick={() => void confirm()}
+        >
           Transfer ownership
         </BusyButton>
       }
@@ -106,8 +152,8 @@ export function TransferDialog({
         label="New owner"
         value={owner}
         onChange={(picked) => {
-          setOwner(picked);
-          setError(null);
+          setValue('owner', picked);
+          chosen();
         }}
         excludeId={horse.owner?.id}
         disabled={busy}
@@ -124,13 +170,16 @@ export function TransferDialog({
       <CoOwnerFields
         ownership={ownership}
         onOwnership={(value) => {
-          setOwnership(value);
-          setError(null);
+          setValue('ownership', value);
+          chosen();
         }}
         coMember={coMember}
-        onCoMember={setCoMember}
+        onCoMember={(picked) => {
+          setValue('coMember', picked);
+          clearErrors('coMember');
+        }}
         nonMember={nonMember}
-        onNonMember={setNonMember}
+        onNonMember={(value) => setValue('nonMember', value)}
         excludeId={owner?.id}
         disabled={busy}
       />
@@ -150,9 +199,8 @@ export function TransferDialog({
         id="transfer-note"
         rows={2}
         maxLength={TRANSFER_NOTE_MAX}
-        value={note}
         disabled={busy}
-        onChange={(event) => setNote(event.target.value)}
+        {...register('note')}
       />
       {owner && (
         <p className="mt-3 mb-0">
