@@ -1,4 +1,4 @@
-import type { Owner } from '@registry/domain';
+import type { DetailsTextKey, MemberColumnKey, Owner } from '@registry/domain';
 
 /** One ancestor of the pedigree as stored; its paperwork is a row in `horse_files`. */
 export interface StoredAncestor {
@@ -29,20 +29,11 @@ export interface StoredMarkings {
 /**
  * The `horses.details` JSONB: the parts of a registration nobody filters on. Written only from
  * the output of the domain schema, with optional text normalised to '' so readers need no
- * undefined checks.
+ * undefined checks. Its plain text keys are the sections' text fields that are not columns
+ * (`DetailsTextKey`, packages/domain/src/horse/stored-fields.ts); a record saved before a field
+ * existed lacks its key, which the answers read as ''.
  */
-export interface HorseDetails {
-  registrationType: string;
-  performanceVerification: string;
-  performanceLink: string;
-  breed: string;
-  breedingDate: string;
-  bredBy: string;
-  pattern: string;
-  DNA: string;
-  DNA_CASE: string;
-  DNA_TEST_DATE: string;
-  dnaTestSubmission: string;
+export type HorseDetails = Record<DetailsTextKey, string> & {
   otherRegistries: Array<{ registryName: string; registryNumber: string }>;
   sire: StoredParent;
   dam: StoredParent;
@@ -50,16 +41,11 @@ export interface HorseDetails {
   ownerType: string;
   owners: Owner[];
   checkedOwnerInfo: boolean;
-}
+};
 
 /** The stored values of a registration or edit: the columns lists filter on, and details. */
-export interface HorseRecordValues {
-  sex: string;
-  color: string;
-  gaitDesignation: string;
-  stateFoaledIn: string;
+export type HorseRecordValues = Record<MemberColumnKey, string> & {
   sireName: string;
   damName: string;
-  foalDate: string;
   details: HorseDetails;
-}
+};

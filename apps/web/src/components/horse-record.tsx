@@ -1,5 +1,13 @@
-import type { ReactNode } from 'react';
-import { countryOf } from '@registry/domain';
+import { Fragment, type ReactNode } from 'react';
+import {
+  BREEDING_FIELDS,
+  countryOf,
+  DNA_FIELDS,
+  MARKINGS_FIELDS,
+  REGISTRATION_FIELDS,
+  textField,
+  type HorseTextKey,
+} from '@registry/domain';
 import { toDateInputValue } from '../lib/format';
 import {
   horseDisplayName,
@@ -38,6 +46,37 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dd className="col-sm-7 col-lg-8">{empty ? '—' : children}</dd>
     </>
   );
+}
+
+type TextFields = { readonly [K in HorseTextKey]?: unknown };
+
+/**
+ * A section's stored text fields, labelled and in order from the domain section's table
+ * (packages/domain/src/horse/stored-fields.ts), so a field added there shows here too. `before`
+ * puts other facts ahead of a field; `render` draws a value that is not plain text.
+ */
+function TextFacts({
+  horse,
+  fields,
+  before = {},
+  render = {},
+}: {
+  horse: Horse;
+  fields: TextFields;
+  before?: Partial<Record<HorseTextKey, ReactNode>>;
+  render?: Partial<Record<HorseTextKey, ReactNode>>;
+}) {
+  return (Object.keys(fields) as HorseTextKey[]).map((key) => {
+    const field = textField(key);
+    return (
+      <Fragment key={key}>
+        {before[key]}
+        <Fact term={field.label}>
+          {key in render ? render[key] : field.day ? day(horse[key]) : horse[key]}
+        </Fact>
+      </Fragment>
+    );
+  });
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -108,26 +147,34 @@ export function HorseRecord({ horse }: { horse: Horse }) {
     <div>
       <Section title="Registration">
         <dl className="row mb-0">
-          <Fact term="Registration type">{horse.registrationType}</Fact>
-          <Fact term="Gait designation">{horse.gaitDesignation}</Fact>
-          <Fact term="Registration number">{horse.registrationNum}</Fact>
-          <Fact term="Approved name">{horse.approvedName}</Fact>
-          <Fact term="Name choices">
-            <ol className="mb-0 ps-3">
-              {[horse.firstChoice, horse.secondChoice, horse.thirdChoice].map((choice, i) => (
-                <li key={i}>{choice || '—'}</li>
-              ))}
-            </ol>
-          </Fact>
-          <Fact term="Performance verification">{horse.performanceVerification}</Fact>
-          <Fact term="VERIFIED">{horse.verified}</Fact>
-          <Fact term="Performance video link">
-            {horse.performanceLink && (
-              <a href={horse.performanceLink} target="_blank" rel="noopener noreferrer">
-                {horse.performanceLink}
-              </a>
-            )}
-          </Fact>
+          <TextFacts
+            horse={horse}
+            fields={REGISTRATION_FIELDS}
+            before={{
+              performanceVerification: (
+                <>
+                  <Fact term="Registration number">{horse.registrationNum}</Fact>
+                  <Fact term="Approved name">{horse.approvedName}</Fact>
+                  <Fact term="Name choices">
+                    <ol className="mb-0 ps-3">
+                      {[horse.firstChoice, horse.secondChoice, horse.thirdChoice].map(
+                        (choice, i) => (
+                          <li key={i}>{choice || '—'}</li>
+                        ),
+                      )}
+                    </ol>
+                  </Fact>
+                </>
+              ),
+            }}
+            render={{
+              performanceLink: horse.performanceLink && (
+                <a href={horse.performanceLink} target="_blank" rel="noopener noreferrer">
+                  {horse.performanceLink}
+                </a>
+              ),
+            }}
+          />
           <Fact term="Performance video">
             <FileLink file={horse.performanceDocument} />
           </Fact>
@@ -139,12 +186,7 @@ export function HorseRecord({ horse }: { horse: Horse }) {
 
       <Section title="Breeding">
         <dl className="row mb-0">
-          <Fact term="State foaled in">{horse.stateFoaledIn}</Fact>
-          <Fact term="Breed">{horse.breed}</Fact>
-          <Fact term="Foal date">{day(horse.foalDate)}</Fact>
-          <Fact term="Breeding date">{day(horse.breedingDate)}</Fact>
-          <Fact term="Bred by">{horse.bredBy}</Fact>
-          <Fact term="Sex">{horse.sex}</Fact>
+          <TextFacts horse={horse} fields={BREEDING_FIELDS} />
         </dl>
       </Section>
 
@@ -165,10 +207,7 @@ export function HorseRecord({ horse }: { horse: Horse }) {
 
       <Section title="DNA">
         <dl className="row mb-0">
-          <Fact term="Previously DNA tested">{horse.DNA}</Fact>
-          <Fact term="DNA case">{horse.DNA_CASE}</Fact>
-          <Fact term="DNA test date">{day(horse.DNA_TEST_DATE)}</Fact>
-          <Fact term="DNA form within 30 days">{horse.dnaTestSubmission}</Fact>
+          <TextFacts horse={horse} fields={DNA_FIELDS} />
         </dl>
       </Section>
 
@@ -187,8 +226,7 @@ export function HorseRecord({ horse }: { horse: Horse }) {
 
       <Section title="Markings">
         <dl className="row mb-2">
-          <Fact term="Color">{horse.color}</Fact>
-          <Fact term="Pattern">{horse.pattern}</Fact>
+          <TextFacts horse={horse} fields={MARKINGS_FIELDS} />
           {MARKINGS.map(([key, label]) => (
             <Fact key={key} term={label}>
               {horse.othermarkings?.[key]}

@@ -1,3 +1,4 @@
+import { emptyTexts, HORSE_TEXT_KEYS } from '@registry/domain';
 import type { AdminHorse } from '../lib/admin-types';
 import type { HorseAncestor, HorseParent } from '../lib/horse-types';
 
@@ -19,6 +20,8 @@ const parent = (name: string): HorseParent => ({
 /** An administrator's view of a pending horse, for the admin screens' tests. */
 export function adminHorse(overrides: Partial<AdminHorse> = {}): AdminHorse {
   return {
+    // A text field added to a domain section is '' here unless a test says otherwise.
+    ...emptyTexts(HORSE_TEXT_KEYS),
     _id: 'h1',
     ownerId: 'm1',
     registrationType: 'Proven',

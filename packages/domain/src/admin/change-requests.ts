@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_TEXT_KEYS, textField } from '../horse/stored-fields.js';
 import { REJECTION_REASON_MAX } from './horses.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
@@ -54,23 +55,20 @@ const LEAF_LABELS: Record<string, string> = {
   state: 'state',
   zip: 'zip',
 };
+
+/** Each text field's change label from its section's table (horse/stored-fields.ts). */
+function textFieldLabels(): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const key of COMMON_TEXT_KEYS) {
+    const field = textField(key);
+    // The office's own fields are not part of a member's change.
+    if (field.office !== true) labels[key] = field.changeLabel ?? field.label;
+  }
+  return labels;
+}
+
 const TOP_LABELS: Record<string, string> = {
-  sex: 'Sex',
-  color: 'Color',
-  gaitDesignation: 'Gait designation',
-  stateFoaledIn: 'State foaled in',
-  foalDate: 'Foal date',
-  registrationType: 'Registration type',
-  performanceVerification: 'Performance verification',
-  performanceLink: 'Performance link',
-  breed: 'Breed',
-  breedingDate: 'Breeding date',
-  bredBy: 'Bred by',
-  pattern: 'Pattern',
-  DNA: 'DNA tested',
-  DNA_CASE: 'DNA case number',
-  DNA_TEST_DATE: 'DNA test date',
-  dnaTestSubmission: 'DNA test submission',
+  ...textFieldLabels(),
   ownerType: 'Owner type',
   'othermarkings.left': 'Markings: left side',
   'othermarkings.right': 'Markings: right side',

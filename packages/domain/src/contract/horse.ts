@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  OWNER_TEXT_KEYS,
+  PUBLIC_TEXT_KEYS,
+  type OwnerTextKey,
+  type PublicTextKey,
+} from '../horse/stored-fields.js';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from './statuses.js';
 
 /**
@@ -80,21 +86,18 @@ export type HorseOtherRegistry = z.infer<typeof storedRegistrySchema>;
 export const fieldChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
+/** A string for each key, in the keys' order (which is the order the answer lists them in). */
+function textShape<K extends string>(keys: readonly K[]): Record<K, z.ZodString> {
+  return Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<K, z.ZodString>;
+}
+
 /** What every viewer of a horse sees: the registry's record, no owner details or papers. */
 const sharedFields = {
   _id: z.string(),
   approvedName: z.string().nullable(),
   registrationNum: z.string().nullable(),
-  registrationType: z.string(),
-  gaitDesignation: z.string(),
-  verified: z.string(),
-  stateFoaledIn: z.string(),
-  breed: z.string(),
-  foalDate: z.string(),
-  bredBy: z.string(),
-  sex: z.string(),
-  color: z.string(),
-  pattern: z.string(),
+  // The sections' public text fields (horse/stored-fields.ts), in form order.
+  ...textShape<PublicTextKey>(PUBLIC_TEXT_KEYS),
   othermarkings: storedMarkingsSchema,
   markingDocuments: z.array(fileRefSchema),
   approvalStatus: z.enum(APPROVAL_STATUSES),
@@ -114,16 +117,8 @@ export type PendingChange = z.infer<typeof pendingChangeSchema>;
 export const horseSchema = z.object({
   ...sharedFields,
   ownerId: z.string(),
-  performanceVerification: z.string(),
-  performanceLink: z.string(),
-  breedingDate: z.string(),
-  firstChoice: z.string(),
-  secondChoice: z.string(),
-  thirdChoice: z.string(),
-  DNA: z.string(),
-  DNA_CASE: z.string(),
-  DNA_TEST_DATE: z.string(),
-  dnaTestSubmission: z.string(),
+  // The rest of the text fields, the name choices among them, in form order.
+  ...textShape<OwnerTextKey>(OWNER_TEXT_KEYS),
   ownerType: z.string(),
   owners: z.array(storedOwnerSchema),
   checkedOwnerInfo: z.boolean(),

@@ -8,6 +8,7 @@ import {
 import type { HorseFormMode } from './context.js';
 import { feesFor } from './fees.js';
 import type { HorseEditInput, HorseRegistrationInput } from './schema.js';
+import { COMMON_TEXT_KEYS, emptyTexts, NAME_CHOICE_KEYS } from './stored-fields.js';
 
 type AncestorInput = HorseEditInput['sire']['grand_sire'];
 type ParentInput = HorseEditInput['sire'];
@@ -46,34 +47,20 @@ export function ownersFor(type: OwnerType, current: readonly OwnerInput[] = []):
 
 function commonDefaults(): HorseEditInput {
   return {
-    registrationType: '',
-    gaitDesignation: '',
+    // Every plain text field starts empty (stored-fields.ts); the exceptions follow.
+    ...emptyTexts(COMMON_TEXT_KEYS),
     registrationNum: '',
     // Members cannot verify their own horse; the commissioner sets this after approval.
     verified: 'No',
-    performanceVerification: '',
-    performanceLink: '',
     performanceDocument: null,
     registrationDocument: null,
-    stateFoaledIn: '',
-    breed: '',
-    foalDate: '',
-    breedingDate: '',
-    bredBy: '',
-    sex: '',
     otherRegistries: Array.from({ length: OTHER_REGISTRY_SLOTS }, () => ({
       registryName: '',
       registryNumber: '',
       registryPaperwork: null,
     })),
-    DNA: '',
-    DNA_CASE: '',
-    DNA_TEST_DATE: '',
-    dnaTestSubmission: '',
     sire: emptyParent(),
     dam: emptyParent(),
-    color: '',
-    pattern: '',
     othermarkings: {
       left: '',
       right: '',
@@ -94,9 +81,7 @@ function commonDefaults(): HorseEditInput {
 function registerDefaults(): HorseRegistrationInput {
   return {
     ...commonDefaults(),
-    firstChoice: '',
-    secondChoice: '',
-    thirdChoice: '',
+    ...emptyTexts(NAME_CHOICE_KEYS),
     ownerSignature: '',
     fees: feesFor({}),
     billingInfo: {

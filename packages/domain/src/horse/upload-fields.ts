@@ -1,4 +1,5 @@
 import { PEDIGREE_SLOTS, type PedigreeParent, type PedigreeSlot } from './constants.js';
+import { COMMON_TEXT_KEYS, NAME_CHOICE_KEYS, type CommonTextKey } from './stored-fields.js';
 
 /**
  * Multipart part names of the registration request, shared so the web sends what the API reads.
@@ -10,30 +11,17 @@ export const UPLOAD_FIELDS = {
   markingDocuments: 'markingDocuments',
 } as const;
 
-/** Plain text parts of the registration and edit requests (spec §7.1), in sending order. */
-export const HORSE_TEXT_PARTS = [
-  'registrationType',
-  'gaitDesignation',
-  'verified',
-  'performanceVerification',
-  'performanceLink',
-  'stateFoaledIn',
-  'breed',
-  'foalDate',
-  'breedingDate',
-  'bredBy',
-  'sex',
-  'color',
-  'pattern',
-  'DNA',
-  'DNA_CASE',
-  'DNA_TEST_DATE',
-  'dnaTestSubmission',
+/**
+ * Plain text parts of the registration and edit requests (spec §7.1), in sending order: the
+ * text fields of every mode from the sections' tables (stored-fields.ts), and the owner type.
+ */
+export const HORSE_TEXT_PARTS: ReadonlyArray<CommonTextKey | 'ownerType'> = [
+  ...COMMON_TEXT_KEYS,
   'ownerType',
-] as const;
+];
 
 /** The three name choices: register only, hidden in edit mode. */
-export const NAME_CHOICE_PARTS = ['firstChoice', 'secondChoice', 'thirdChoice'] as const;
+export const NAME_CHOICE_PARTS = NAME_CHOICE_KEYS;
 
 /** Parts sent as JSON text: the nested sections of spec §3.1. */
 export const HORSE_JSON_PARTS = [

@@ -1,4 +1,4 @@
-import type { FieldChange } from '@registry/domain';
+import { MEMBER_COLUMN_KEYS, type FieldChange } from '@registry/domain';
 import type { HorseDetails, HorseRecordValues } from '../../db/horse-details.js';
 import type { HorseRow } from '../../db/schema.js';
 
@@ -87,8 +87,11 @@ export function diffRecords(from: HorseRecordValues, to: HorseRecordValues): Fie
   });
 }
 
-/** The record's own columns among the paths of `diffRecords`; every other path is in details. */
-const COLUMN_FIELDS = new Set(['sex', 'color', 'gaitDesignation', 'stateFoaledIn', 'foalDate']);
+/**
+ * The record's own columns among the paths of `diffRecords` (the sections' tables say which,
+ * packages/domain/src/horse/stored-fields.ts); every other path is in details.
+ */
+const COLUMN_FIELDS = new Set<string>(MEMBER_COLUMN_KEYS);
 
 type Json = Record<string, unknown> | unknown[];
 

@@ -1,7 +1,14 @@
 import {
+  DETAILS_TEXT_KEYS,
+  MEMBER_COLUMN_KEYS,
+  OWNER_TEXT_KEYS,
   PEDIGREE_ANCESTORS,
   PEDIGREE_PARENTS,
+  PUBLIC_TEXT_KEYS,
+  textsOf,
+  type DetailsTextKey,
   type HorseEdit,
+  type HorseTextKey,
   type PedigreeParent,
   type FileRef,
   type Horse,
@@ -37,22 +44,17 @@ function storedParent(p: HorseEdit['sire']): StoredParent {
   };
 }
 
-/** The columns and details of an accepted registration or edit (files are stored apart). */
+/**
+ * The columns and details of an accepted registration or edit (files are stored apart). Plain
+ * text fields are copied by the sections' tables (packages/domain/src/horse/stored-fields.ts):
+ * the member's columns to their columns, the rest into details; optional text becomes ''.
+ */
 export function recordOf(parsed: HorseEdit) {
   const m = parsed.othermarkings;
   const details: HorseDetails = {
-    registrationType: text(parsed.registrationType),
-    performanceVerification: parsed.performanceVerification,
-    performanceLink: text(parsed.performanceLink),
-    breed: text(parsed.breed),
-    breedingDate: parsed.breedingDate,
-    bredBy: text(parsed.bredBy),
-    pattern: parsed.pattern,
-    DNA: parsed.DNA,
-    DNA_CASE: text(parsed.DNA_CASE),
+    ...textsOf(DETAILS_TEXT_KEYS, parsed),
     // A date left over from DNA "Yes" means nothing once the answer is "No".
     DNA_TEST_DATE: parsed.DNA === 'Yes' ? text(parsed.DNA_TEST_DATE) : '',
-    dnaTestSubmission: text(parsed.dnaTestSubmission),
     otherRegistries: parsed.otherRegistries.map((r) => ({
       registryName: text(r.registryName),
       registryNumber: text(r.registryNumber),
@@ -74,13 +76,9 @@ export function recordOf(parsed: HorseEdit) {
     checkedOwnerInfo: parsed.checkedOwnerInfo,
   };
   return {
-    sex: parsed.sex,
-    color: parsed.color,
-    gaitDesignation: text(parsed.gaitDesignation),
-    stateFoaledIn: parsed.stateFoaledIn,
+    ...textsOf(MEMBER_COLUMN_KEYS, parsed),
     sireName: details.sire.name,
     damName: details.dam.name,
-    foalDate: parsed.foalDate,
     details,
   };
 }
@@ -132,22 +130,26 @@ function parentWithPaperwork(stored: StoredParent, parent: PedigreeParent, files
   return result;
 }
 
+/** The text fields the tables call columns; `Pick` fails the type check if one is not. */
+type ColumnTexts = Pick<HorseRow, Exclude<HorseTextKey, DetailsTextKey>>;
+
+/**
+ * Text fields as stored: a column or a key of details (columns and details share no key). A
+ * record saved before a field existed has no key for it and answers ''. The answer's schema
+ * picks the fields each view shows.
+ */
+function storedTexts<K extends HorseTextKey>(row: HorseRow, keys: readonly K[]): Record<K, string> {
+  const texts: Partial<ColumnTexts & HorseDetails> = { ...row.details, ...row };
+  return textsOf(keys, texts);
+}
+
 function sharedView(row: HorseRow, files: FileIndex) {
   const d = row.details;
   return {
     _id: row.id,
     approvedName: row.approvedName,
     registrationNum: row.registrationNumber,
-    registrationType: d.registrationType,
-    gaitDesignation: row.gaitDesignation,
-    verified: row.verified,
-    stateFoaledIn: row.stateFoaledIn,
-    breed: d.breed,
-    foalDate: row.foalDate,
-    bredBy: d.bredBy,
-    sex: row.sex,
-    color: row.color,
-    pattern: d.pattern,
+    ...storedTexts(row, PUBLIC_TEXT_KEYS),
     othermarkings: d.othermarkings,
     markingDocuments: files.markings(),
     approvalStatus: row.approvalStatus,
@@ -172,16 +174,7 @@ export function toHorse(
   return {
     ...sharedView(row, files),
     ownerId: row.ownerId,
-    performanceVerification: d.performanceVerification,
-    performanceLink: d.performanceLink,
-    breedingDate: d.breedingDate,
-    firstChoice: row.firstChoice,
-    secondChoice: row.secondChoice,
-    thirdChoice: row.thirdChoice,
-    DNA: d.DNA,
-    DNA_CASE: d.DNA_CASE,
-    DNA_TEST_DATE: d.DNA_TEST_DATE,
-    dnaTestSubmission: d.dnaTestSubmission,
+    ...storedTexts(row, OWNER_TEXT_KEYS),
     ownerType: d.ownerType,
     owners: d.owners,
     checkedOwnerInfo: d.checkedOwnerInfo,

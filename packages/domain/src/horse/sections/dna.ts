@@ -4,6 +4,15 @@ import type { IssueSink, SectionContext } from '../context.js';
 import { isIsoDate, toIsoDate } from '../dates.js';
 import { optionalChoice, optionalText, requiredChoice } from '../fields.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
+import type { ShapeOf, StoredTextFields } from '../stored-fields.js';
+
+/** The plain text fields of section 11 (stored-fields.ts). */
+export const DNA_FIELDS = {
+  DNA: { label: 'Previously DNA tested', changeLabel: 'DNA tested' },
+  DNA_CASE: { label: 'DNA case', changeLabel: 'DNA case number' },
+  DNA_TEST_DATE: { label: 'DNA test date', day: true },
+  dnaTestSubmission: { label: 'DNA form within 30 days', changeLabel: 'DNA test submission' },
+} as const satisfies StoredTextFields;
 
 /** Form section 11. The field names are the API's own, hence the capitals. */
 export function dnaShape() {
@@ -13,7 +22,7 @@ export function dnaShape() {
     // Judged in checkDnaTestDate: a date left over after switching DNA to "No" must not block saving.
     DNA_TEST_DATE: z.string().trim().max(SHORT_TEXT_MAX, HORSE_MESSAGES.dateInvalid).optional(),
     dnaTestSubmission: optionalChoice(YES_NO, 'DNA Test Submission'),
-  };
+  } satisfies ShapeOf<typeof DNA_FIELDS>;
 }
 
 function testDateProblem(date: string, today: Date): string | undefined {

@@ -4,29 +4,39 @@ import { fileRequired, type SectionContext } from '../context.js';
 import { optionalText, requiredChoice } from '../fields.js';
 import { markingDocumentsField } from '../files.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
+import type { ShapeOf, StoredTextFields } from '../stored-fields.js';
 
 const description = (label: string) =>
   optionalText(LONG_TEXT_MAX, tooLongMessage(label, LONG_TEXT_MAX));
 
-export const otherMarkingsSchema = z.object({
-  left: description('Left'),
-  right: description('Right'),
-  face: description('Face'),
-  chin: description('Upper Lip and Chin'),
-  frontLeg: description('Front Legs'),
-  hindLeg: description('Hind Legs'),
-  maneColor: description('Mane Color'),
-  tailColor: description('Tail Color'),
-});
+// Built when a shape is, not at import: MARKINGS_FIELDS is read by pages that must not load zod.
+function otherMarkingsSchema() {
+  return z.object({
+    left: description('Left'),
+    right: description('Right'),
+    face: description('Face'),
+    chin: description('Upper Lip and Chin'),
+    frontLeg: description('Front Legs'),
+    hindLeg: description('Hind Legs'),
+    maneColor: description('Mane Color'),
+    tailColor: description('Tail Color'),
+  });
+}
+
+/** The plain text fields of section 13 (stored-fields.ts); the markings' texts are nested. */
+export const MARKINGS_FIELDS = {
+  color: { label: 'Color', public: true, column: true },
+  pattern: { label: 'Pattern', public: true },
+} as const satisfies StoredTextFields;
 
 /** Form section 13. */
 export function markingsShape(ctx: SectionContext) {
   return {
     color: requiredChoice(COLORS, HORSE_MESSAGES.colorRequired, 'Color'),
     pattern: requiredChoice(PATTERNS, HORSE_MESSAGES.patternRequired, 'Pattern'),
-    othermarkings: otherMarkingsSchema,
+    othermarkings: otherMarkingsSchema(),
     markingDocuments: markingDocumentsField(fileRequired(ctx, 'markingDocuments')),
-  };
+  } satisfies ShapeOf<typeof MARKINGS_FIELDS, 'othermarkings' | 'markingDocuments'>;
 }
 
-export type OtherMarkings = z.output<typeof otherMarkingsSchema>;
+export type OtherMarkings = z.output<ReturnType<typeof otherMarkingsSchema>>;

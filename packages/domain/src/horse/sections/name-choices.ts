@@ -1,6 +1,14 @@
 import { SHORT_TEXT_MAX } from '../constants.js';
 import { requiredText } from '../fields.js';
 import { HORSE_MESSAGES } from '../messages.js';
+import type { ShapeOf, StoredTextFields } from '../stored-fields.js';
+
+/** Section 9's fields (stored-fields.ts): columns, sent and written by the register only. */
+export const NAME_CHOICE_FIELDS = {
+  firstChoice: { label: 'First choice', column: true },
+  secondChoice: { label: 'Second choice', column: true },
+  thirdChoice: { label: 'Third choice', column: true },
+} as const satisfies StoredTextFields;
 
 /** Form section 9, registration only: the registry picks the horse's name from these. */
 export function nameChoicesShape() {
@@ -12,5 +20,5 @@ export function nameChoicesShape() {
       'Second Choice',
     ),
     thirdChoice: requiredText(HORSE_MESSAGES.thirdChoiceRequired, SHORT_TEXT_MAX, 'Third Choice'),
-  };
+  } satisfies ShapeOf<typeof NAME_CHOICE_FIELDS>;
 }

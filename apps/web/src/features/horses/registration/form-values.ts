@@ -2,8 +2,10 @@ import type { Resolver } from 'react-hook-form';
 import {
   countryOf,
   defaultHorseValues,
+  HORSE_TEXT_KEYS,
   OWNER_TYPES,
   ownersFor,
+  textField,
   type Country,
   type HorseEdit,
   type HorseFormMode,
@@ -11,6 +13,7 @@ import {
   type HorseRegistration,
   type HorseRegistrationDetailsInput,
   type HorseRegistrationInput,
+  type HorseTextKey,
   type OwnerType,
 } from '@registry/domain';
 import { toDateInputValue } from '../../../lib/format';
@@ -50,6 +53,15 @@ export function registerFormValues(): HorseFormValues {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The stored text fields as the form holds them: days trimmed to yyyy-mm-dd (stored-fields.ts). */
+function textValues(horse: Horse): Record<HorseTextKey, string> {
+  const values = {} as Record<HorseTextKey, string>;
+  for (const key of HORSE_TEXT_KEYS) {
+    values[key] = textField(key).day ? toDateInputValue(horse[key]) : text(horse[key]);
+  }
+  return values;
+}
+
 type AncestorValues = HorseFormValues['sire']['grand_sire'];
 type ParentValues = HorseFormValues['sire'];
 
@@ -85,21 +97,9 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
   const markings = horse.othermarkings ?? {};
   return {
     ...base,
-    registrationType: text(horse.registrationType),
-    gaitDesignation: text(horse.gaitDesignation),
+    ...textValues(horse),
     registrationNum: text(horse.registrationNum),
     verified: text(horse.verified) || base.verified,
-    performanceVerification: text(horse.performanceVerification),
-    performanceLink: text(horse.performanceLink),
-    stateFoaledIn: text(horse.stateFoaledIn),
-    breed: text(horse.breed),
-    foalDate: toDateInputValue(horse.foalDate),
-    breedingDate: toDateInputValue(horse.breedingDate),
-    bredBy: text(horse.bredBy),
-    sex: text(horse.sex),
-    firstChoice: text(horse.firstChoice),
-    secondChoice: text(horse.secondChoice),
-    thirdChoice: text(horse.thirdChoice),
     otherRegistries: base.otherRegistries.map((_, index) => {
       const stored = horse.otherRegistries?.[index];
       return {
@@ -108,14 +108,8 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
         registryPaperwork: null,
       };
     }),
-    DNA: text(horse.DNA),
-    DNA_CASE: text(horse.DNA_CASE),
-    DNA_TEST_DATE: toDateInputValue(horse.DNA_TEST_DATE),
-    dnaTestSubmission: text(horse.dnaTestSubmission),
     sire: parentValues(horse.sire),
     dam: parentValues(horse.dam),
-    color: text(horse.color),
-    pattern: text(horse.pattern),
     othermarkings: {
       left: text(markings.left),
       right: text(markings.right),

@@ -1,3 +1,4 @@
+import { emptyTexts, HORSE_TEXT_KEYS } from '@registry/domain';
 import { emptyFormValues, type HorseFormOutput } from './form-values';
 import type { Horse } from '../../../lib/horse-types';
 
@@ -72,6 +73,8 @@ const ancestor = (name: string) => ({
 /** A stored horse as GET members/horses/:id answers it. */
 export function storedHorse(overrides: Partial<Horse> = {}): Horse {
   return {
+    // A text field added to a domain section is '' here unless a test says otherwise.
+    ...emptyTexts(HORSE_TEXT_KEYS),
     _id: 'h1',
     ownerId: 'm1',
     registrationType: 'Proven',

@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
-import type { HorseFormMode } from '@registry/domain';
+import {
+  BREEDING_FIELDS,
+  DNA_FIELDS,
+  type HorseFormMode,
+  type HorseTextKey,
+} from '@registry/domain';
 import type { HorseFieldName } from '../fields/use-field-error';
 import { BreedingSection, SexSection } from './breeding-section';
 import { CertificationSection } from './certification-section';
@@ -32,6 +37,10 @@ export interface HorseSection {
 }
 
 const ALL: readonly HorseFormMode[] = ['register', 'edit', 'view'];
+
+/** The fields of a domain section's table (packages/domain/src/horse/stored-fields.ts). */
+const fieldsOf = (table: { readonly [K in HorseTextKey]?: unknown }) =>
+  Object.keys(table) as HorseTextKey[];
 const NOT_EDIT: readonly HorseFormMode[] = ['register', 'view'];
 
 /**
@@ -89,7 +98,8 @@ export const HORSE_SECTIONS: readonly HorseSection[] = [
   {
     id: 'breeding',
     title: 'Breeding Information',
-    fields: ['stateFoaledIn', 'breed', 'foalDate', 'breedingDate', 'bredBy'],
+    // Sex, in the same domain section, has a card of its own.
+    fields: fieldsOf(BREEDING_FIELDS).filter((field) => field !== 'sex'),
     modes: ALL,
     Component: BreedingSection,
   },
@@ -111,7 +121,7 @@ export const HORSE_SECTIONS: readonly HorseSection[] = [
   {
     id: 'dna',
     title: 'DNA',
-    fields: ['DNA', 'DNA_CASE', 'DNA_TEST_DATE', 'dnaTestSubmission'],
+    fields: fieldsOf(DNA_FIELDS),
     modes: ALL,
     Component: DnaSection,
   },

@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import { BREEDING_FIELDS } from './sections/breeding.js';
+import { DNA_FIELDS } from './sections/dna.js';
+import { MARKINGS_FIELDS } from './sections/markings.js';
+import { NAME_CHOICE_FIELDS } from './sections/name-choices.js';
+import { REGISTRATION_FIELDS } from './sections/registration.js';
+
+/**
+ * The plain text fields of a horse, declared once in their form section beside its zod rules.
+ * Everything that only copies a field is derived from these tables (docs/decisions.md "One
+ * contract and boundaries"): the multipart text parts, the form's defaults, the stored
+ * `details`, the API's answers, the edit form's prefill, the record view and the change labels.
+ * The tables hold no zod, so a page that reads them does not load the rules. The owner type is
+ * not in a table: it decides how many owner rows there are, so every reader treats it apart.
+ */
+export interface StoredTextField {
+  /** Its label on the record view and, unless `changeLabel` says otherwise, in a change request. */
+  readonly label: string;
+  readonly changeLabel?: string;
+  /** Every member searching the registry sees it; otherwise only its owner and the office. */
+  readonly public?: boolean;
+  /** A column of `horses` (lists filter on it); otherwise a key of its `details` JSON. */
+  readonly column?: boolean;
+  /** A day: the form holds yyyy-mm-dd, the record view shows yyyy/mm/dd. */
+  readonly day?: boolean;
+  /** The registry office's to set: a member's form cannot change it (the server keeps its value). */
+  readonly office?: boolean;
+}
+
+export type StoredTextFields = Readonly<Record<string, StoredTextField>>;
+
+/**
+ * What a section's shape function must return: one rule for each field of its table and for the
+ * keys it holds otherwise (`Other`: files, nested objects, values the registry assigns). The
+ * shapes say `satisfies ShapeOf<...>`, so a field added to the rules but not to the table (or
+ * the other way round) fails the type check.
+ */
+export type ShapeOf<T extends StoredTextFields, Other extends string = never> = {
+  [K in keyof T | Other]: z.ZodType;
+};
+
+/**
+ * Fields of every mode, in form order (spec §2.6). The answers list them in this order, public
+ * ones first (contract/horse.ts).
+ */
+const COMMON_TEXT_FIELDS = {
+  ...REGISTRATION_FIELDS,
+  ...BREEDING_FIELDS,
+  ...DNA_FIELDS,
+  ...MARKINGS_FIELDS,
+} as const;
+
+/** Every stored text field; the name choices (register only) sit where the form shows them. */
+export const HORSE_TEXT_FIELDS = {
+  ...REGISTRATION_FIELDS,
+  ...BREEDING_FIELDS,
+  ...NAME_CHOICE_FIELDS,
+  ...DNA_FIELDS,
+  ...MARKINGS_FIELDS,
+} as const;
+
+type AllFields = typeof HORSE_TEXT_FIELDS;
+export type HorseTextKey = keyof AllFields;
+type KeysWhere<T, Flag extends keyof StoredTextField> = {
+  [K in keyof T]: T[K] extends Record<Flag, true> ? K : never;
+}[keyof T];
+type KeysWithout<T, Flag extends keyof StoredTextField> = Exclude<keyof T, KeysWhere<T, Flag>>;
+
+/** Sent by the register and the edit form; the member may change them (office ones aside). */
+export type CommonTextKey = keyof typeof COMMON_TEXT_FIELDS;
+/** Register only. */
+export type NameChoiceKey = keyof typeof NAME_CHOICE_FIELDS;
+export type PublicTextKey = KeysWhere<AllFields, 'public'>;
+export type OwnerTextKey = KeysWithout<AllFields, 'public'>;
+/** The keys of `horses.details` that are plain text. */
+export type DetailsTextKey = KeysWithout<typeof COMMON_TEXT_FIELDS, 'column'>;
+/** The columns an accepted registration or edit writes (the office's ones are not). */
+export type MemberColumnKey = Exclude<
+  KeysWhere<typeof COMMON_TEXT_FIELDS, 'column'>,
+  KeysWhere<AllFields, 'office'>
+>;
+
+function keysWhere<K extends string>(
+  fields: Readonly<Record<string, StoredTextField>>,
+  test: (field: StoredTextField) => boolean,
+): readonly K[] {
+  return Object.keys(fields).filter((key) => test(fields[key]!)) as K[];
+}
+
+export const HORSE_TEXT_KEYS = keysWhere<HorseTextKey>(HORSE_TEXT_FIELDS, () => true);
+export const COMMON_TEXT_KEYS = keysWhere<CommonTextKey>(COMMON_TEXT_FIELDS, () => true);
+export const NAME_CHOICE_KEYS = keysWhere<NameChoiceKey>(NAME_CHOICE_FIELDS, () => true);
+export const PUBLIC_TEXT_KEYS = keysWhere<PublicTextKey>(
+  HORSE_TEXT_FIELDS,
+  (f) => f.public === true,
+);
+export const OWNER_TEXT_KEYS = keysWhere<OwnerTextKey>(HORSE_TEXT_FIELDS, (f) => f.public !== true);
+export const DETAILS_TEXT_KEYS = keysWhere<DetailsTextKey>(
+  COMMON_TEXT_FIELDS,
+  (f) => f.column !== true,
+);
+export const MEMBER_COLUMN_KEYS = keysWhere<MemberColumnKey>(
+  COMMON_TEXT_FIELDS,
+  (f) => f.column === true && f.office !== true,
+);
+
+/** One field's description, whichever section declares it. */
+export function textField(key: HorseTextKey): StoredTextField {
+  return HORSE_TEXT_FIELDS[key];
+}
+
+/** '' for each key: form defaults, and test fixtures that should not list every field. */
+export function emptyTexts<K extends string>(keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, ''])) as Record<K, string>;
+}
+
+/** `source`'s text for each key, '' where it has none (a record saved before the field existed). */
+export function textsOf<K extends string>(
+  keys: readonly K[],
+  source: Partial<Record<K, string | null | undefined>>,
+): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, source[key] ?? ''])) as Record<K, string>;
+}
