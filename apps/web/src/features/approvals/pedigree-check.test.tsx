@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Horse } from '../../lib/horse-types';
 import { adminHorse } from '../../test/admin-horse';
 import { withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { renderWithStore } from '../../test/render-with-store';
 import { PedigreeCheck, pedigreeNumbers } from './pedigree-check';
 
 const serve = withFakeTransport();
@@ -33,7 +34,7 @@ describe('Pedigree check for the reviewer', () => {
       status: 200,
       data: { success: true, data: [{ horseId: 'h1', registrationNumber: 'GHR-1', name: 'A' }] },
     }));
-    render(<PedigreeCheck horse={withPedigree()} />);
+    renderWithStore(<PedigreeCheck horse={withPedigree()} />);
     const note = await screen.findByRole('note', { name: 'Pedigree check' });
     expect(within(note).getByText("Sire's grand dam: GHR-404")).toBeInTheDocument();
     expect(within(note).queryByText(/Sire: GHR-1/)).not.toBeInTheDocument();
@@ -41,7 +42,7 @@ describe('Pedigree check for the reviewer', () => {
 
   it('says nothing while the register cannot be asked', async () => {
     const requests = serve(() => ({ status: 500, data: { success: false, error: 'down' } }));
-    render(<PedigreeCheck horse={withPedigree()} />);
+    renderWithStore(<PedigreeCheck horse={withPedigree()} />);
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
