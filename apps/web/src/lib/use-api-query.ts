@@ -11,6 +11,10 @@ export interface ApiQuery<T> {
 /**
  * Runs `load` whenever `key` changes (or `reload` is called), aborting the previous request.
  * The last data stays while a new request runs, so lists do not flash empty between pages.
+ *
+ * Only for the signed-out pages (set-password, verify): they do not load the server-data cache,
+ * which joins the store with the first signed-in page. Signed-in screens read endpoints of
+ * `stores/server-api.ts` (docs/decisions.md, "Server data through RTK Query").
  */
 export function useApiQuery<T>(
   key: string,
