@@ -48,6 +48,8 @@ const parts = [
     name: 'apps/api',
     sources: [
       at('apps/api/src'),
+      // The build's cluster template carries the migrations.
+      at('apps/api/drizzle'),
       at('apps/api/bundle.mjs'),
       at('apps/api/package.json'),
       at('apps/api/tsconfig.json'),

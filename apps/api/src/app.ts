@@ -174,7 +174,7 @@ export async function buildApp(
     options.registrationNumberFormat ?? config.registrationNumberFormat,
   );
   const memberNumberFormat = parseMemberNumberFormat(config.memberNumberFormat);
-  const provider = createPaymentProvider(config.payments, database.db, config.publicUrl);
+  const provider = await createPaymentProvider(config.payments, database.db, config.publicUrl);
   const paymentDeps = {
     db: database.db,
     provider,
@@ -196,7 +196,7 @@ export async function buildApp(
 
   const { storage, stop: stopSweeping } = await openStorage(config, app.log);
   app.addHook('onClose', async () => stopSweeping());
-  const tus = openTusStore(config);
+  const tus = await openTusStore(config);
   const orphans = startOrphanSweeper(database.db, storage, config.orphanMinAgeMs, app.log, () =>
     sweepExpiredUploads(database.db, storage, tus, config.uploadExpiryMs),
   );

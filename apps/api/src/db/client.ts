@@ -5,10 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { PGLITE_START_PARAMS, pgliteExtensions, readClusterTemplate } from './pglite-settings.js';
+import { PGLITE_START_PARAMS, pgliteExtensions, unpackClusterTemplate } from './pglite-settings.js';
 import { listenOnPostgres, type ChannelListener, type Subscription } from './notifications.js';
 import { schema } from './schema.js';
 import { API_ROOT } from '../package-root.js';
@@ -33,7 +30,7 @@ export interface Database {
 /** A start-up failure whose message is already one clear line for the operator. */
 export class StartupError extends Error {}
 
-const migrationsFolder = path.join(API_ROOT, 'drizzle');
+export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');
 
 /** Arbitrary constant: serialises migrations when several servers start on one database. */
 const MIGRATION_LOCK_KEY = 7_318_204;
@@ -48,6 +45,12 @@ function describeTarget(url: string): string {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  // Loaded only for PostgreSQL: a server on the embedded database never holds them.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
@@ -64,7 +67,7 @@ async function openPostgres(url: string): Promise<Database> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client
       .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
@@ -88,15 +91,17 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
   let client: PGlite;
   if (dataDir) {
     const dir = path.join(dataDir, 'db');
+    mkdirSync(dataDir, { recursive: true });
+    // A new directory starts from the build's migrated empty cluster when there is one (no
+    // initdb here, and the migrations below find nothing to do).
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await unpackClusterTemplate(dir);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // A new directory starts from the build's empty cluster when there is one (no initdb here).
-    const cluster = existsSync(path.join(dir, 'PG_VERSION')) ? undefined : readClusterTemplate();
-    client = await PGlite.create(dir, { ...options, ...(cluster ? { loadDataDir: cluster } : {}) });
+    client = await PGlite.create(dir, options);
   } else {
     client = await PGlite.create({ ...options, ...(template ? { loadDataDir: template } : {}) });
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** What a subscriber hears on a NOTIFY channel, and when it may have missed something. */
 export interface ChannelListener {
@@ -25,6 +25,8 @@ export async function listenOnPostgres(
   channel: string,
   listener: ChannelListener,
 ): Promise<Subscription> {
+  // Only instances on PostgreSQL listen this way (docs/decisions.md "Lean server").
+  const { default: pgDriver } = await import('pg');
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = RETRY_FIRST_MS;
@@ -42,7 +44,7 @@ export async function listenOnPostgres(
   };
 
   const connect = async () => {
-    const next = new pg.Client({
+    const next = new pgDriver.Client({
       connectionString: url,
       connectionTimeoutMillis: 5000,
       // A connection that silently died (no reset from a lost network) is noticed within
@@ -58,7 +60,7 @@ export async function listenOnPostgres(
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await next.query(`LISTEN ${pgDriver.escapeIdentifier(channel)}`);
     } catch {
       lost(next);
       return;

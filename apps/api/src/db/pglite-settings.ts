@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -66,28 +67,73 @@ function pgliteVersion(): string {
   }
 }
 
+/** The migrations a template carries: a new migration names a new template. */
+function migrationsStamp(): string {
+  const journal = path.join(API_ROOT, 'drizzle', 'meta', '_journal.json');
+  if (!existsSync(journal)) return 'none';
+  return createHash('sha256').update(readFileSync(journal)).digest('hex').slice(0, 10);
+}
+
+/** Every template file name the build writes, of any PGlite version or migrations. */
+export const CLUSTER_TEMPLATE_NAME = /^pglite-.+-cluster\.tar\.gz$/;
+
 /**
- * Where the build keeps an empty cluster (`npm run build -w apps/api` writes it): a new data
- * directory starts from it instead of running initdb in the server, whose three WebAssembly
- * instances at once made the first start peak at 800-900 MB.
+ * Where the build keeps a migrated empty cluster (`npm run build -w apps/api` writes it): a new
+ * data directory starts from it instead of running initdb and the migrations in the server,
+ * whose WebAssembly memory never shrinks (docs/decisions.md "Lean server"). One per installed
+ * PGlite version and set of migrations.
  */
 export function clusterTemplatePath(): string {
-  return path.join(API_ROOT, 'dist', `pglite-${pgliteVersion()}-cluster.tar.gz`);
+  return path.join(
+    API_ROOT,
+    'dist',
+    `pglite-${pgliteVersion()}-${migrationsStamp()}-cluster.tar.gz`,
+  );
 }
 
-/** The template's bytes when the build made one for this PGlite, else undefined (initdb runs). */
-export function readClusterTemplate(): Blob | undefined {
-  const file = clusterTemplatePath();
-  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+/**
+ * Unpacks the build's template into `dir` (which must not hold a cluster yet) on disk, without
+ * PGlite: PGlite's own `loadDataDir` unpacks inside its WebAssembly memory, which then stays
+ * 60-100 MB larger for the process's life. Unpacked beside and renamed, so an interrupted first
+ * start never leaves half a cluster that the next start would take for a whole one. Answers
+ * false when the build made no template (PGlite then runs initdb itself).
+ */
+export async function unpackClusterTemplate(
+  dir: string,
+  file = clusterTemplatePath(),
+): Promise<boolean> {
+  if (!existsSync(file)) return false;
+  if (existsSync(dir) && readdirSync(dir).length > 0) return false;
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true, mode: 0o700 });
+  const tar = await import('tar');
+  await tar.x({
+    file,
+    cwd: partial,
+    // PGlite writes absolute names ("/base/1/..."); tar strips the leading slash and says so.
+    onwarn: (code, message) => {
+      if (code !== 'TAR_ENTRY_INFO') throw new Error(`cluster template: ${message}`);
+    },
+  });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
+  return true;
 }
 
-/** Runs initdb once in memory and returns the empty cluster as a gzipped tarball. */
-export async function makeClusterTemplate(): Promise<Blob> {
+/**
+ * Runs initdb once in memory, then `prepare` (the build runs the migrations there), and returns
+ * the cluster as a gzipped tarball.
+ */
+export async function makeClusterTemplate(
+  prepare: (client: PGlite) => Promise<void>,
+): Promise<Blob> {
   const client = await PGlite.create({
     extensions: pgliteExtensions,
     startParams: PGLITE_START_PARAMS,
   });
   try {
+    await prepare(client);
     return await client.dumpDataDir('gzip');
   } finally {
     await client.close();

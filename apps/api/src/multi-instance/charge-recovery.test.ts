@@ -23,9 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function instance() {
+async function instance() {
   const publicUrl = 'http://registry.test';
-  const provider = createPaymentProvider(testConfig().payments, t.database.db, publicUrl);
+  const provider = await createPaymentProvider(testConfig().payments, t.database.db, publicUrl);
   return { db: t.database.db, provider, publicUrl, associationName: 'Test', log: t.app.log };
 }
 
@@ -51,8 +51,8 @@ describe('two instances recovering the same interrupted charge', () => {
     );
 
     await Promise.all([
-      recoverInterruptedCharges(instance()),
-      recoverInterruptedCharges(instance()),
+      recoverInterruptedCharges(await instance()),
+      recoverInterruptedCharges(await instance()),
     ]);
 
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, id));

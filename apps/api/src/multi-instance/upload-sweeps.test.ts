@@ -122,7 +122,7 @@ describe.each([
     other = {
       app,
       storage: storage as LocalDiskStorage | S3Storage,
-      tus: openTusStore(config),
+      tus: await openTusStore(config),
       stop,
     };
   }, 60_000);

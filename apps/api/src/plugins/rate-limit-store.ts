@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { StartupError } from '../db/client.js';
 
 function describeTarget(url: string): string {
@@ -20,7 +20,9 @@ function describeTarget(url: string): string {
  */
 export async function openRateLimitRedis(app: FastifyInstance, url: string): Promise<Redis> {
   let started = false;
-  const redis = new Redis(url, {
+  // Loaded only with REDIS_URL.
+  const { Redis: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(url, {
     lazyConnect: true,
     connectTimeout: 5000,
     maxRetriesPerRequest: 1,

@@ -35,9 +35,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The payment module's dependencies as the app builds them, with the sandbox provider. */
-function deps() {
+async function deps() {
   const publicUrl = 'http://registry.test';
-  const provider = createPaymentProvider(testConfig().payments, t.database.db, publicUrl);
+  const provider = await createPaymentProvider(testConfig().payments, t.database.db, publicUrl);
   return { db: t.database.db, provider, publicUrl, associationName: 'Test', log: t.app.log };
 }
 
@@ -67,7 +67,7 @@ describe('recovering interrupted charges', () => {
     // While it is stuck the slot is taken: a new payment is refused.
     expect((await pay(t.app, member, horse.id, cardPayment(M.cardSucceeds))).statusCode).toBe(409);
 
-    expect(await recoverInterruptedCharges(deps())).toBeGreaterThanOrEqual(1);
+    expect(await recoverInterruptedCharges(await deps())).toBeGreaterThanOrEqual(1);
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, blocked));
     expect(row).toMatchObject({ status: 'succeeded' });
     expect(row?.providerPaymentId).toMatch(/^pi_sandbox_/);
@@ -77,7 +77,7 @@ describe('recovering interrupted charges', () => {
   it('leaves charges younger than the grace period alone (they may still be in flight)', async () => {
     const horse = await registerHorse(t.app, t.database.db, member);
     const fresh = await interruptedCharge(horse.id, horse.ownerId, 10_000);
-    await recoverInterruptedCharges(deps());
+    await recoverInterruptedCharges(await deps());
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, fresh));
     expect(row?.status).toBe('requires_action');
     expect(row?.providerPaymentId).toBeNull();
@@ -86,7 +86,7 @@ describe('recovering interrupted charges', () => {
   it('fails one too old to replay safely, and the horse can be paid again', async () => {
     const horse = await registerHorse(t.app, t.database.db, member);
     const stale = await interruptedCharge(horse.id, horse.ownerId, REPLAYABLE_FOR_MS + 60_000);
-    await recoverInterruptedCharges(deps());
+    await recoverInterruptedCharges(await deps());
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, stale));
     expect(row).toMatchObject({ status: 'failed', failureMessage: INTERRUPTED_MESSAGE });
     expect(row?.providerPaymentId).toBeNull();

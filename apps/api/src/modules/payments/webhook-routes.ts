@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { webhookEvents } from '../../db/schema.js';
@@ -85,9 +85,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw new HttpError(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
       }
+      // Stripe's SDK loads with the first event, not with every server (docs/decisions.md
+      // "Lean server").
+      const { default: StripeSdk } = await import('stripe');
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(request.body, signature, options.webhookSecret);
+        event = StripeSdk.webhooks.constructEvent(request.body, signature, options.webhookSecret);
       } catch {
         throw new HttpError(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
       }

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { S3, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { S3Store } from '@tus/s3-store';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { DataStore } from '@tus/utils';
 import type { AwsEnvironment } from '../../config.js';
 import { parseStorageUrl } from '../files/s3-storage.js';
@@ -28,7 +27,7 @@ export interface TusStore {
   discard(id: string): Promise<void>;
 }
 
-export function openTusStore(settings: TusStoreSettings): TusStore {
+export async function openTusStore(settings: TusStoreSettings): Promise<TusStore> {
   if (!settings.storageUrl) {
     const store = new FileStore({ directory: path.join(settings.uploadsDir, 'tus') });
     return {
@@ -38,6 +37,11 @@ export function openTusStore(settings: TusStoreSettings): TusStore {
     };
   }
   const location = parseStorageUrl(settings.storageUrl, settings.storageAws);
+  // The AWS SDK and tus's S3 store load only with STORAGE_URL (docs/decisions.md "Lean server").
+  const [{ S3 }, { S3Store }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@tus/s3-store'),
+  ]);
   const client: S3ClientConfig = {
     region: location.region,
     endpoint: location.endpoint,

@@ -230,7 +230,11 @@ describe('resumable uploads (tus)', () => {
       .update(uploads)
       .set({ touchedAt: old })
       .where(sql`${uploads.id} in (${done.id}, ${half.id})`);
-    const tus = openTusStore({ uploadsDir: t.uploadsDir, storageUrl: undefined, storageAws: {} });
+    const tus = await openTusStore({
+      uploadsDir: t.uploadsDir,
+      storageUrl: undefined,
+      storageAws: {},
+    });
     const removed = await sweepExpiredUploads(
       t.database.db,
       new LocalDiskStorage(t.uploadsDir),
