@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import {
+  BREEDING_FIELDS,
+  DNA_FIELDS,
+  HORSE_TEXT_KEYS,
+  MARKINGS_FIELDS,
+  REGISTRATION_FIELDS,
+  textField,
+  type HorseTextKey,
+} from '@registry/domain';
+import { horseToFormValues } from '../features/horses/registration/form-values';
+import { storedHorse } from '../features/horses/registration/test-values';
+import { renderWithStore } from '../test/render-with-store';
+import { HorseRecord } from './horse-record';
+
+/** A stored horse whose every text field holds its own value (days as the API sends them). */
+function horseWithEveryText() {
+  const texts = Object.fromEntries(
+    HORSE_TEXT_KEYS.map((key, i) => [
+      key,
+      textField(key).day ? `2021-0${(i % 9) + 1}-1${i % 10}T00:00:00.000Z` : `value of ${key}`,
+    ]),
+  );
+  return storedHorse({ ...texts, performanceLink: 'https://video.example.org/ride' });
+}
+
+/** What the record view shows for a field: days as yyyy/mm/dd. */
+function shown(key: HorseTextKey, value: string): string {
+  return textField(key).day ? value.slice(0, 10).replace(/-/g, '/') : value;
+}
+
+describe('the text fields of a stored horse (the sections’ tables)', () => {
+  it('prefill the edit form, days as yyyy-mm-dd', () => {
+    const horse = horseWithEveryText();
+    const values = horseToFormValues(horse) as unknown as Record<string, unknown>;
+    for (const key of HORSE_TEXT_KEYS) {
+      expect(values[key]).toBe(textField(key).day ? horse[key].slice(0, 10) : horse[key]);
+    }
+  });
+
+  it('show on the record view under their labels, in their section', () => {
+    const horse = horseWithEveryText();
+    renderWithStore(<HorseRecord horse={horse} />);
+    const tables = [REGISTRATION_FIELDS, BREEDING_FIELDS, DNA_FIELDS, MARKINGS_FIELDS];
+    for (const table of tables) {
+      for (const key of Object.keys(table) as HorseTextKey[]) {
+        const term = screen.getByText(textField(key).label, { selector: 'dt' });
+        expect(term.nextElementSibling?.textContent).toBe(shown(key, horse[key]));
+      }
+    }
+    // The facts that are not text fields keep their places between them.
+    const terms = screen.getAllByRole('term').map((dt) => dt.textContent);
+    expect(terms.slice(0, 8)).toEqual([
+      'Registration type',
+      'Gait designation',
+      'Registration number',
+      'Approved name',
+      'Name choices',
+      'Performance verification',
+      'VERIFIED',
+      'Performance video link',
+    ]);
+    expect(screen.getByRole('link', { name: 'https://video.example.org/ride' })).toBeTruthy();
+  });
+});
