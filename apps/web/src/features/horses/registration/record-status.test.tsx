@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { serverApi } from '../../../stores/server-api';
 import { serveSignedInMember } from '../../../test/signed-in-member';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
@@ -58,5 +59,24 @@ describe("The member's View: status, rejection reason and amount paid", () => {
     renderModal({ mode: 'view', horse });
     // Paid by status, but no settled amount known: it says so rather than "nothing".
     expect(await screen.findByText('Paid (amount not on file)')).toBeInTheDocument();
+  });
+
+  it('asks again when a payment marks payments stale, and shows the new amount', async () => {
+    const horse = storedHorse({ _id: 'h10', approvalStatus: 'pending', paymentStatus: 'unpaid' });
+    let paid = { paidCents: 0, payments: [] as object[] };
+    const requests = serve(() => ({ status: 200, data: { success: true, data: paid } }));
+    const { store } = renderModal({ mode: 'view', horse });
+    expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
+    const asked = () => requests.filter((r) => r.url === 'members/horses/h10/paid').length;
+    expect(asked()).toBe(1);
+
+    paid = {
+      paidCents: 5000,
+      payments: [{ amountCents: 5000, method: 'bank', at: '2026-11-03T10:00:00.000Z' }],
+    };
+    // What the Pay dialog and a payment check do after a payment (useInvalidate).
+    act(() => void store.dispatch(serverApi.util.invalidateTags(['Payment'])));
+    expect(await screen.findByText('$50.00 by bank debit on 2026/11/03')).toBeInTheDocument();
+    expect(asked()).toBe(2);
   });
 });
