@@ -24,6 +24,9 @@ const migrationCount = (
   }
 ).entries.length;
 
+/** The `n` of a one-row count; the shared Db type leaves a raw result's shape open. */
+const countOf = (result: unknown) => (result as { rows: Array<{ n: number }> }).rows[0]?.n;
+
 beforeAll(async () => {
   const tarball = await makeClusterTemplate(async (client) => {
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -57,11 +60,11 @@ describe('the cluster template', () => {
       const applied = await database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(applied.rows[0]?.n).toBe(migrationCount);
+      expect(countOf(applied)).toBe(migrationCount);
       const tables = await database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from information_schema.tables where table_name = 'horses'`,
       );
-      expect(tables.rows[0]?.n).toBe(1);
+      expect(countOf(tables)).toBe(1);
     } finally {
       await database.close();
     }
