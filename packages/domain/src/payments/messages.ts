@@ -38,5 +38,8 @@ export const PAYMENT_MESSAGES = {
   nothingToReverse: 'This horse has no settled payment to refund or void.',
   reasonRequired: 'Give a reason.',
   agreementRequired: 'You must accept the debit authorization to pay by bank.',
+  cardHolderRequired: 'Enter the name on the card.',
+  accountHolderRequired: 'Enter the account holder name.',
+  bankNumbersRequired: 'Enter the routing and account numbers.',
   bankAccountIncomplete: 'Bank Account is incomplete',
 } as const;

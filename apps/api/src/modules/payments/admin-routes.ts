@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_MESSAGES, paymentSchema } from '@registry/domain';
+import { PAYMENT_MESSAGES, buildPaymentReversalSchema, paymentSchema } from '@registry/domain';
 import { horses, payments } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/access.js';
@@ -180,13 +180,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
           "Undo a horse's payment with a reason: cancel one waiting for approval, void one the office recorded, refund a provider payment",
         security: [{ bearer: [] }],
         params: horseParams,
-        body: z.object({
-          reason: z
-            .string({ error: PAYMENT_MESSAGES.reasonRequired })
-            .trim()
-            .min(1, PAYMENT_MESSAGES.reasonRequired)
-            .max(500),
-        }),
+        body: buildPaymentReversalSchema(),
         response: {
           200: z.object({
             success: z.literal(true),

@@ -192,4 +192,32 @@ describe('Horse List: payments (admin)', () => {
     expect(sent).toMatch(/pm_sandbox_bank_settles_6789_/);
     expect(sent).not.toContain('000123456789');
   });
+
+  it('asks a bank debit for both numbers first, and each opening starts afresh', async () => {
+    const horse = adminHorse({ _id: 'h5', paymentStatus: 'unpaid' });
+    const requests = serve(horse, () => ({ status: 500, data: { success: false, error: 'x' } }));
+    const user = userEvent.setup();
+    renderApp('/admin/horse-list');
+    await openMore(user);
+    await user.click(screen.getByRole('button', { name: /^Record payment/ }));
+    let dialog = await screen.findByRole('dialog', { name: /^Record a payment for/ });
+    await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'bank');
+    await user.type(within(dialog).getByLabelText('Account holder name'), 'Jane Rider');
+    await user.type(within(dialog).getByLabelText('Routing number'), '110000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Charge $30.00' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      PAYMENT_MESSAGES.bankNumbersRequired,
+    );
+    await user.type(within(dialog).getByLabelText('Account number'), '0');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(requests.some((r) => r.url.startsWith('admin/payment-'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await openMore(user);
+    await user.click(screen.getByRole('button', { name: /^Record payment/ }));
+    dialog = await screen.findByRole('dialog', { name: /^Record a payment for/ });
+    expect(within(dialog).getByLabelText('Payment method')).toHaveValue('check');
+    expect(within(dialog).getByRole('button', { name: 'Record payment' })).toBeEnabled();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
 });

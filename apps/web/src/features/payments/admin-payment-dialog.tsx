@@ -1,22 +1,29 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CFormCheck, CFormInput, CFormLabel, CFormSelect, CFormTextarea } from '@coreui/react';
-import { PAYMENT_MESSAGES, feeTotal, formatUsd } from '@registry/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_REASON_MAX,
+  buildOfficePaymentSchema,
+  buildPaymentReversalSchema,
+  feeTotal,
+  formatUsd,
+  type OfficePaymentInput,
+  type PaymentReversalInput,
+} from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
 import type { PaymentStatus } from '../../lib/horse-types';
 import { useAction } from '../../lib/use-action';
 import { useInvalidate } from '../../stores/server-api';
 import {
   AdminChargeFields,
-  emptyOfficeCharge,
+  emptyAdminPayment,
+  type AdminMethod,
+  type AdminPaymentValues,
   type ChargeMethod,
-  type OfficeCharge,
 } from './admin-charge-fields';
-import {
-  chargeForMember,
-  recordOfficePayment,
-  undoPayment,
-  type OfficeMethod,
-} from './admin-payment-api';
+import { chargeForMember, recordOfficePayment, undoPayment } from './admin-payment-api';
 import { CardEntry } from './card-entry';
 import { loadPaymentProvider } from './load-provider';
 
@@ -28,8 +35,6 @@ export function adminPaymentModeFor(status: PaymentStatus): AdminPaymentMode | n
   if (status === 'paid' || status === 'requires_action' || status === 'disputed') return 'undo';
   return null;
 }
-
-type AdminMethod = OfficeMethod | ChargeMethod;
 
 const METHOD_LABELS: Record<AdminMethod, string> = {
   check: 'Check',
@@ -47,24 +52,36 @@ const NEEDS_HOLDER =
   'This card asks its holder to approve the payment (3-D Secure), which cannot be done for them. The payment was canceled: ask the member to pay from My Horses, or record another method.';
 const NEEDS_HOLDER_REASON = 'The card asked its holder for 3-D Secure approval (office charge).';
 
-/** The provider's payment method, made in the browser: no card or bank number reaches us. */
-async function officePaymentMethod(method: ChargeMethod, entry: CardEntry, charge: OfficeCharge) {
-  const payer = { name: charge.holderName.trim(), email: '' };
-  if (method === 'card') return entry.createCardMethod(payer);
-  const provider = await loadPaymentProvider();
-  return provider.createBankMethod({ ...charge.bank, accountName: payer.name }, payer);
+type ChargeInput = Extract<OfficePaymentInput, { method: ChargeMethod }>;
+type PaymentOutput = OfficePaymentInput | PaymentReversalInput;
+type PaymentResolver = Resolver<AdminPaymentValues, unknown, PaymentOutput>;
+
+/** The domain's rules for the dialog's mode: a payment to record, or the reason to undo one. */
+const rulesFor = (mode: AdminPaymentMode) =>
+  (mode === 'undo'
+    ? zodResolver(buildPaymentReversalSchema())
+    : zodResolver(buildOfficePaymentSchema())) as unknown as PaymentResolver;
+
+/** The dialog shows one refusal at a time, in the order its fields are asked for. */
+function firstRefusal(errors: FieldErrors<AdminPaymentValues>): string | null {
+  return (
+    errors.holderName?.message ??
+    errors.bank?.routingNumber?.message ??
+    errors.bank?.accountNumber?.message ??
+    errors.authorized?.message ??
+    errors.reference?.message ??
+    errors.note?.message ??
+    errors.reason?.message ??
+    null
+  );
 }
 
-/** What is missing before a provider charge can go out, or null. */
-function chargeProblem(method: ChargeMethod, entry: CardEntry, charge: OfficeCharge) {
-  if (charge.holderName.trim() === '') {
-    return method === 'card' ? 'Enter the name on the card.' : 'Enter the account holder name.';
-  }
-  if (method === 'card') return entry.validate() ? null : 'Complete the card details.';
-  if (!charge.bank.routingNumber.trim() || !charge.bank.accountNumber.trim()) {
-    return 'Enter the routing and account numbers.';
-  }
-  return charge.authorized ? null : PAYMENT_MESSAGES.agreementRequired;
+/** The provider's payment method, made in the browser: no card or bank number reaches us. */
+async function officePaymentMethod(charge: ChargeInput, entry: CardEntry) {
+  const payer = { name: charge.holderName, email: '' };
+  if (charge.method === 'card') return entry.createCardMethod(payer);
+  const provider = await loadPaymentProvider();
+  return provider.createBankMethod({ ...charge.bank, accountName: payer.name }, payer);
 }
 
 const UNDO_WORDS: Partial<Record<PaymentStatus, string>> = {
@@ -99,31 +116,48 @@ export function AdminPaymentDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  if (!horse || !mode) return null;
+  // Mounted per opening, so each horse and mode starts from empty values and no refusal.
+  return (
+    <PaymentDialog
+      key={`${horse.id}:${mode}`}
+      horse={horse}
+      mode={mode}
+      onClose={onClose}
+      onDone={onDone}
+    />
+  );
+}
+
+function PaymentDialog({
+  horse,
+  mode,
+  onClose,
+  onDone,
+}: {
+  horse: AdminPaymentTarget;
+  mode: AdminPaymentMode;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const fieldId = useId();
   const invalidate = useInvalidate();
-  const [method, setMethod] = useState<AdminMethod>('check');
   const [cardEntry] = useState(() => new CardEntry());
-  const [charge, setCharge] = useState<OfficeCharge>(emptyOfficeCharge);
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const [prepayDNAFee, setPrepayDNAFee] = useState(false);
-  const [reason, setReason] = useState('');
+  // The values live in react-hook-form with the domain's rules; busy and the refusal shown
+  // (the rules' first, the card's or the server's) stay with useAction, as in every dialog.
+  const [resolver] = useState(() => rulesFor(mode));
+  const { control, register, handleSubmit } = useForm<AdminPaymentValues, unknown, PaymentOutput>({
+    defaultValues: emptyAdminPayment(),
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const [method, prepayDNAFee] = useWatch({ control, name: ['method', 'prepayDNAFee'] });
   const action = useAction();
-  const { busy, fail: setError } = action;
-  const visible = horse !== null && mode !== null;
+  const { busy, fail } = action;
+  /** An edit clears the refusal it answers. */
+  const edited = () => fail(null);
 
-  useEffect(() => {
-    if (!visible) return;
-    setMethod('check');
-    setReference('');
-    setNote('');
-    setPrepayDNAFee(false);
-    setCharge(emptyOfficeCharge());
-    setReason('');
-    setError(null);
-  }, [visible, horse?.id, mode, setError]);
-
-  if (!horse || !mode) return null;
   const amountCents = feeTotal({
     performanceVerification: horse.performanceVerification,
     prepayDNAFee,
@@ -131,50 +165,47 @@ export function AdminPaymentDialog({
   const amount = formatUsd(amountCents);
 
   /** A provider charge: its answer says paid, processing, or (a keyed-in card) needs the holder. */
-  const chargeThroughProvider = async (chargeMethod: ChargeMethod): Promise<string | null> => {
-    const problem = chargeProblem(chargeMethod, cardEntry, charge);
-    if (problem) {
-      setError(problem);
+  const chargeThroughProvider = async (charge: ChargeInput): Promise<string | null> => {
+    if (charge.method === 'card' && !cardEntry.validate()) {
+      fail('Complete the card details.');
       return null;
     }
-    const created = await officePaymentMethod(chargeMethod, cardEntry, charge);
+    const created = await officePaymentMethod(charge, cardEntry);
     if ('error' in created) {
-      setError(created.error);
+      fail(created.error);
       return null;
     }
     const answer = await chargeForMember(horse.id, {
-      method: chargeMethod,
+      method: charge.method,
       paymentMethodId: created.id,
       accountHolderName: charge.holderName,
-      checkedAgreement: chargeMethod === 'bank' && charge.authorized,
-      prepayDNAFee,
+      checkedAgreement: charge.method === 'bank',
+      prepayDNAFee: charge.prepayDNAFee,
     });
     if (answer.paymentStatus === 'requires_action') {
       await undoPayment(horse.id, NEEDS_HOLDER_REASON).catch(() => undefined);
       invalidate('Payment', 'Horse');
-      setError(NEEDS_HOLDER);
+      fail(NEEDS_HOLDER);
       return null;
     }
     return answer.message ?? PAYMENT_MESSAGES.paymentRecorded;
   };
 
-  const submit = () => {
-    if (mode === 'undo' && reason.trim() === '') {
-      setError(PAYMENT_MESSAGES.reasonRequired);
-      return;
-    }
-    void action.run(async () => {
-      const message =
-        mode === 'undo'
-          ? (await undoPayment(horse.id, reason)).message
-          : isCharge(method)
-            ? await chargeThroughProvider(method)
-            : await recordOfficePayment(horse.id, { method, reference, note, prepayDNAFee });
-      if (message === null) return;
-      invalidate('Payment', 'Horse');
-      onDone(message);
-    });
-  };
+  const submit = handleSubmit(
+    (values) =>
+      action.run(async () => {
+        const message =
+          'reason' in values
+            ? (await undoPayment(horse.id, values.reason)).message
+            : values.method === 'card' || values.method === 'bank'
+              ? await chargeThroughProvider(values)
+              : await recordOfficePayment(horse.id, values);
+        if (message === null) return;
+        invalidate('Payment', 'Horse');
+        onDone(message);
+      }),
+    (errors) => fail(firstRefusal(errors)),
+  );
 
   return (
     <ActionDialog
@@ -183,7 +214,7 @@ export function AdminPaymentDialog({
           ? `Record a payment for ${horse.name}`
           : `Undo the payment of ${horse.name}`
       }
-      visible={visible}
+      visible
       busy={busy}
       error={action.error}
       onClose={onClose}
@@ -194,7 +225,7 @@ export function AdminPaymentDialog({
           color={mode === 'record' ? 'primary' : 'danger'}
           busy={busy}
           disabled={busy}
-          onClick={submit}
+          onClick={() => void submit()}
         >
           {mode === 'undo'
             ? 'Undo payment'
@@ -209,12 +240,8 @@ export function AdminPaymentDialog({
           <CFormLabel htmlFor={`${fieldId}-method`}>Payment method</CFormLabel>
           <CFormSelect
             id={`${fieldId}-method`}
-            value={method}
             disabled={busy}
-            onChange={(event) => {
-              setMethod(event.target.value as AdminMethod);
-              setError(null);
-            }}
+            {...register('method', { onChange: edited })}
           >
             {(Object.keys(METHOD_LABELS) as AdminMethod[]).map((key) => (
               <option key={key} value={key}>
@@ -227,14 +254,12 @@ export function AdminPaymentDialog({
               method={method}
               fieldId={fieldId}
               entry={cardEntry}
-              charge={charge}
+              control={control}
+              register={register}
               amount={amount}
               amountCents={amountCents}
               disabled={busy}
-              onChange={(next) => {
-                setCharge(next);
-                setError(null);
-              }}
+              onEdit={edited}
             />
           ) : (
             <>
@@ -244,9 +269,8 @@ export function AdminPaymentDialog({
               <CFormInput
                 id={`${fieldId}-reference`}
                 maxLength={200}
-                value={reference}
                 disabled={busy}
-                onChange={(event) => setReference(event.target.value)}
+                {...register('reference')}
               />
               <CFormLabel htmlFor={`${fieldId}-note`} className="mt-3">
                 Note (optional)
@@ -255,21 +279,28 @@ export function AdminPaymentDialog({
                 id={`${fieldId}-note`}
                 rows={2}
                 maxLength={2000}
-                value={note}
                 disabled={busy}
-                onChange={(event) => setNote(event.target.value)}
+                {...register('note')}
               />
             </>
           )}
-          <CFormCheck
-            id={`${fieldId}-dna`}
-            className="mt-3"
-            label={
-              isCharge(method) ? 'Include the prepaid DNA fee' : 'The DNA fee was prepaid with it'
-            }
-            checked={prepayDNAFee}
-            disabled={busy}
-            onChange={(event) => setPrepayDNAFee(event.target.checked)}
+          <Controller
+            control={control}
+            name="prepayDNAFee"
+            render={({ field }) => (
+              <CFormCheck
+                id={`${fieldId}-dna`}
+                className="mt-3"
+                label={
+                  isCharge(method)
+                    ? 'Include the prepaid DNA fee'
+                    : 'The DNA fee was prepaid with it'
+                }
+                checked={field.value}
+                disabled={busy}
+                onChange={(event) => field.onChange(event.target.checked)}
+              />
+            )}
           />
           <p className="small text-body-secondary mt-3 mb-0">
             Amount <strong>{amount}</strong>, from the fee table (performance verification and the
@@ -283,13 +314,9 @@ export function AdminPaymentDialog({
           <CFormTextarea
             id={`${fieldId}-reason`}
             rows={2}
-            maxLength={500}
-            value={reason}
+            maxLength={PAYMENT_REASON_MAX}
             disabled={busy}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
+            {...register('reason', { onChange: edited })}
           />
         </>
       )}
