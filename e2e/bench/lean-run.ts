@@ -3,8 +3,6 @@
  * after a build): start-up, memory, throughput (uncached first) and the 100,000-horse plans.
  * Prints Markdown; `npm run bench` runs these sections too and writes docs/benchmarks.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   measureApi,
@@ -15,36 +13,11 @@ import {
 import { measureMemory, memorySection } from './memory.js';
 import { measureSearchScale, type SearchScale } from './search-scale.js';
 import { startServer } from './server.js';
+import { measureStartup, startupSection } from './startup.js';
 import { throughputSection } from './throughput-report.js';
 
 const BENCH_ENV = { LOGIN_RATE_LIMIT_PER_MINUTE: '1000000' };
 const UNCACHED = { ...BENCH_ENV, READ_CACHE_SECONDS: '0' };
-
-async function startup(): Promise<string[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'registry-bench-start-'));
-  try {
-    const first = await startServer(dir);
-    await first.stop();
-    const restarts: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const again = await startServer(dir);
-      restarts.push(again.readyMs);
-      await again.stop();
-    }
-    const median = [...restarts].sort((a, b) => a - b)[1] ?? NaN;
-    return [
-      '## Start-up to ready (embedded database, built server)',
-      '',
-      '| case | ms |',
-      '|---|---|',
-      `| first start (new data directory: cluster from the build's template, migrations, first admin, demo data) | ${Math.round(first.readyMs)} |`,
-      `| restart (median of 3) | ${Math.round(median)} |`,
-      '',
-    ];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 async function uncached(label: string, env: Record<string, string>): Promise<Throughput[]> {
   const server = await startServer(undefined, { ...UNCACHED, ...env });
@@ -59,7 +32,10 @@ export async function leanFigures(): Promise<{
   lines: string[];
   search: SearchScale | { error: string };
 }> {
-  const lines = [...(await startup()), ...memorySection(await measureMemory())];
+  const lines = [
+    ...startupSection(await measureStartup()),
+    ...memorySection(await measureMemory()),
+  ];
   const bare = await measureBareFastify();
   const runs: Throughput[] = [];
   const bareQueries: Throughput[] = [];

@@ -30,26 +30,9 @@ import { BENCH_MEMBER, root, startServer, type RunningServer } from './server.js
 import { measureUploads, type UploadFigures, type UploadRun } from './uploads.js';
 import { measureResumableUploads, resumableUploadsSection } from './resumable-uploads.js';
 import { measurePhonePhotos, phonePhotosSection } from './phone-photos.js';
+import { measureStartup, startupSection, type StartupFigures } from './startup.js';
 
 const ARGS = BROWSER_ARGS;
-
-async function startupFigures(): Promise<{ firstMs: number; restartMs: number[] }> {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'registry-bench-start-'));
-  try {
-    const first = await startServer(dir);
-    await first.stop();
-    const restartMs: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const again = await startServer(dir);
-      restartMs.push(again.readyMs);
-      await again.stop();
-    }
-    return { firstMs: first.readyMs, restartMs };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 interface ApiFigures {
   bare: Throughput;
@@ -151,14 +134,13 @@ function uploadsSection(uploads: UploadFigures | { error: string }): string[] {
 }
 
 function report(
-  startup: { firstMs: number; restartMs: number[] },
+  startup: StartupFigures,
   field: FieldSpeed,
   keys: KeystrokeResult,
   api: ApiFigures,
   uploads: UploadFigures | { error: string },
 ): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const median = [...startup.restartMs].sort((a, b) => a - b)[1] ?? NaN;
   const lines = [
     '# Benchmarks',
     '',
@@ -166,13 +148,7 @@ function report(
       `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}.`,
     'Rerun with `npm run bench` (builds first; needs Chromium). Targets are reported, not enforced.',
     '',
-    '## Start-up to ready (embedded database)',
-    '',
-    '| case | ms |',
-    '|---|---|',
-    `| first start (new data directory: migrations, first admin, demo data) | ${Math.round(startup.firstMs)} |`,
-    `| restart (median of 3) | ${Math.round(median)} |`,
-    '',
+    ...startupSection(startup),
     ...fieldSpeedSection(field),
     '## Registration form: keystroke to paint in Chromium, target p95 under 16 ms',
     '',
@@ -297,7 +273,7 @@ const resumableFigures = () => onOwnServer(measureResumableUploads);
 const hostileFigures = () => onOwnServer((server) => measureHostileInput(server.baseURL));
 
 async function main(): Promise<void> {
-  const startup = await startupFigures();
+  const startup = await measureStartup();
   const { field, keys } = await browserFigures();
   // The browser is closed by now: an idle Chromium still takes CPU the throughput runs share.
   const server = await startServer(undefined, BENCH_ENV);
