@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { HorseDraftSummary } from '@registry/domain';
-import { discardDraft, getDraft, listDrafts, saveDraft } from './drafts-api';
+import { useAppDispatch } from '../../../stores/hooks';
+import { readDraft, readDrafts, removeDraft, saveDraft } from './drafts-api';
 import { draftBodyOf, mergeDraftValues } from './draft-values';
 import { newDraftId } from './new-draft-id';
 
@@ -47,6 +48,7 @@ export function useRegisterDraft<T extends FieldValues>(
 ): RegisterDraft {
   const { enabled } = options;
   const { watch, getValues, reset } = form;
+  const dispatch = useAppDispatch();
   const [id, setId] = useState(() => options.draftId ?? newDraftId());
   const idRef = useRef(id);
   const [offer, setOffer] = useState<HorseDraftSummary | null>(null);
@@ -123,7 +125,7 @@ export function useRegisterDraft<T extends FieldValues>(
     async (draftId: string) => {
       setStatus('loading');
       try {
-        const { data } = await getDraft(draftId);
+        const data = await dispatch(readDraft(draftId)).unwrap();
         const values = mergeDraftValues(getValues() as Record<string, unknown>, data.values);
         reset(values as T, { keepDefaultValues: true });
         lastSavedRef.current = JSON.stringify(draftBodyOf(getValues()));
@@ -135,7 +137,7 @@ export function useRegisterDraft<T extends FieldValues>(
         setStatus('error');
       }
     },
-    [getValues, reset],
+    [dispatch, getValues, reset],
   );
 
   // Opened on a draft (My Horses, Continue): load it. Opened fresh: offer the latest one.
@@ -146,12 +148,18 @@ export function useRegisterDraft<T extends FieldValues>(
       void load(initialDraft);
       return;
     }
-    const controller = new AbortController();
-    listDrafts(controller.signal)
-      .then(({ data }) => setOffer(Array.isArray(data) ? (data[0] ?? null) : null))
+    // Not aborted when closed: My Horses' list may be waiting on the same request.
+    let open = true;
+    void dispatch(readDrafts())
+      .unwrap()
+      .then((data) => {
+        if (open) setOffer(Array.isArray(data) ? (data[0] ?? null) : null);
+      })
       .catch(() => undefined);
-    return () => controller.abort();
-  }, [enabled, initialDraft, load]);
+    return () => {
+      open = false;
+    };
+  }, [enabled, initialDraft, load, dispatch]);
 
   const continueDraft = useCallback(
     async (draftId: string) => {
@@ -162,9 +170,13 @@ export function useRegisterDraft<T extends FieldValues>(
       const started = lastSavedRef.current !== null ? idRef.current : null;
       dirtyRef.current = false;
       await load(draftId);
-      if (started && started !== draftId) void discardDraft(started).catch(() => undefined);
+      if (started && started !== draftId) {
+        void dispatch(removeDraft(started))
+          .unwrap()
+          .catch(() => undefined);
+      }
     },
-    [load],
+    [load, dispatch],
   );
 
   const pause = useCallback(async () => {
