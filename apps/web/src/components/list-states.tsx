@@ -1,10 +1,19 @@
 import type { ReactNode } from 'react';
 import type { Page } from '../lib/horse-types';
 import { pageOf } from '../lib/paging';
-import type { ApiQuery } from '../lib/use-api-query';
+import type { ApiError } from '../lib/api-client';
 import { EmptyState } from './empty-state';
 import { LoadError, LoadingBlock } from './load-states';
 import { Pager } from './pager';
+
+/** What a list reads from its query (an RTK Query endpoint's `queryState`). */
+export interface ListQuery<T> {
+  data: T | undefined;
+  error: ApiError | undefined;
+  loading: boolean;
+  /** Asks again: the Try again button. */
+  reload: () => void;
+}
 
 /**
  * What a paged list shows in each state: a failed load (with Try again), a spinner until the
@@ -19,7 +28,7 @@ export function ListStates({
   empty,
   children,
 }: {
-  query: ApiQuery<unknown>;
+  query: ListQuery<unknown>;
   /** Rows on this page. */
   count: number;
   errorLead: string;
@@ -99,7 +108,7 @@ export function PagedList<T>({
   filtered = false,
   children,
 }: {
-  query: ApiQuery<Page<T>>;
+  query: ListQuery<Page<T>>;
   /** The page shown, how to turn it, and the page size asked for (the server's answer wins). */
   paging: { page: number; setPage: (page: number) => void; pageSize: number };
   words: ListWords;

@@ -70,4 +70,13 @@ describe('Set password', () => {
     expect(alert).toHaveTextContent('Ask the association office to send your credentials again');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
+
+  it('refuses a link without a token before asking the server', async () => {
+    const requests = serve(() => ({ status: 500, data: { success: false, error: 'asked' } }));
+    renderApp('/set-password');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('This link has no token.');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.url.startsWith('auth/set-password'))).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CAlert, CButton, CSpinner } from '@coreui/react';
 import { PASSWORD_HINT, passwordRuleError } from '@registry/domain';
@@ -7,11 +7,11 @@ import { useDocumentTitle } from '../../components/page-header';
 import { PasswordField } from '../../components/password-field';
 import { api, type ApiError } from '../../lib/api-client';
 import { ROUTES } from '../../lib/routes';
-import { useApiQuery } from '../../lib/use-api-query';
 import { useAppSelector } from '../../stores/hooks';
 import { useToast } from '../../stores/use-toast';
 
 const MISMATCH = 'The two passwords do not match';
+const NO_TOKEN: ApiError = { success: false, error: 'This link has no token.' };
 
 /** The page behind the emailed "Send credentials" link: a member chooses their password. */
 export default function SetPasswordPage() {
@@ -21,16 +21,21 @@ export default function SetPasswordPage() {
   const toast = useToast();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const link = useApiQuery(`set-password:${token}`, (signal) =>
-    token
-      ? api
-          .get<{ email: string }>(`auth/set-password/${encodeURIComponent(token)}`, undefined, {
-            signal,
-            skipUnauthorizedHandler: true,
-          })
-          .then((r) => r.data)
-      : Promise.reject({ success: false, error: 'This link has no token.' } satisfies ApiError),
-  );
+  // The link's check, kept with the token it asked about: an answer for another token is stale.
+  const [checked, setChecked] = useState<{ token: string; email?: string; error?: ApiError }>();
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    const options = { signal: controller.signal, skipUnauthorizedHandler: true };
+    api
+      .get<{ email: string }>(`auth/set-password/${encodeURIComponent(token)}`, undefined, options)
+      .then(
+        ({ data }) => setChecked({ token, email: data.email }),
+        (error: ApiError) => controller.signal.aborted || setChecked({ token, error }),
+      );
+    return () => controller.abort();
+  }, [token]);
+  const answered = checked?.token === token ? checked : undefined;
   const [values, setValues] = useState({ password: '', confirm: '' });
   const { password, confirm } = values;
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
@@ -76,11 +81,12 @@ export default function SetPasswordPage() {
     },
   });
 
-  const linkError = link.error && !link.loading ? link.error : null;
+  const linkError = token ? answered?.error : NO_TOKEN;
+  const email = token ? answered?.email : undefined;
   return (
     <CenteredLayout associationName={associationName}>
       <h1 className="h4 mb-3">Choose your password</h1>
-      {link.loading && !link.data && (
+      {!answered && !linkError && (
         <p role="status">
           <CSpinner as="span" size="sm" className="me-2" aria-hidden="true" />
           Checking your link…
@@ -95,13 +101,13 @@ export default function SetPasswordPage() {
           </p>
         </CAlert>
       )}
-      {link.data && !linkError && (
+      {email && (
         <form noValidate onSubmit={(event) => void submit(event)}>
           <p>
-            For <strong className="text-break">{link.data.email}</strong>
+            For <strong className="text-break">{email}</strong>
           </p>
           {/* Lets password managers store the new password under the right account. */}
-          <input type="hidden" name="username" autoComplete="username" value={link.data.email} />
+          <input type="hidden" name="username" autoComplete="username" value={email} />
           <PasswordField
             id="set-password"
             label="New password"

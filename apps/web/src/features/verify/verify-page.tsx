@@ -1,10 +1,10 @@
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { CAlert, CSpinner } from '@coreui/react';
 import { CenteredLayout } from '../../components/centered-layout';
 import { useDocumentTitle } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badges';
-import { api } from '../../lib/api-client';
-import { useApiQuery } from '../../lib/use-api-query';
+import { api, type ApiError } from '../../lib/api-client';
 import { useAppSelector } from '../../stores/hooks';
 
 interface Verification {
@@ -24,14 +24,23 @@ export default function VerifyPage() {
   useDocumentTitle('Verify a registration');
   const associationName = useAppSelector((state) => state.ui.associationName);
   const number = useParams().registrationNumber?.trim() ?? '';
-  const { data, error, loading } = useApiQuery(`verify:${number}`, (signal) =>
+  // The answer is kept with the number it is about: one for another number is stale.
+  const [answer, setAnswer] = useState<{ number: string; data?: Verification; error?: ApiError }>();
+  useEffect(() => {
+    const controller = new AbortController();
     api
       .get<Verification>(`public/verify/${encodeURIComponent(number)}`, undefined, {
-        signal,
+        signal: controller.signal,
         skipUnauthorizedHandler: true,
       })
-      .then((r) => r.data),
-  );
+      .then(
+        ({ data }) => setAnswer({ number, data }),
+        (error: ApiError) => controller.signal.aborted || setAnswer({ number, error }),
+      );
+    return () => controller.abort();
+  }, [number]);
+  const { data, error } = answer?.number === number ? answer : {};
+  const loading = !data && !error;
   return (
     <CenteredLayout associationName={associationName} atTop>
       <h1 className="h4 mb-3">Registration check</h1>
