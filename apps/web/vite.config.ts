@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
+import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlibConstants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -23,37 +23,8 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-/**
- * The server-data cache (RTK Query, `src/stores/server-api.ts`) loads with the signed-in pages.
- * It imports parts of Redux Toolkit, immer, reselect and redux that the store in the entry does
- * not use; since a module cannot be split, the bundler would put those parts in the entry and
- * every sign-in page would download them (about 2.7 KB brotli). Resolving those four packages
- * for RTK Query (and for what it imports through them) to a second instance keeps them in its
- * own chunk. react-redux stays shared: the hooks must find the app's `<Provider>`.
- * docs/decisions.md, "Server data through RTK Query".
- */
-const OWN_COPY_PACKAGES = /^(?:@reduxjs\/toolkit|immer|reselect|redux)$/;
-const OWN_COPY_SUFFIX = '?server-data';
-function serverDataOwnCopy(): Plugin {
-  return {
-    name: 'server-data-own-copy',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || !OWN_COPY_PACKAGES.test(source)) return null;
-      const fromQuery = /@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/.test(importer);
-      if (!fromQuery && !importer.endsWith(OWN_COPY_SUFFIX)) return null;
-      const resolved = await this.resolve(source, importer.replace(OWN_COPY_SUFFIX, ''), {
-        ...options,
-        skipSelf: true,
-      });
-      return resolved ? { ...resolved, id: resolved.id + OWN_COPY_SUFFIX } : null;
-    },
-  };
-}
-
 export default defineConfig(({ command }) => ({
   plugins: [
-    ...(command === 'build' ? [serverDataOwnCopy()] : []),
     react(),
     // A brotli and a gzip copy of every text file, made once at build time at the highest
     // levels; the server sends the one the browser accepts (apps/api/src/plugins/web.ts).
@@ -87,9 +58,31 @@ export default defineConfig(({ command }) => ({
           // Everything the entry imports statically goes in the entry's chunk, as before lazy
           // feature chunks started sharing React and CoreUI pieces with it: without this the
           // sign-in page downloads the same code in several small chunks (about 3 KB gzip more).
-          groups: [{ name: 'app-core', tags: ['$initial'] }],
+          groups: [
+            { name: 'app-core', tags: ['$initial'] },
+            // What every signed-in page needs and the sign-in pages do not: the shell, the
+            // server-data cache (RTK Query) and the buttons' contrast rules (0.1 KB, which
+            // five dialogs and lists import: its own file cost 0.7 KB with headers). One file
+            // instead of about eight: each response's headers are about 0.6 KB, and each file
+            // is one more step in a phone's download chain (docs/decisions.md, "Field speed
+            // (issue 12)").
+            {
+              name: 'signed-in',
+              test: /[\\/]src[\\/](?:app[\\/]shell[\\/]|stores[\\/]server-api|components[\\/]contrast\.css)|@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/,
+            },
+          ],
+          // The small pieces several pages share (a dialog, the table, a badge, a hook) are
+          // copied into each page's chunk instead of each being a file of its own: My Horses
+          // went from 33 requests to about 15, and about 0.6 KB of headers each. The limit is
+          // in source bytes before minifying (about 3-4 KB brotli): larger shared parts (the
+          // domain's schemas, the form library) stay one shared file. Rolldown requires the
+          // strict execution order and no preserved entry signatures for this.
+          experimentalInlineCommonChunks: { maxSize: 16_000 },
         },
+        strictExecutionOrder: true,
       },
+      // An app, not a library: nothing imports the entry's exports.
+      preserveEntrySignatures: false,
       treeshake: {
         // The domain's modules only declare schemas and constants. Saying so lets pages that
         // need one constant skip zod (about 22 KB gzip) until a page really validates.
