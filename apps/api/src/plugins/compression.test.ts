@@ -68,6 +68,9 @@ describe('built web files', () => {
       expect(response.headers['x-frame-options']).toBeUndefined();
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Never revalidated (immutable): no validators to send back.
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.headers['last-modified']).toBeUndefined();
     }
   });
 

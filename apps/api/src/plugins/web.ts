@@ -22,6 +22,13 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
+ * Left off hashed assets as well: a file kept `immutable` for a year is never revalidated, so
+ * its ETag and Last-Modified are never sent back, and Accept-Ranges only invites range requests
+ * nobody makes for a script. About 0.1 KB per file, on every file of a first visit.
+ */
+const ASSET_SPARE_HEADERS = [...DOCUMENT_ONLY_HEADERS, 'etag', 'last-modified', 'accept-ranges'];
+
+/**
  * Serves the built React app and answers unknown paths: JSON 404 under /api, index.html for
  * client routes (the SPA fallback) so a reload on /admin/horse-list works.
  *
@@ -46,7 +53,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
           'Cache-Control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
-        if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        if (immutable) for (const name of ASSET_SPARE_HEADERS) reply.removeHeader(name);
       },
     });
   }
