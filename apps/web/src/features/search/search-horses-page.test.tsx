@@ -3,18 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import type { PublicHorse } from '../../lib/horse-types';
+import { pedigreeSide } from '../horses/registration/test-values';
 import { serveSignedInMember } from '../../test/signed-in-member';
 import { renderApp } from '../../test/render-app';
 
 const serve = serveSignedInMember();
 
-const person = (name: string) => ({
-  name,
-  reg: '',
-  otherRegName: '',
-  otherRegNum: '',
-  paperwork: null,
-});
 const horse: Partial<PublicHorse> = {
   _id: 'p1',
   approvalStatus: 'approved',
@@ -22,20 +16,8 @@ const horse: Partial<PublicHorse> = {
   registrationNum: 'GHR-0042',
   sex: 'Stallion',
   color: 'Black',
-  sire: {
-    ...person('Dark Star'),
-    grand_sire: person('Old Star'),
-    grand_dam: person('Luna'),
-    great_grand_sire: person('Comet'),
-    great_grand_dam: person('Nova'),
-  },
-  dam: {
-    ...person('Moonbeam'),
-    grand_sire: person('Sun'),
-    grand_dam: person('Ray'),
-    great_grand_sire: person(''),
-    great_grand_dam: person('Dawn'),
-  },
+  sire: pedigreeSide(['Dark Star', 'Old Star', 'Luna', 'Comet', 'Nova']),
+  dam: pedigreeSide(['Moonbeam', 'Sun', 'Ray', '', 'Dawn']),
   markingDocuments: [
     { id: 'f1', name: 'left.jpg', mime: 'image/jpeg', size: 1, url: '/uploads/f1?sig=a' },
     { id: 'f2', name: 'right.jpg', mime: 'image/jpeg', size: 1, url: '/uploads/f2?sig=b' },

@@ -1,6 +1,6 @@
 import { emptyTexts, HORSE_TEXT_KEYS } from '@registry/domain';
 import { emptyFormValues, type HorseFormOutput } from './form-values';
-import type { Horse } from '../../../lib/horse-types';
+import type { Horse, HorseAncestor, HorseParent } from '../../../lib/horse-types';
 
 /** Test data of the registration form (not used by production code). */
 
@@ -62,13 +62,37 @@ const ref = (name: string, mime = 'application/pdf') => ({
   url: `/uploads/f-${name}?exp=1&sig=x`,
 });
 
-const ancestor = (name: string) => ({
-  name,
-  reg: `R-${name}`,
-  otherRegName: '',
-  otherRegNum: '',
-  paperwork: null,
-});
+/**
+ * One side of a pedigree: the parent, then its grand sire, grand dam, great-grand sire and
+ * great-grand dam ('' where unknown), each registered as `regOf` says (none by default).
+ */
+export function pedigreeSide(
+  [parent, grandSire, grandDam, greatGrandSire, greatGrandDam]: readonly [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ],
+  regOf: (name: string) => string = () => '',
+): HorseParent {
+  const ancestor = (name: string): HorseAncestor => ({
+    name,
+    reg: regOf(name),
+    otherRegName: '',
+    otherRegNum: '',
+    paperwork: null,
+  });
+  return {
+    ...ancestor(parent),
+    grand_sire: ancestor(grandSire),
+    grand_dam: ancestor(grandDam),
+    great_grand_sire: ancestor(greatGrandSire),
+    great_grand_dam: ancestor(greatGrandDam),
+  };
+}
+
+const registered = (name: string) => `R-${name}`;
 
 /** A stored horse as GET members/horses/:id answers it. */
 export function storedHorse(overrides: Partial<Horse> = {}): Horse {
@@ -132,20 +156,8 @@ export function storedHorse(overrides: Partial<Horse> = {}): Horse {
     otherRegistries: [
       { registryName: 'TWHBEA', registryNumber: '123', registryPaperwork: ref('twh.pdf') },
     ],
-    sire: {
-      ...ancestor('Sire One'),
-      grand_sire: ancestor('GS'),
-      grand_dam: ancestor('GD'),
-      great_grand_sire: ancestor('GGS'),
-      great_grand_dam: ancestor('GGD'),
-    },
-    dam: {
-      ...ancestor('Dam One'),
-      grand_sire: ancestor('DGS'),
-      grand_dam: ancestor('DGD'),
-      great_grand_sire: ancestor('DGGS'),
-      great_grand_dam: ancestor('DGGD'),
-    },
+    sire: pedigreeSide(['Sire One', 'GS', 'GD', 'GGS', 'GGD'], registered),
+    dam: pedigreeSide(['Dam One', 'DGS', 'DGD', 'DGGS', 'DGGD'], registered),
     registrationDocument: ref('papers.pdf'),
     performanceDocument: null,
     markingDocuments: ['m1.jpg', 'm2.jpg', 'm3.jpg', 'm4.jpg'].map((n) => ref(n, 'image/jpeg')),
