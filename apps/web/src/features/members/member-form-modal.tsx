@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import {
   CAlert,
   CButton,
-  CModal,
   CModalBody,
   CModalFooter,
   CModalHeader,
@@ -14,6 +13,7 @@ import {
 } from '@coreui/react';
 import { memberInputSchema, STATES, type MemberInput } from '@registry/domain';
 import { SelectField } from './select-field';
+import { FormModal } from '../../components/form-modal';
 import { TextField } from '../../components/text-field';
 import type { ApiError } from '../../lib/api-client';
 import type { Member } from '../../lib/admin-types';
@@ -59,9 +59,9 @@ export function MemberFormModal({
 }) {
   const titleId = useId();
   const [busy, setBusy] = useState(false);
-  // CModal mounts its content on each opening, so the form starts from the member's values.
+  // The modal mounts its content on each opening, so the form starts from the member's values.
   return (
-    <CModal
+    <FormModal
       visible={visible}
       onClose={onClose}
       backdrop="static"
@@ -78,7 +78,7 @@ export function MemberFormModal({
         onClose={onClose}
         onSaved={onSaved}
       />
-    </CModal>
+    </FormModal>
   );
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Member } from '../../lib/admin-types';
 import { withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { openedDialog } from '../../test/opened-dialog';
 import { renderApp } from '../../test/render-app';
 
 const serve = withFakeTransport();
@@ -130,7 +131,7 @@ describe('Members List', () => {
     const user = userEvent.setup();
     renderApp('/admin/members-list');
     await user.click(await screen.findByRole('button', { name: 'New member' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await openedDialog();
     await user.click(within(dialog).getByLabelText('First name *'));
     await user.paste('Ann');
     await user.click(within(dialog).getByLabelText('Last name *'));
