@@ -7,8 +7,8 @@ import { screen, waitFor } from '@testing-library/react';
  * what the test types next goes nowhere (seen on a loaded machine, where the transition ends
  * after the click).
  */
-export async function openedDialog(): Promise<HTMLElement> {
-  const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+export async function openedDialog(name?: string): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', name ? { name } : {}, { timeout: 5000 });
   await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true), {
     timeout: 5000,
   });

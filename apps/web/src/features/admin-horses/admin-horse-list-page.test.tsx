@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { adminHorse } from '../../test/admin-horse';
 import { withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { openedDialog } from '../../test/opened-dialog';
 import { renderApp } from '../../test/render-app';
 
 const serve = withFakeTransport();
@@ -70,7 +71,7 @@ describe('Horse List (admin)', () => {
     renderApp('/admin/horse-list');
     await user.click(await screen.findByRole('button', { name: /^More/ }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: /^Transfer ownership/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openedDialog();
     const transfer = within(dialog).getByRole('button', { name: 'Transfer ownership' });
     expect(transfer).toBeDisabled();
     await user.type(within(dialog).getByLabelText('New owner'), 'bob');
@@ -116,7 +117,7 @@ describe('Horse List (admin)', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Register horse for a member' }, { timeout: 5000 }),
     );
-    const chooser = await screen.findByRole('dialog', { name: 'Register a horse for a member' });
+    const chooser = await openedDialog('Register a horse for a member');
     const next = within(chooser).getByRole('button', { name: 'Continue' });
     expect(next).toBeDisabled();
     await user.type(within(chooser).getByLabelText('Owner'), 'bob');
