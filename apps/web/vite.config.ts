@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig, defaultClientConditions } from 'vite';
+import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlibConstants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -23,9 +23,123 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+/**
+ * The page chunk each signed-in address opens (app/routes/lazy-pages.ts and lib/routes.ts), by
+ * the stored role; a path missing here only loses its head start.
+ */
+const PAGE_MODULE_AT: Record<'admin' | 'member', Record<string, string>> = {
+  admin: {
+    '/': 'src/features/dashboard/admin-dashboard-page.tsx',
+    '/admin/members-list': 'src/features/members/members-list-page.tsx',
+    '/admin/horse-list': 'src/features/admin-horses/admin-horse-list-page.tsx',
+    '/admin/horse-reject-approve': 'src/features/approvals/horse-approvals-page.tsx',
+    '/admin/add-content': 'src/features/content/dashboard-content-page.tsx',
+  },
+  member: {
+    '/dashboard': 'src/features/dashboard/member-dashboard-page.tsx',
+    '/horse-list': 'src/features/horses/my-horses-page.tsx',
+    '/profile': 'src/features/profile/profile-page.tsx',
+    '/search-all-horses': 'src/features/search/search-horses-page.tsx',
+    '/register-horse': 'src/features/horses/register-horse-page.tsx',
+  },
+};
+
+/**
+ * A signed-in page needs the signed-in chunk (shell, RTK Query), its stylesheet and its own
+ * page's chunk before it paints, but the app asks for them only once the entry (about 95 KB)
+ * has arrived and run. This small script, fetched beside the entry, asks for them at once when
+ * a session is stored (the keys of lib/session-storage.ts): a round trip and the entry's run
+ * time earlier on a slow phone. The sign-in pages pay its request (about 0.7 KB) and nothing
+ * else. A file, not an inline script: the CSP allows scripts from our own origin only.
+ * docs/decisions.md, "Field speed (issue 12)".
+ */
+function preloadSignedInChunks(): Plugin {
+  return {
+    name: 'preload-signed-in-chunks',
+    apply: 'build',
+    // After Vite has written index.html into the bundle, before the compressed copies are made.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || !entry) this.error('index.html or the entry is missing');
+      // What index.html fetches already: the entry and what it imports.
+      const inHtml = new Set<string>();
+      const addStatic = (fileName: string) => {
+        if (inHtml.has(fileName)) return;
+        inHtml.add(fileName);
+        chunks.find((c) => c.fileName === fileName)?.imports.forEach(addStatic);
+      };
+      addStatic(entry.fileName);
+      const hrefsOf = (fileName: string, seen = new Set<string>()): string[] => {
+        if (inHtml.has(fileName) || seen.has(fileName)) return [];
+        seen.add(fileName);
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        if (!chunk) return [];
+        return [
+          fileName,
+          ...(chunk.viteMetadata?.importedCss ?? []),
+          ...chunk.imports.flatMap((name) => hrefsOf(name, seen)),
+        ];
+      };
+      const signedIn = chunks.find((c) => c.name === 'signed-in');
+      if (!signedIn) this.error('the signed-in chunk is missing');
+      const shared = hrefsOf(signedIn.fileName);
+      const pages = Object.fromEntries(
+        Object.entries(PAGE_MODULE_AT).map(([role, paths]) => [
+          role,
+          Object.fromEntries(
+            Object.entries(paths).map(([path, module]) => {
+              const page = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
+              if (!page) this.error(`no chunk for ${module}`);
+              return [path, hrefsOf(page.fileName).filter((href) => !shared.includes(href))];
+            }),
+          ),
+        ]),
+      );
+      // Stylesheets are preloaded, not applied: Vite applies them when the chunk is imported.
+      const code =
+        `try{const s=localStorage,p=location.pathname.replace(/(.)\\/+$/,"$1"),` +
+        `r=${JSON.stringify(pages)}[s.getItem("userRole")==="admin"?"admin":"member"];` +
+        `if(s.getItem("accessToken"))for(const h of ${JSON.stringify(shared)}.concat(r[p]||[]))` +
+        `{const l=document.createElement("link");l.rel=h.endsWith(".css")?"preload":"modulepreload";` +
+        `if(h.endsWith(".css"))l.as="style";l.crossOrigin="";l.href="/"+h;document.head.appendChild(l)}` +
+        `}catch(e){}`;
+      // With no entry signatures kept, the entry chunk is a two-statement shim that imports
+      // the app's chunk and starts it. Its static import would hold the shim (and this code)
+      // back until that chunk has arrived, so the shim becomes this code and a dynamic import
+      // of the chunk, which index.html preloads already; no request is added. Should the shim
+      // ever look different, the code goes in a file of its own instead.
+      const shim = /^import\{(\w+) as (\w+)\}from"(\.\/[\w.-]+\.js)";\2\(\);?\s*$/.exec(entry.code);
+      if (shim) {
+        const [, exported, , app] = shim;
+        const file = this.getFileName(
+          this.emitFile({
+            type: 'asset',
+            name: 'index.js',
+            source: `${code}import("${app}").then(m=>m.${exported}());`,
+          }),
+        );
+        html.source = String(html.source).replace(`/${entry.fileName}"`, `/${file}"`);
+        delete bundle[entry.fileName];
+        return;
+      }
+      const file = this.getFileName(
+        this.emitFile({ type: 'asset', name: 'signed-in-preload.js', source: code }),
+      );
+      html.source = String(html.source).replace(
+        '<script type="module"',
+        `<script async src="/${file}"></script>\n    <script type="module"`,
+      );
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    preloadSignedInChunks(),
     // A brotli and a gzip copy of every text file, made once at build time at the highest
     // levels; the server sends the one the browser accepts (apps/api/src/plugins/web.ts).
     compression({
