@@ -68,9 +68,11 @@ describe('built web files', () => {
       expect(response.headers['x-frame-options']).toBeUndefined();
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-      // Never revalidated (immutable): no validators to send back.
+      // Never revalidated (immutable): no validators to send back; no id to quote.
       expect(response.headers.etag).toBeUndefined();
       expect(response.headers['last-modified']).toBeUndefined();
+      expect(response.headers['x-request-id']).toBeUndefined();
+      expect(response.headers['strict-transport-security']).toBeUndefined();
     }
   });
 
@@ -82,6 +84,7 @@ describe('built web files', () => {
       expect(brotliDecompressSync(first.rawPayload).toString()).toBe(html);
       expect(first.headers['cache-control']).toBe('no-cache');
       expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(first.headers['strict-transport-security']).toContain('max-age=');
       expect(varyWords(first.headers.vary)).toContain('accept-encoding');
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^(W\/)?".+"$/);
