@@ -36,7 +36,13 @@ export async function measureKeystrokes(
     }
     const field = 'Breed';
     const input = dialog.getByLabel(field, { exact: true });
-    if ((await input.count()) === 0) return { measured: false, reason: `no "${field}" field` };
+    // The form paints its first sections at once and the rest one per task after
+    // (docs/decisions.md, "Field speed"): wait for the field rather than expect it at once.
+    try {
+      await input.waitFor({ timeout: 15_000 });
+    } catch {
+      return { measured: false, reason: `no "${field}" field` };
+    }
     await input.click();
     await page.evaluate(() => {
       const w = window as unknown as { __latencies: number[] };

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import type { Session } from './page-weight.js';
 import { freePort } from '../../apps/api/src/test/spawned-server.js';
 
@@ -22,9 +21,8 @@ export interface LighthouseFigures {
   failed: string[];
 }
 
-/** The flags the issue asks for: a plain headless Chromium with nothing running beside the page. */
+/** A plain headless Chromium with nothing running beside the page. */
 const CHROMIUM_FLAGS = [
-  '--headless',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -35,31 +33,24 @@ const CHROMIUM_FLAGS = [
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
-/** A Chromium of its own (new profile, so an empty cache) that Lighthouse drives on `port`. */
+/**
+ * A Chromium of its own (new profile, so an empty cache) that Lighthouse drives on `port`.
+ * Launched by Playwright, which keeps its own connection: attaching to a Chromium started apart
+ * (`connectOverCDP`) never finished with Debian's Chromium 156.
+ */
 async function startChromium(executable: string) {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'registry-lighthouse-'));
-  const child = spawn(
-    executable,
-    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`],
-    { stdio: 'ignore' },
-  );
-  const endpoint = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    try {
-      if ((await fetch(`${endpoint}/json/version`)).ok) break;
-    } catch {
-      if (tries > 200) throw new Error('Chromium did not open its debugging port');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: executable,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+  });
   return {
     port,
-    endpoint,
+    context,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
-      await exited;
+      await context.close();
       try {
         rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
       } catch {
@@ -73,22 +64,15 @@ async function startChromium(executable: string) {
  * Signs the profile in the way the app does after a sign-in (its session keys in localStorage),
  * from a JSON address of the same origin so no script or stylesheet lands in the cache first.
  */
-async function signIn(endpoint: string, baseURL: string, session: Session): Promise<void> {
-  const browser = await chromium.connectOverCDP(endpoint);
-  try {
-    const [context] = browser.contexts();
-    const page = await context!.newPage();
-    await page.goto(`${baseURL}/api/health`);
-    await page.evaluate((s) => {
-      localStorage.setItem('accessToken', s.token);
-      localStorage.setItem('userRole', s.role);
-      localStorage.setItem('userData', JSON.stringify(s.user));
-    }, session);
-    await page.close();
-  } finally {
-    // Only the connection: the browser stays for Lighthouse.
-    await browser.close();
-  }
+async function signIn(context: BrowserContext, baseURL: string, session: Session): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/api/health`);
+  await page.evaluate((s) => {
+    localStorage.setItem('accessToken', s.token);
+    localStorage.setItem('userRole', s.role);
+    localStorage.setItem('userData', JSON.stringify(s.user));
+  }, session);
+  await page.close();
 }
 
 async function audit(
@@ -100,7 +84,7 @@ async function audit(
 ): Promise<LighthouseFigures> {
   const browser = await startChromium(executable);
   try {
-    if (session) await signIn(browser.endpoint, baseURL, session);
+    if (session) await signIn(browser.context, baseURL, session);
     const result = await lighthouse(`${baseURL}${address}`, {
       port: browser.port,
       output: 'json',
