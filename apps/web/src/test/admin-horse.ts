@@ -1,3 +1,4 @@
+import { emptyOtherMarkings } from '@registry/domain';
 import type { AdminHorse } from '../lib/admin-types';
 import { pedigreeSide, storedHorse } from '../features/horses/registration/test-values';
 
@@ -23,16 +24,7 @@ export function adminHorse(overrides: Partial<AdminHorse> = {}): AdminHorse {
       DNA_TEST_DATE: '',
       dnaTestSubmission: 'Yes',
       ownerType: 'Single',
-      othermarkings: {
-        left: '',
-        right: '',
-        face: '',
-        chin: '',
-        frontLeg: '',
-        hindLeg: '',
-        maneColor: '',
-        tailColor: '',
-      },
+      othermarkings: emptyOtherMarkings(),
       owners: [
         {
           memberNum: 'M-1',

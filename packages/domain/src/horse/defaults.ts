@@ -28,6 +28,20 @@ export function emptyParent(): ParentInput {
   };
 }
 
+/** The markings' eight free-text places, all empty. */
+export function emptyOtherMarkings(): Required<HorseEditInput['othermarkings']> {
+  return {
+    left: '',
+    right: '',
+    face: '',
+    chin: '',
+    frontLeg: '',
+    hindLeg: '',
+    maneColor: '',
+    tailColor: '',
+  };
+}
+
 export function emptyOwner(): OwnerInput {
   return {
     memberNum: '',
@@ -61,16 +75,7 @@ function commonDefaults(): HorseEditInput {
     })),
     sire: emptyParent(),
     dam: emptyParent(),
-    othermarkings: {
-      left: '',
-      right: '',
-      face: '',
-      chin: '',
-      frontLeg: '',
-      hindLeg: '',
-      maneColor: '',
-      tailColor: '',
-    },
+    othermarkings: emptyOtherMarkings(),
     markingDocuments: [],
     ownerType: DEFAULT_OWNER_TYPE,
     owners: ownersFor(DEFAULT_OWNER_TYPE),

@@ -1,4 +1,4 @@
-import { emptyTexts, HORSE_TEXT_KEYS } from '@registry/domain';
+import { emptyOtherMarkings, emptyTexts, HORSE_TEXT_KEYS } from '@registry/domain';
 import { emptyFormValues, type HorseFormOutput } from './form-values';
 import type { Horse, HorseAncestor, HorseParent } from '../../../lib/horse-types';
 
@@ -124,16 +124,7 @@ export function storedHorse(overrides: Partial<Horse> = {}): Horse {
     ownerType: 'Joint',
     registrationNum: null,
     approvedName: null,
-    othermarkings: {
-      left: '',
-      right: '',
-      face: 'Blaze',
-      chin: '',
-      frontLeg: '',
-      hindLeg: '',
-      maneColor: '',
-      tailColor: '',
-    },
+    othermarkings: { ...emptyOtherMarkings(), face: 'Blaze' },
     owners: [
       {
         memberNum: 'M-1001',
