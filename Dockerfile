@@ -58,4 +58,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The young generation npm start gives the server (docs/operations.md "Memory").
-CMD ["node", "--max-semi-space-size=2", "apps/api/dist/server.js"]
+CMD ["node", "--max-semi-space-size=2", "--liftoff-only", "--optimize-for-size", "apps/api/dist/server.js"]
