@@ -25,9 +25,10 @@ const reactRouterProduction = path.join(
 
 /**
  * The page chunk each signed-in address opens (app/routes/lazy-pages.ts and lib/routes.ts), by
- * the stored role; a path missing here only loses its head start.
+ * the stored role, then any chunk that page opens at once by itself (Register Horse opens the
+ * form, a lazy chunk of its own); a path missing here only loses its head start.
  */
-const PAGE_MODULE_AT: Record<'admin' | 'member', Record<string, string>> = {
+const PAGE_MODULE_AT: Record<'admin' | 'member', Record<string, string | string[]>> = {
   admin: {
     '/': 'src/features/dashboard/admin-dashboard-page.tsx',
     '/admin/members-list': 'src/features/members/members-list-page.tsx',
@@ -40,7 +41,10 @@ const PAGE_MODULE_AT: Record<'admin' | 'member', Record<string, string>> = {
     '/horse-list': 'src/features/horses/my-horses-page.tsx',
     '/profile': 'src/features/profile/profile-page.tsx',
     '/search-all-horses': 'src/features/search/search-horses-page.tsx',
-    '/register-horse': 'src/features/horses/register-horse-page.tsx',
+    '/register-horse': [
+      'src/features/horses/register-horse-page.tsx',
+      'src/features/horses/registration/horse-registration-modal.tsx',
+    ],
   },
 };
 
@@ -90,10 +94,14 @@ function preloadSignedInChunks(): Plugin {
         Object.entries(PAGE_MODULE_AT).map(([role, paths]) => [
           role,
           Object.fromEntries(
-            Object.entries(paths).map(([path, module]) => {
-              const page = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
-              if (!page) this.error(`no chunk for ${module}`);
-              return [path, hrefsOf(page.fileName).filter((href) => !shared.includes(href))];
+            Object.entries(paths).map(([path, modules]) => {
+              const seen = new Set<string>();
+              const hrefs = [modules].flat().flatMap((module) => {
+                const page = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
+                if (!page) this.error(`no chunk for ${module}`);
+                return hrefsOf(page.fileName, seen);
+              });
+              return [path, hrefs.filter((href) => !shared.includes(href))];
             }),
           ),
         ]),

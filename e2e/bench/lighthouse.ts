@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -96,6 +96,12 @@ async function audit(
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${address}`);
     const { lhr } = result;
+    // LIGHTHOUSE_REPORTS=<folder>: keep each page's full report, to see where its time goes.
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const file = `${label.replace(/\W+/g, '-').toLowerCase()}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, file), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) {
       throw new Error(
         `Lighthouse on ${address}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,

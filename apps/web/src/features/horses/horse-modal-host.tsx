@@ -48,10 +48,13 @@ export function HorseModalHost({
   state,
   onClose,
   onSaved,
+  transition,
 }: {
   state: HorseModalState | null;
   onClose: () => void;
   onSaved?: (horse: Horse) => void;
+  /** False: shown at once, no fade (a page that is the form). */
+  transition?: boolean;
 }) {
   const horseId = state && state.mode !== 'register' ? (state.horseId ?? null) : null;
   const { data, error, loading } = useHorse(horseId);
@@ -71,6 +74,7 @@ export function HorseModalHost({
         loadError={error?.error ?? null}
         onClose={onClose}
         onSaved={onSaved}
+        transition={transition}
       />
     </Suspense>
   );

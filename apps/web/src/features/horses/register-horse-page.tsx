@@ -15,7 +15,7 @@ export default function RegisterHorsePage() {
         title={ROUTES.registerHorse.title}
         lead="Fill in the registration form; your horse then appears in My Horses."
       />
-      <HorseModalHost state={REGISTER} onClose={toMyHorses} />
+      <HorseModalHost state={REGISTER} onClose={toMyHorses} transition={false} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { HorseDraftSummary } from '@registry/domain';
+import { afterNextPaint } from '../../../lib/after-next-paint';
 import { useAppDispatch } from '../../../stores/hooks';
 import { readDraft, readDrafts, removeDraft, saveDraft } from './drafts-api';
 import { draftBodyOf, mergeDraftValues } from './draft-values';
@@ -148,16 +149,20 @@ export function useRegisterDraft<T extends FieldValues>(
       void load(initialDraft);
       return;
     }
-    // Not aborted when closed: My Horses' list may be waiting on the same request.
+    // Not aborted when closed: My Horses' list may be waiting on the same request. Asked once
+    // the form has painted: the offer is not needed for the first paint.
     let open = true;
-    void dispatch(readDrafts())
-      .unwrap()
-      .then((data) => {
-        if (open) setOffer(Array.isArray(data) ? (data[0] ?? null) : null);
-      })
-      .catch(() => undefined);
+    const cancel = afterNextPaint(() => {
+      void dispatch(readDrafts())
+        .unwrap()
+        .then((data) => {
+          if (open) setOffer(Array.isArray(data) ? (data[0] ?? null) : null);
+        })
+        .catch(() => undefined);
+    });
     return () => {
       open = false;
+      cancel();
     };
   }, [enabled, initialDraft, load, dispatch]);
 

@@ -40,6 +40,12 @@ export interface HorseRegistrationModalProps {
   onBehalfOf?: string;
   /** Register mode: the draft to continue (My Horses). */
   draftId?: string;
+  /**
+   * Fade in (the default, when a button opens it). A page that is the form (Register Horse)
+   * shows it at once: a fading form is not painted for the phone's first 150-300 ms
+   * (docs/decisions.md, "Field speed").
+   */
+  transition?: boolean;
 }
 
 /**
@@ -59,6 +65,7 @@ export default function HorseRegistrationModal({
   saveRegister,
   onBehalfOf,
   draftId,
+  transition = true,
 }: HorseRegistrationModalProps) {
   const titleId = useId();
   const invalidate = useInvalidate();
@@ -80,6 +87,7 @@ export default function HorseRegistrationModal({
   return createPortal(
     <CModal
       portal={false}
+      transition={transition}
       visible={visible}
       onClose={close}
       backdrop="static"

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import type { MemberProfile } from '@registry/domain';
+import { afterNextPaint } from '../../../lib/after-next-paint';
 import { api } from '../../../lib/api-client';
 import { useAppSelector } from '../../../stores/hooks';
 import type { HorseFormOutput, HorseFormValues } from './form-values';
@@ -66,16 +67,22 @@ export function useOwnerPrefill(enabled: boolean, form: Form, onBehalfOf?: strin
   useEffect(() => {
     if (!url) return;
     const controller = new AbortController();
-    api
-      .get<PrefillProfile>(url, undefined, { signal: controller.signal })
-      .then(({ data }) => {
-        for (const [path, value] of Object.entries(prefillFromProfile(data))) {
-          const field = path as FieldPath<HorseFormValues>;
-          if (value && !getValues(field)) setValue(field, value as never);
-        }
-      })
-      // No profile, no prefill: the fields are typed as before.
-      .catch(() => undefined);
-    return () => controller.abort();
+    // The form paints first; the profile fills it a moment later.
+    const cancel = afterNextPaint(() => {
+      api
+        .get<PrefillProfile>(url, undefined, { signal: controller.signal })
+        .then(({ data }) => {
+          for (const [path, value] of Object.entries(prefillFromProfile(data))) {
+            const field = path as FieldPath<HorseFormValues>;
+            if (value && !getValues(field)) setValue(field, value as never);
+          }
+        })
+        // No profile, no prefill: the fields are typed as before.
+        .catch(() => undefined);
+    });
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, [url, getValues, setValue]);
 }
