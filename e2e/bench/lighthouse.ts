@@ -158,7 +158,16 @@ export async function measureLighthouse(
   if (verifyPath) pages.push(['registration check (QR code)', verifyPath, undefined]);
   const figures: LighthouseFigures[] = [];
   for (const [label, address, session] of pages) {
-    figures.push(await audit(executable, baseURL, label, address, session));
+    figures.push(
+      await audit(executable, baseURL, label, address, session).catch((error: unknown) => {
+        // Lighthouse's trace recording sometimes misses the navigation's start (NO_NAVSTART)
+        // and the whole section was lost: a page that fails is audited once more, in a new
+        // profile like every audit.
+        const message = error instanceof Error ? error.message : String(error);
+        if (!/NO_NAVSTART|NO_FCP|NO_LCP/.test(message)) throw error;
+        return audit(executable, baseURL, label, address, session);
+      }),
+    );
   }
   return figures;
 }

@@ -222,6 +222,8 @@ export interface SearchQuery extends Paging {
 }
 
 const SEARCH_FILTERS = ['color', 'sex', 'gaitDesignation', 'stateFoaledIn'] as const;
+/** pg_trgm's trigrams are three characters long. */
+const TRIGRAM = 3;
 
 function searchWhere(query: SearchQuery, value: Value) {
   return and(
@@ -247,12 +249,17 @@ function searchWhere(query: SearchQuery, value: Value) {
 export async function searchRegistry(db: Db, query: SearchQuery, session?: UnconfirmedSession) {
   // Which filters are present, one flag each, and whether the session is checked.
   const filters = SEARCH_FILTERS.map((filter) => (query[filter] ? '1' : '0')).join('');
-  const shape = `search:${query.q ? 'q' : ''}:${filters}:${session ? 'session' : ''}`;
-  // Unnamed: planned for each pattern, whose selectivity decides between the trigram indexes
-  // and a scan (a named statement could settle on one generic plan for all).
+  // A text of three characters or more always has a trigram for the indexes to look up, so one
+  // plan serves every such text: the statement is named, parsed and planned once per
+  // connection (planning was about half of PostgreSQL's time per search; docs/decisions.md,
+  // "Lean server"). A shorter text has none, and PostgreSQL may rather scan: that statement
+  // stays unnamed and is planned for its own pattern each time.
+  const text = !query.q ? '' : query.q.length >= TRIGRAM ? 'q' : 'short';
+  const shape = `search:${text}:${filters}:${session ? 'session' : ''}`;
   const statement = statementFor<SummaryRow & { total: number }>(db, shape, () => {
     const where = searchWhere(query, placeholder);
-    if (session) return asPage(sessionPage(db, summaryColumns, where, byName).prepare(''));
+    const name = text === 'short' ? '' : shape.replace(/\W/g, '_');
+    if (session) return asPage(sessionPage(db, summaryColumns, where, byName).prepare(name));
     return db
       .select({ ...summaryColumns, total: totalOf(where) })
       .from(horses)
@@ -260,7 +267,7 @@ export async function searchRegistry(db: Db, query: SearchQuery, session?: Uncon
       .orderBy(...byName(horses))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare('');
+      .prepare(name);
   });
   const rows = await pageRows(
     statement,
