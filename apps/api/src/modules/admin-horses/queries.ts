@@ -98,22 +98,24 @@ export async function listAdminHorses(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const resubmitted = await resubmissions(db, rows);
-  const items = rows.map((row): AdminHorseSummary => ({
-    ...toHorseSummary(row),
-    owner:
-      row.ownerEmail === null
-        ? null
-        : {
-            id: row.ownerId,
-            email: row.ownerEmail,
-            name: fullName({ firstName: row.ownerFirstName, lastName: row.ownerLastName }),
-            memberNumber: row.ownerMemberNumber,
-            active: row.ownerActive ?? false,
-          },
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    decidedById: row.decidedById,
-    resubmission: resubmitted.get(row.id) ?? null,
-  }));
+  // Object.assign rather than a spread: see toHorseSummary.
+  const items = rows.map((row): AdminHorseSummary =>
+    Object.assign(toHorseSummary(row), {
+      owner:
+        row.ownerEmail === null
+          ? null
+          : {
+              id: row.ownerId,
+              email: row.ownerEmail,
+              name: fullName({ firstName: row.ownerFirstName, lastName: row.ownerLastName }),
+              memberNumber: row.ownerMemberNumber,
+              active: row.ownerActive ?? false,
+            },
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      decidedById: row.decidedById,
+      resubmission: resubmitted.get(row.id) ?? null,
+    }),
+  );
   const total =
     rows[0]?.total ??
     (query.page === 1
