@@ -156,8 +156,11 @@ export async function measureLighthouse(
     ['administrator dashboard', '/', admin],
   ];
   if (verifyPath) pages.push(['registration check (QR code)', verifyPath, undefined]);
+  // LIGHTHOUSE_PAGES=/register-horse,/login: only those addresses (when working on one page).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
   const figures: LighthouseFigures[] = [];
   for (const [label, address, session] of pages) {
+    if (only && !only.includes(address)) continue;
     figures.push(
       await audit(executable, baseURL, label, address, session).catch((error: unknown) => {
         // Lighthouse's trace recording sometimes misses the navigation's start (NO_NAVSTART)
