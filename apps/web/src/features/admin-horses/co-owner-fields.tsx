@@ -1,6 +1,7 @@
-import { CFormCheck, CFormInput, CFormLabel, CFormSelect } from '@coreui/react';
+import { CFormInput, CFormLabel, CFormSelect } from '@coreui/react';
 import { STATES } from '@registry/domain';
 import { MemberPicker, type PickedMember } from './member-picker';
+import { CheckField } from '../../components/check-field';
 
 /** How the horse will be owned after a transfer: alone, or jointly with a member or not. */
 export type Ownership = 'single' | 'joint-member' | 'joint-non-member';
@@ -58,7 +59,7 @@ export function CoOwnerFields({
     <fieldset className="mt-3">
       <legend className="form-label fs-6 mb-1">Owners of record</legend>
       {OPTIONS.map(([value, label]) => (
-        <CFormCheck
+        <CheckField
           key={value}
           type="radio"
           name="transfer-ownership"

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CAlert, CFormCheck } from '@coreui/react';
+import { CAlert } from '@coreui/react';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse } from '../../lib/admin-types';
@@ -7,6 +7,7 @@ import { horseDisplayName } from '../../lib/horse-types';
 import { isTaken, useNameAvailability } from '../../lib/name-availability';
 import { useAction } from '../../lib/use-action';
 import { useDecideHorse } from './api';
+import { CheckField } from '../../components/check-field';
 
 const CHOICE_LABELS = ['First choice', 'Second choice', 'Third choice'];
 
@@ -112,7 +113,7 @@ export function ApproveDialog({
           <fieldset className="mb-3">
             <legend className="fs-6 fw-semibold">Approved name</legend>
             {choices.map(({ choice, label, taken: isUsed }) => (
-              <CFormCheck
+              <CheckField
                 key={label}
                 type="radio"
                 name="approvedName"
@@ -140,7 +141,7 @@ export function ApproveDialog({
             )}
           </fieldset>
           {asked && (
-            <CFormCheck
+            <CheckField
               className="mb-3"
               id="approve-verified"
               label="Performance verified: print the VERIFIED stamp"
@@ -154,7 +155,7 @@ export function ApproveDialog({
           </p>
           {unpaid && (
             <div className="border border-warning-subtle rounded p-2 mb-2">
-              <CFormCheck
+              <CheckField
                 id="approve-override"
                 label="Approve although the registration is not paid"
                 checked={override}

@@ -5,7 +5,6 @@ import type { AdminHorse } from '../../lib/admin-types';
 import { adminHorse } from '../../test/admin-horse';
 import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
-import { checkOption } from '../../test/check-option';
 import { renderApp } from '../../test/render-app';
 
 const serve = withFakeTransport();
@@ -80,8 +79,8 @@ describe('Horse Approve/Reject', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the approved name');
     expect(bodies).toHaveLength(0);
 
-    await checkOption(user, () => within(dialog).getByLabelText(/Silver Moon/));
-    await checkOption(user, () => within(dialog).getByLabelText(/VERIFIED/));
+    await user.click(within(dialog).getByLabelText(/Silver Moon/));
+    await user.click(within(dialog).getByLabelText(/VERIFIED/));
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('GHR-000042')).toBeInTheDocument();
     expect(bodies).toEqual([{ action: 'approve', approvedName: 'Silver Moon', verified: true }]);
@@ -103,14 +102,14 @@ describe('Horse Approve/Reject', () => {
     renderApp('/admin/horse-reject-approve');
     const { user, dialog } = await openDialog('Approve');
     expect(within(dialog).queryByLabelText(/VERIFIED/)).not.toBeInTheDocument();
-    await checkOption(user, () => within(dialog).getByLabelText(/Blue Moon/));
-    const approve = () => within(dialog).getByRole('button', { name: 'Approve' });
-    expect(approve()).toBeDisabled();
+    await user.click(within(dialog).getByLabelText(/Blue Moon/));
+    const approve = within(dialog).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
     expect(within(dialog).getByText(/recorded in the audit log/)).toBeInTheDocument();
-    await checkOption(user, () =>
+    await user.click(
       within(dialog).getByLabelText('Approve although the registration is not paid'),
     );
-    await user.click(approve());
+    await user.click(approve);
     await waitFor(() =>
       expect(bodies).toEqual([
         { action: 'approve', approvedName: 'Blue Moon', overrideUnpaid: true },

@@ -1,4 +1,4 @@
-import { CFormCheck, CFormInput, CFormLabel, CFormSelect } from '@coreui/react';
+import { CFormInput, CFormLabel, CFormSelect } from '@coreui/react';
 import { Controller, type Control, type UseFormRegister } from 'react-hook-form';
 import { ACCOUNT_TYPES, ACH_MANDATE_VERSION, achMandateText } from '@registry/domain';
 import { useAppSelector } from '../../stores/hooks';
@@ -6,6 +6,7 @@ import type { OfficeMethod } from './admin-payment-api';
 import type { CardEntry } from './card-entry';
 import type { BankDetails } from './payment-provider';
 import { SecureCardFields } from './secure-card-fields';
+import { CheckField } from '../../components/check-field';
 
 export type ChargeMethod = 'card' | 'bank';
 export type AdminMethod = OfficeMethod | ChargeMethod;
@@ -125,12 +126,12 @@ export function AdminChargeFields({
                 <div className="text-body-secondary">Version {ACH_MANDATE_VERSION}</div>
               </div>
             </div>
-            {/* Controlled: CFormCheck renders its input anew on each render (apps/web/README.md). */}
+            {/* Controlled: the form's value drives the check (apps/web/README.md). */}
             <Controller
               control={control}
               name="authorized"
               render={({ field }) => (
-                <CFormCheck
+                <CheckField
                   id={`${fieldId}-authorized`}
                   className="mt-2"
                   label="The account holder gave this authorization to the office (by phone or in writing)"

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CFormCheck, CFormInput, CFormLabel, CFormSelect, CFormTextarea } from '@coreui/react';
+import { CFormInput, CFormLabel, CFormSelect, CFormTextarea } from '@coreui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
@@ -26,6 +26,7 @@ import {
 import { chargeForMember, recordOfficePayment, undoPayment } from './admin-payment-api';
 import { CardEntry } from './card-entry';
 import { loadPaymentProvider } from './load-provider';
+import { CheckField } from '../../components/check-field';
 
 export type AdminPaymentMode = 'record' | 'undo';
 
@@ -288,7 +289,7 @@ function PaymentDialog({
             control={control}
             name="prepayDNAFee"
             render={({ field }) => (
-              <CFormCheck
+              <CheckField
                 id={`${fieldId}-dna`}
                 className="mt-3"
                 label={
