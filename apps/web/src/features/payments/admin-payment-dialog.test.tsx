@@ -171,7 +171,7 @@ describe('Horse List: payments (admin)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Charge $30.00' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.agreementRequired);
     expect(requests.some((r) => r.url === 'admin/payment-process/h4')).toBe(false);
-    // CFormCheck renders its input anew after the refusal: ask for it again.
+    // The box, found after the refusal has rendered.
     const box = within(dialog).getByLabelText(/^The account holder gave this authorization/);
     await user.click(box);
     expect(box).toBeChecked();
