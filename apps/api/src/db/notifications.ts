@@ -11,6 +11,13 @@ export interface ChannelListener {
 
 export interface Subscription {
   close(): Promise<void>;
+  /**
+   * A query on the listening connection. PostgreSQL sends a listener the notifications of every
+   * commit that ended before a query reaches it ahead of that query's answer, so when this
+   * resolves, every change committed anywhere before the call has been heard. Absent where
+   * notifications are delivered at commit (the embedded database).
+   */
+  roundTrip?(): Promise<void>;
 }
 
 const RETRY_FIRST_MS = 500;
@@ -72,6 +79,10 @@ export async function listenOnPostgres(
 
   await connect();
   return {
+    roundTrip: async () => {
+      // Without a connection nothing is heard: the feed is down and no copy is served anyway.
+      await client?.query('SELECT 1').catch(() => undefined);
+    },
     close: async () => {
       closed = true;
       clearTimeout(retryTimer);

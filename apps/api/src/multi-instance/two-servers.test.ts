@@ -159,6 +159,17 @@ describe('sessions across instances', () => {
     expect((await call(b, 'GET', '/api/auth/horses', { token })).status).toBe(401);
   });
 
+  it('a sign-out on one is refused on the other however soon the next request comes', async () => {
+    // One try can pass by luck: the other instance may hear of the sign-out before the next
+    // request arrives. Many tries, each with a warm copy on the other, make the race show.
+    for (let round = 0; round < 30; round += 1) {
+      const token = await signIn(a, MEMBER_B);
+      expect((await call(b, 'GET', '/api/auth/me', { token })).status).toBe(200);
+      expect((await call(a, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+      expect((await call(b, 'GET', '/api/auth/me', { token })).status, `round ${round}`).toBe(401);
+    }
+  });
+
   it('a deactivation on one refuses the member at once on the other, and activation restores sign-in', async () => {
     const admin = await signIn(a, ADMIN, 'admin');
     const member = await signIn(b, MEMBER_B);
@@ -234,6 +245,27 @@ describe('records across instances', () => {
       (h) => h.id ?? h._id,
     );
     expect(pendingIds).toContain(id);
+  });
+
+  it('a list copy on the other is never served after a horse deleted through one', async () => {
+    const member = await signIn(a, MEMBER_A);
+    const listOnB = async () => {
+      const list = await call(b, 'GET', '/api/auth/horses?pageSize=100', { token: member });
+      expect(list.status).toBe(200);
+      return (list.json.data.items ?? []).map((h) => h.id ?? h._id);
+    };
+    // A deletion answers within milliseconds, so the next read races the other's notification.
+    const ids: string[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      ids.push(await registerOn(a, member, `Short Stay ${round}`));
+    }
+    for (const [round, id] of ids.entries()) {
+      expect(await listOnB()).toContain(id);
+      expect((await call(a, 'DELETE', `/api/members/horses/${id}`, { token: member })).status).toBe(
+        200,
+      );
+      expect(await listOnB(), `round ${round}`).not.toContain(id);
+    }
   });
 
   it('approvals of many horses in parallel across both give unique, gap-free numbers', async () => {

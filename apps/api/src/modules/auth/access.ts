@@ -168,17 +168,41 @@ export const accessPlugin = fp(
         return;
       }
       const token = bearerToken(request);
-      const known = token ? checked.peek(token) : undefined;
-      if (known || !token) {
+      if (!token) {
+        done(admit(request, access, token, undefined));
+        return;
+      }
+      const known = checked.peek(token);
+      if (!known) {
+        unknown(request, access, token, done);
+        return;
+      }
+      // A copy is trusted once this server has heard every sign-out made before the request.
+      const heard = options.changes.heardFor(request);
+      if (!heard) {
         done(admit(request, access, token, known));
         return;
       }
+      heard.then(() => {
+        const still = checked.peek(token);
+        if (still) done(admit(request, access, token, still));
+        else unknown(request, access, token, done);
+      }, done);
+    });
+
+    /** A token without a copy: checked in the database, here or by the route's own statement. */
+    const unknown = (
+      request: FastifyRequest,
+      access: Access,
+      token: string,
+      done: (error?: Error) => void,
+    ) => {
       if (request.routeOptions.config.sessionCheck === 'in-query') {
         done(defer(request, access, token));
         return;
       }
       check(token).then((auth) => done(admit(request, access, token, auth)), done);
-    });
+    };
 
     /** An 'in-query' route: the token is checked here, its session by the route's statement. */
     const defer = (request: FastifyRequest, access: Access, token: string) => {

@@ -18,6 +18,9 @@ export class ChangeFeed {
   private readonly counts = new Map<ChangeTopic, number>(TOPICS.map((t) => [t, 0]));
   private listening = false;
   private subscription: Subscription | undefined;
+  /** The round trip on the wire, and the one queued to start when it ends. */
+  private sent: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
 
   /** Whether copies may be used: notifications are flowing. */
   get live(): boolean {
@@ -31,6 +34,43 @@ export class ChangeFeed {
   /** Something in `topic` (or, without one, anything) may have changed. */
   changed(topic?: ChangeTopic): void {
     for (const t of topic ? [topic] : TOPICS) this.counts.set(t, this.generation(t) + 1);
+  }
+
+  /**
+   * Resolves once every change committed anywhere before this call has been heard, so a copy
+   * still current afterwards may be served to a request that arrived before the call. Another
+   * server's write is heard through the database's NOTIFY, a moment after its commit: without
+   * this, a request that follows a sign-out on another server could be answered from a copy
+   * (docs/decisions.md "Read copies"). `undefined` when changes are heard at commit (the
+   * embedded database belongs to this process alone). Concurrent callers share round trips.
+   */
+  heardAll(): Promise<void> | undefined {
+    const roundTrip = this.subscription?.roundTrip;
+    if (!roundTrip) return undefined;
+    const send = () => {
+      const trip: Promise<void> = roundTrip().finally(() => {
+        if (this.sent === trip) this.sent = undefined;
+      });
+      this.sent = trip;
+      return trip;
+    };
+    if (!this.sent) return send();
+    // The trip on the wire may have left before this call: the next one answers for it.
+    this.queued ??= this.sent.then(() => {
+      this.queued = undefined;
+      return send();
+    });
+    return this.queued;
+  }
+
+  /** `heardAll`, once per request: the request's later copies need no round trip of their own. */
+  heardFor(request: { changesHeard: boolean }): Promise<void> | undefined {
+    if (request.changesHeard) return undefined;
+    const heard = this.heardAll();
+    if (!heard) return undefined;
+    return heard.then(() => {
+      request.changesHeard = true;
+    });
   }
 
   async start(database: Database, log: Pick<FastifyBaseLogger, 'debug' | 'warn'>): Promise<void> {

@@ -17,7 +17,11 @@ const MAX_ANSWERS = 2_000;
 export class JsonAnswers {
   private readonly copies: ReadCache<Buffer>;
 
-  constructor(feed: ChangeFeed, topic: ChangeTopic, ttlMs: number) {
+  constructor(
+    private readonly feed: ChangeFeed,
+    topic: ChangeTopic,
+    ttlMs: number,
+  ) {
     this.copies = new ReadCache(feed, topic, { ttlMs, maxEntries: MAX_ANSWERS });
   }
 
@@ -34,7 +38,20 @@ export class JsonAnswers {
   ): FastifyReply | Promise<FastifyReply> {
     // A repeat is answered at once; only a miss waits for the database.
     const copy = fresh ? undefined : this.copies.peek(key);
-    if (copy) return reply.type(JSON_TYPE).send(copy);
+    if (!copy) return this.load(reply, key, schema, load, fresh);
+    // Unless another server's write may not have been heard yet (ChangeFeed.heardFor).
+    const heard = this.feed.heardFor(reply.request);
+    if (!heard) return reply.type(JSON_TYPE).send(copy);
+    return heard.then(() => this.load(reply, key, schema, load, false));
+  }
+
+  private load(
+    reply: FastifyReply,
+    key: string,
+    schema: ZodType,
+    load: () => Promise<unknown>,
+    fresh: boolean,
+  ): Promise<FastifyReply> {
     return this.copies
       .get(
         key,

@@ -7,6 +7,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     changes: ChangeFeed;
   }
+  interface FastifyRequest {
+    /** Every change committed before this request arrived has been heard (`ChangeFeed.heardFor`). */
+    changesHeard: boolean;
+  }
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,6 +25,7 @@ export const changeFeedPlugin = fp(
     const feed = new ChangeFeed();
     await feed.start(options.database, app.log);
     app.decorate('changes', feed);
+    app.decorateRequest('changesHeard', false);
     app.addHook('onSend', (request, reply, payload, done) => {
       // A request refused by a rate limit never reached a handler that could write.
       if (!READS.has(request.method) && reply.statusCode !== 429) feed.changed();
