@@ -2,3 +2,4 @@ export * from './messages.js';
 export * from './members.js';
 export * from './horses.js';
 export * from './change-requests.js';
+export * from './change-labels.js';

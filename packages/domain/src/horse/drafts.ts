@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRAFT_MAX_DEPTH, DRAFT_MESSAGES } from './draft-constants.js';
 import { uploadReferenceSchema } from './uploads.js';
 
 /**
@@ -6,25 +7,6 @@ import { uploadReferenceSchema } from './uploads.js';
  * typed so far, saved on the server as they type so another device can continue it. A draft is
  * not a registration: it has no number and appears in no list but its owner's.
  */
-
-/** The largest draft body the server takes (the form's ~150 fields and two signature images). */
-export const DRAFT_MAX_BYTES = 512 * 1024;
-/** Drafts one member may keep at once; the form's own draft is updated in place, not added. */
-export const DRAFTS_PER_MEMBER_MAX = 20;
-/** Nesting the form's values never exceed (owners[0].address is 3); deeper is refused. */
-export const DRAFT_MAX_DEPTH = 6;
-
-/** The part (or JSON key) of a register request naming the draft the registration completes. */
-export const DRAFT_ID_PART = 'draftId';
-
-export const DRAFT_MESSAGES = {
-  notFound: 'Draft not found',
-  tooLarge: 'This draft is too large to save.',
-  tooDeep: 'The draft is nested too deeply.',
-  tooMany: `You have ${DRAFTS_PER_MEMBER_MAX} drafts already. Continue or discard one of them first.`,
-  bankNumbers: 'Bank routing and account numbers are never saved in a draft.',
-  discarded: 'Draft discarded',
-} as const;
 
 /** Keys whose values only the payment provider may see (docs/architecture.md, payments). */
 const NEVER_STORED_KEYS = new Set(['routingNumber', 'accountNumber', 'cardNumber', 'cvc']);

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import { BREEDING_FIELDS } from './sections/breeding.js';
-import { DNA_FIELDS } from './sections/dna.js';
-import { MARKINGS_FIELDS } from './sections/markings.js';
-import { NAME_CHOICE_FIELDS } from './sections/name-choices.js';
-import { REGISTRATION_FIELDS } from './sections/registration.js';
+import {
+  BREEDING_FIELDS,
+  DNA_FIELDS,
+  MARKINGS_FIELDS,
+  NAME_CHOICE_FIELDS,
+  REGISTRATION_FIELDS,
+} from './text-field-tables.js';
 
 /**
  * The plain text fields of a horse, declared once in their form section beside its zod rules.

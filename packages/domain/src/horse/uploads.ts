@@ -5,12 +5,6 @@ import { z } from 'zod';
  * then the register and edit requests name it by id instead of carrying its bytes.
  */
 
-/** Where the tus endpoint lives; an upload's URL is `${UPLOADS_PATH}/<id>`. */
-export const UPLOADS_PATH = '/api/uploads';
-
-/** The tus `Upload-Metadata` keys the server reads: the form field (part name) and file name. */
-export const UPLOAD_METADATA = { field: 'field', fileName: 'filename' } as const;
-
 /**
  * A finished upload as a form (and a draft) keeps it: the id the server gave, the field it was
  * chosen for, and the name and size to show. Only `id` is trusted by the server; the rest is
@@ -32,17 +26,3 @@ export const uploadIdsSchema = z
   .array(z.union([z.uuid(), uploadReferenceSchema.pick({ id: true }).loose()]))
   .max(60)
   .transform((items) => items.map((item) => (typeof item === 'string' ? item : item.id)));
-
-/** The part (or JSON key) of a register or edit request that lists upload ids. */
-export const UPLOAD_IDS_PART = 'uploads';
-
-export const UPLOAD_MESSAGES = {
-  unknownField: 'This field does not take files',
-  noLength: 'The upload must state its size',
-  tooMany: 'Too many unfinished uploads. Save or remove some files first.',
-  notFound: 'Upload not found',
-  notAvailable: 'This file is no longer available. Please choose it again.',
-  alreadyUsed: 'A file was already saved with another form. Please choose it again.',
-  checkFailed: 'The file could not be checked. Please try again.',
-  tooLarge: 'The file is larger than this field allows',
-} as const;

@@ -3,17 +3,8 @@ import type { IssueSink, SectionContext } from '../context.js';
 import { isIsoDate } from '../dates.js';
 import { isoDateField, optionalText, requiredChoice } from '../fields.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
-import type { ShapeOf, StoredTextFields } from '../stored-fields.js';
-
-/** The plain text fields of sections 7-8 (stored-fields.ts). */
-export const BREEDING_FIELDS = {
-  stateFoaledIn: { label: 'State foaled in', public: true, column: true },
-  breed: { label: 'Breed', public: true },
-  foalDate: { label: 'Foal date', public: true, column: true, day: true },
-  breedingDate: { label: 'Breeding date', day: true },
-  bredBy: { label: 'Bred by', public: true },
-  sex: { label: 'Sex', public: true, column: true },
-} as const satisfies StoredTextFields;
+import type { ShapeOf } from '../stored-fields.js';
+import type { BREEDING_FIELDS } from '../text-field-tables.js';
 
 /** Form sections 7-8: where and when the horse was foaled and bred, and its sex. */
 export function breedingShape(ctx: SectionContext) {

@@ -4,15 +4,8 @@ import type { IssueSink, SectionContext } from '../context.js';
 import { isIsoDate, toIsoDate } from '../dates.js';
 import { optionalChoice, optionalText, requiredChoice } from '../fields.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
-import type { ShapeOf, StoredTextFields } from '../stored-fields.js';
-
-/** The plain text fields of section 11 (stored-fields.ts). */
-export const DNA_FIELDS = {
-  DNA: { label: 'Previously DNA tested', changeLabel: 'DNA tested' },
-  DNA_CASE: { label: 'DNA case', changeLabel: 'DNA case number' },
-  DNA_TEST_DATE: { label: 'DNA test date', day: true },
-  dnaTestSubmission: { label: 'DNA form within 30 days', changeLabel: 'DNA test submission' },
-} as const satisfies StoredTextFields;
+import type { ShapeOf } from '../stored-fields.js';
+import type { DNA_FIELDS } from '../text-field-tables.js';
 
 /** Form section 11. The field names are the API's own, hence the capitals. */
 export function dnaShape() {

@@ -4,7 +4,8 @@ import { fileRequired, type SectionContext } from '../context.js';
 import { optionalText, requiredChoice } from '../fields.js';
 import { markingDocumentsField } from '../files.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
-import type { ShapeOf, StoredTextFields } from '../stored-fields.js';
+import type { ShapeOf } from '../stored-fields.js';
+import type { MARKINGS_FIELDS } from '../text-field-tables.js';
 
 const description = (label: string) =>
   optionalText(LONG_TEXT_MAX, tooLongMessage(label, LONG_TEXT_MAX));
@@ -22,12 +23,6 @@ function otherMarkingsSchema() {
     tailColor: description('Tail Color'),
   });
 }
-
-/** The plain text fields of section 13 (stored-fields.ts); the markings' texts are nested. */
-export const MARKINGS_FIELDS = {
-  color: { label: 'Color', public: true, column: true },
-  pattern: { label: 'Pattern', public: true },
-} as const satisfies StoredTextFields;
 
 /** Form section 13. */
 export function markingsShape(ctx: SectionContext) {

@@ -1,14 +1,8 @@
 import { SHORT_TEXT_MAX } from '../constants.js';
 import { requiredText } from '../fields.js';
 import { HORSE_MESSAGES } from '../messages.js';
-import type { ShapeOf, StoredTextFields } from '../stored-fields.js';
-
-/** Section 9's fields (stored-fields.ts): columns, sent and written by the register only. */
-export const NAME_CHOICE_FIELDS = {
-  firstChoice: { label: 'First choice', column: true },
-  secondChoice: { label: 'Second choice', column: true },
-  thirdChoice: { label: 'Third choice', column: true },
-} as const satisfies StoredTextFields;
+import type { ShapeOf } from '../stored-fields.js';
+import type { NAME_CHOICE_FIELDS } from '../text-field-tables.js';
 
 /** Form section 9, registration only: the registry picks the horse's name from these. */
 export function nameChoicesShape() {

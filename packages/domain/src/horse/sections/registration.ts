@@ -10,19 +10,11 @@ import { fileRequired, type SectionContext } from '../context.js';
 import { optionalChoice, optionalText, requiredChoice } from '../fields.js';
 import { performanceVideoField, registrationDocumentField } from '../files.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
-import type { ShapeOf, StoredTextFields } from '../stored-fields.js';
+import type { ShapeOf } from '../stored-fields.js';
+import type { REGISTRATION_FIELDS } from '../text-field-tables.js';
 
 // Host labels exclude the dot, so the pattern matches each character one way only (linear time).
 const HTTP_URL = /^https?:\/\/[^\s/?#.]+(?:\.[^\s/?#.]+)+(?:[/?#]\S*)?$/i;
-
-/** The plain text fields of sections 1-6, in the record view's order (stored-fields.ts). */
-export const REGISTRATION_FIELDS = {
-  registrationType: { label: 'Registration type', public: true },
-  gaitDesignation: { label: 'Gait designation', public: true, column: true },
-  performanceVerification: { label: 'Performance verification' },
-  verified: { label: 'VERIFIED', public: true, column: true, office: true },
-  performanceLink: { label: 'Performance video link', changeLabel: 'Performance link' },
-} as const satisfies StoredTextFields;
 
 /** Form sections 1-6: type, gait, number, verification, performance video, registration document. */
 export function registrationShape(ctx: SectionContext) {

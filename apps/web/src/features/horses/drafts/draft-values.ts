@@ -1,4 +1,4 @@
-import { uploadReferenceSchema, type UploadReference } from '@registry/domain';
+import type { UploadReference } from '@registry/domain';
 
 /**
  * What of the form goes into a draft: every typed value and signature, chosen files only as the
@@ -9,12 +9,20 @@ import { uploadReferenceSchema, type UploadReference } from '@registry/domain';
 
 const NEVER_SAVED = new Set(['routingNumber', 'accountNumber']);
 
+/**
+ * A finished upload as the form keeps it (uploads/upload-tracker.ts makes them). Recognised by
+ * its shape, without zod: this module loads with the form, which must open without loading zod
+ * (docs/decisions.md, "Register Horse: zod off the form's first paint"). The server checks each
+ * reference of a saved draft with the domain's `uploadReferenceSchema`.
+ */
 function isUploadReference(value: unknown): value is UploadReference {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, field, fileName, size } = value as Record<string, unknown>;
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    'id' in value &&
-    uploadReferenceSchema.safeParse(value).success
+    typeof id === 'string' &&
+    typeof field === 'string' &&
+    typeof fileName === 'string' &&
+    typeof size === 'number'
   );
 }
 
@@ -27,7 +35,8 @@ export function draftBodyOf(formValues: unknown): {
   const copy = (value: unknown): unknown => {
     if (typeof Blob !== 'undefined' && value instanceof Blob) return null;
     if (isUploadReference(value)) {
-      uploads.push(uploadReferenceSchema.parse(value));
+      const { id, field, fileName, size } = value;
+      uploads.push({ id, field, fileName, size });
       return value;
     }
     if (Array.isArray(value)) {

@@ -1,0 +1,72 @@
+import { COMMON_TEXT_KEYS, textField } from '../horse/stored-fields.js';
+
+/**
+ * How a change request's fields read to people (change-requests.ts), without zod: a member's
+ * record view in the registration form shows a pending change as it opens (docs/decisions.md,
+ * "Register Horse: zod off the form's first paint").
+ */
+
+const PARENT_LABELS: Record<string, string> = { sire: 'Sire', dam: 'Dam' };
+const ANCESTOR_LABELS: Record<string, string> = {
+  grand_sire: 'grand sire',
+  grand_dam: 'grand dam',
+  great_grand_sire: 'great-grand sire',
+  great_grand_dam: 'great-grand dam',
+};
+const LEAF_LABELS: Record<string, string> = {
+  name: 'name',
+  reg: 'registration number',
+  otherRegName: 'other registry',
+  otherRegNum: 'other registry number',
+  registryName: 'name',
+  registryNumber: 'number',
+  memberNum: 'member number',
+  nonMember: 'not a member',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+};
+
+/** Each text field's change label from its section's table (horse/stored-fields.ts). */
+function textFieldLabels(): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const key of COMMON_TEXT_KEYS) {
+    const field = textField(key);
+    // The office's own fields are not part of a member's change.
+    if (field.office !== true) labels[key] = field.changeLabel ?? field.label;
+  }
+  return labels;
+}
+
+const TOP_LABELS: Record<string, string> = {
+  ...textFieldLabels(),
+  ownerType: 'Owner type',
+  'othermarkings.left': 'Markings: left side',
+  'othermarkings.right': 'Markings: right side',
+  'othermarkings.face': 'Markings: face',
+  'othermarkings.chin': 'Markings: chin',
+  'othermarkings.frontLeg': 'Markings: front legs',
+  'othermarkings.hindLeg': 'Markings: hind legs',
+  'othermarkings.maneColor': 'Mane color',
+  'othermarkings.tailColor': 'Tail color',
+};
+
+/** A reader's label for a change's field path ("sire.grand_dam.reg" -> "Sire's grand dam: registration number"). */
+export function changeFieldLabel(field: string): string {
+  const known = TOP_LABELS[field];
+  if (known) return known;
+  const parts = field.split('.');
+  const [head = '', second = '', third = ''] = parts;
+  const parent = PARENT_LABELS[head];
+  if (parent) {
+    const ancestor = ANCESTOR_LABELS[second];
+    if (ancestor) return `${parent}'s ${ancestor}: ${LEAF_LABELS[third] ?? third}`;
+    return `${parent}: ${LEAF_LABELS[second] ?? second}`;
+  }
+  if (head === 'owners') return `Owner ${Number(second) + 1}: ${LEAF_LABELS[third] ?? third}`;
+  if (head === 'otherRegistries') {
+    return `Other registry ${Number(second) + 1}: ${LEAF_LABELS[third] ?? third}`;
+  }
+  return field;
+}
