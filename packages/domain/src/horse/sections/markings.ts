@@ -10,7 +10,7 @@ import type { MARKINGS_FIELDS } from '../text-field-tables.js';
 const description = (label: string) =>
   optionalText(LONG_TEXT_MAX, tooLongMessage(label, LONG_TEXT_MAX));
 
-// Built when a shape is, not at import: MARKINGS_FIELDS is read by pages that must not load zod.
+// Built when a shape is, not at import: loading this module builds no zod schema.
 function otherMarkingsSchema() {
   return z.object({
     left: description('Left'),
