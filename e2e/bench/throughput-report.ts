@@ -68,7 +68,10 @@ function cachedTable(f: ThroughputFigures): string[] {
     '',
     `Against a bare Fastify route that does nothing (${f.bare.requestsPerSecond} requests/s in ` +
       'this run). A repeat is answered from memory, so these rows measure the copy, not the',
-    'database; sign-in is bound by argon2id on purpose and has no target.',
+    'database; on PostgreSQL each copy waits for one round trip on the listening connection,',
+    'shared by the requests waiting at the time, so no other instance can have changed the data',
+    'unheard (docs/decisions.md, "Read copies"). Sign-in is bound by argon2id on purpose and',
+    'has no target.',
     '',
     '| route | requests/s | p99 ms | non-2xx | ratio to bare | target met (0.4) |',
     '|---|---|---|---|---|---|',
