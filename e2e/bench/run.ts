@@ -148,6 +148,11 @@ function report(
       `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}.`,
     'Rerun with `npm run bench` (builds first; needs Chromium). Targets are reported, not enforced.',
     '',
+    // The same kind of machine has run from about 20,000 to 80,000 on different days: figures
+    // that are not ratios (times, requests/s, Lighthouse) move with it.
+    `How fast this machine was during the run: a bare Fastify route that does nothing answered ` +
+      `${api.bare.requestsPerSecond} requests/s (API throughput below).`,
+    '',
     ...startupSection(startup),
     ...fieldSpeedSection(field),
     '## Registration form: keystroke to paint in Chromium, target p95 under 16 ms',
