@@ -1,40 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import type { ChannelListener } from '../../db/notifications.js';
-import { createTestDatabase } from '../../test/harness.js';
 import { ChangeFeed } from './change-feed.js';
 
 const quiet = { debug: () => undefined, warn: () => undefined };
 
-describe('ChangeFeed.heardAll, on the test database', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  let feed: ChangeFeed;
-
-  beforeAll(async () => {
-    ({ database, drop } = await createTestDatabase());
-    feed = new ChangeFeed();
-    await feed.start(database, quiet);
-  });
-
-  afterAll(async () => {
-    await feed?.stop();
-    await drop?.();
-  });
-
-  it('has heard every write committed before it was called', async () => {
-    // On PostgreSQL the notification reaches the listener a moment after the writer's commit;
-    // asked at once, the counter would usually still be behind without the round trip.
-    for (let round = 0; round < 20; round += 1) {
-      const before = feed.generation('sessions');
-      // Straight SQL through another connection, as another server would sign a member out.
-      await database.db.execute(`update sessions set revoked_at = revoked_at where false`);
-      await feed.heardAll();
-      expect(feed.generation('sessions'), `round ${round}`).toBeGreaterThan(before);
-    }
-  });
-});
-
+// heardAll against the real test database is in read-cache.test.ts; here, only its scheduling.
 describe('ChangeFeed.heardAll, its round trips', () => {
   /** A database whose listening connection answers round trips only when the test says so. */
   function heldRoundTrips() {
