@@ -107,12 +107,17 @@ function preloadSignedInChunks(): Plugin {
         ]),
       );
       // Stylesheets are preloaded, not applied: Vite applies them when the chunk is imported.
+      // At low priority: the entry and its stylesheet, already requested by index.html, come
+      // first, as the first paint (the banner and "Loading…", route-guards.tsx) needs only
+      // them. Lighthouse counts every high-priority script fetched before the first paint as
+      // holding it back: 1.8-2.0 s FCP with them, 1.55-1.65 s without (docs/benchmarks.md).
       const code =
         `try{const s=localStorage,p=location.pathname.replace(/(.)\\/+$/,"$1"),` +
         `r=${JSON.stringify(pages)}[s.getItem("userRole")==="admin"?"admin":"member"];` +
         `if(s.getItem("accessToken"))for(const h of ${JSON.stringify(shared)}.concat(r[p]||[]))` +
         `{const l=document.createElement("link");l.rel=h.endsWith(".css")?"preload":"modulepreload";` +
-        `if(h.endsWith(".css"))l.as="style";l.crossOrigin="";l.href="/"+h;document.head.appendChild(l)}` +
+        `if(h.endsWith(".css"))l.as="style";l.crossOrigin="";l.fetchPriority="low";l.href="/"+h;` +
+        `document.head.appendChild(l)}` +
         `}catch(e){}`;
       // With no entry signatures kept, the entry chunk is a two-statement shim that imports
       // the app's chunk and starts it. Its static import would hold the shim (and this code)

@@ -9,8 +9,10 @@ describe('lazyWithPreload', () => {
   it('renders without suspending once preloaded, loading the chunk once', async () => {
     const factory = vi.fn(() => Promise.resolve({ default: Hello }));
     const Page = lazyWithPreload(factory);
+    expect(Page.isLoaded()).toBe(false);
     await Page.preload();
     await Page.preload();
+    expect(Page.isLoaded()).toBe(true);
     render(
       <Suspense fallback={<p>Loading</p>}>
         <Page name="Ada" />

@@ -3,6 +3,8 @@ import { createElement, lazy, type ComponentType } from 'react';
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
   /** Starts loading the chunk; resolves when it is ready (never rejects). */
   preload: () => Promise<void>;
+  /** True once the chunk is in: the component then renders without suspending. */
+  isLoaded: () => boolean;
 };
 
 /**
@@ -38,5 +40,6 @@ export function lazyWithPreload<P extends object>(
         () => undefined,
         () => undefined,
       ),
+    isLoaded: () => loaded !== undefined,
   });
 }

@@ -43,9 +43,16 @@ export const ProfilePage = lazyWithPreload(() => import('../../features/profile/
 export const SearchHorsesPage = lazyWithPreload(
   () => import('../../features/search/search-horses-page'),
 );
-export const RegisterHorsePage = lazyWithPreload(
-  () => import('../../features/horses/register-horse-page'),
-);
+/**
+ * /register-horse opens the form at once, so the page counts as loaded only once the form's
+ * chunks are in too: one reveal with the form in it, not the page first and the form after a
+ * spinner (and React's pause between the two; see route-guards' useRouteChunksLoaded).
+ */
+export const RegisterHorsePage = lazyWithPreload(async () => {
+  const page = await import('../../features/horses/register-horse-page');
+  await page.loadForm();
+  return page;
+});
 
 /** Public: where the payer lands after the payment provider's own page (payments). */
 export const PaymentCompletePage = lazyWithPreload(
@@ -102,22 +109,21 @@ const MEMBER_PAGE_AT: Record<string, Page> = {
   [ROUTES.registerHorse.path]: RegisterHorsePage,
 };
 
-/**
- * Starts fetching the page at `pathname` together with the shell, instead of after the shell
- * has arrived and rendered its outlet: one round trip less before a signed-in page paints.
- */
-export function preloadPageAt(pathname: string, isAdmin: boolean): void {
+function pageAt(pathname: string, isAdmin: boolean): Page | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  void (isAdmin ? ADMIN_PAGE_AT : MEMBER_PAGE_AT)[path]?.preload();
-  // /register-horse opens the form at once: its chunks come with the page's, not after the
-  // page has rendered (one round trip less before the form paints on a slow connection).
-  if (!isAdmin && path === ROUTES.registerHorse.path) void preloadRegistrationForm();
+  return (isAdmin ? ADMIN_PAGE_AT : MEMBER_PAGE_AT)[path];
 }
 
-let registrationForm: Promise<unknown> | undefined;
-function preloadRegistrationForm(): Promise<unknown> {
-  registrationForm ??= import('../../features/horses/registration/horse-registration-modal').catch(
-    () => (registrationForm = undefined),
-  );
-  return registrationForm;
+/**
+ * Loads the shell and the page at `pathname` (with what that page shows at once, such as
+ * Register Horse's form); resolves when all are in, never rejects (a failed chunk suspends
+ * and reaches the error boundary when rendered).
+ */
+export function preloadShellAndPageAt(pathname: string, isAdmin: boolean): Promise<unknown> {
+  return Promise.all([AppShell.preload(), pageAt(pathname, isAdmin)?.preload()]);
+}
+
+/** Whether the shell and the page at `pathname` would render without suspending. */
+export function shellAndPageLoadedAt(pathname: string, isAdmin: boolean): boolean {
+  return AppShell.isLoaded() && (pageAt(pathname, isAdmin)?.isLoaded() ?? true);
 }

@@ -1,14 +1,16 @@
-import { Suspense, useEffect } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { homePathFor, loginPathFor, ROUTES } from '../../lib/routes';
 import { useAppSelector } from '../../stores/hooks';
 import {
   AdminDashboardPage,
   AppShell,
   preloadAfterSignIn,
-  preloadPageAt,
   preloadRolePages,
+  preloadShellAndPageAt,
+  shellAndPageLoadedAt,
 } from './lazy-pages';
 import { NotPermittedPage } from './not-permitted-page';
 
@@ -69,16 +71,47 @@ export function SignedInOnly() {
     for (const type of EVENTS) window.addEventListener(type, preload, true);
     return stop;
   }, [isLoggedIn, isAdmin]);
+  const stage = useStartStage(isLoggedIn, pathname, isAdmin);
   if (!isLoggedIn) {
     return <Navigate to={loginPathFor(isAdmin || lastPortal === 'admin')} replace />;
   }
-  // The page's chunk loads beside the shell's, not after it (idempotent, so fine in render).
-  preloadPageAt(pathname, isAdmin);
+  if (stage === 'loading') return <PageSpinner caption />;
   return (
     <Suspense fallback={<PageSpinner />}>
-      <AppShell />
+      <AppShell>{stage === 'shell' ? <PageSpinner /> : undefined}</AppShell>
     </Suspense>
   );
+}
+
+/**
+ * How far the first signed-in render has come:
+ * - 'loading' until the shell and the page at `pathname` are loaded. Left to Suspense, the
+ *   shell, the page and Register Horse's form each showed a spinner first, and React holds
+ *   back each reveal until 300 ms after the last spinner appeared: over half a second spent
+ *   waiting on chunks that had long arrived (the index's preload shim fetches them beside the
+ *   entry). They are evaluated only after the first paint (the banner and "Loading…").
+ * - 'shell': the shell around a spinner, in a render of its own;
+ * - 'page': then the page, as a transition React renders in slices. In one render with the
+ *   shell, Register Horse made a single task of about 90 ms, 360 ms on a phone.
+ * docs/decisions.md, "Field speed".
+ */
+function useStartStage(isLoggedIn: boolean, pathname: string, isAdmin: boolean) {
+  const [stage, setStage] = useState<'loading' | 'shell' | 'page'>(() =>
+    shellAndPageLoadedAt(pathname, isAdmin) ? 'page' : 'loading',
+  );
+  useEffect(() => {
+    if (stage === 'shell') return startTransition(() => setStage('page'));
+    if (stage !== 'loading' || !isLoggedIn) return;
+    let current = true;
+    const cancel = afterNextPaint(() => {
+      void preloadShellAndPageAt(pathname, isAdmin).then(() => current && setStage('shell'));
+    });
+    return () => {
+      current = false;
+      cancel();
+    };
+  }, [stage, isLoggedIn, pathname, isAdmin]);
+  return stage;
 }
 
 /** Nested inside SignedInOnly: admin-only or member-only pages. */
