@@ -1,9 +1,10 @@
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
-import { afterNextPaint } from '../../lib/after-next-paint';
+import { afterNextPaint, afterPaintIsShown } from '../../lib/after-next-paint';
 import { homePathFor, loginPathFor, ROUTES } from '../../lib/routes';
 import { useAppSelector } from '../../stores/hooks';
+import { firstPageShown } from './first-page-shown';
 import {
   AdminDashboardPage,
   AppShell,
@@ -93,13 +94,16 @@ export function SignedInOnly() {
  * - 'shell': the shell around a spinner, in a render of its own;
  * - 'page': then the page, as a transition React renders in slices. In one render with the
  *   shell, Register Horse made a single task of about 90 ms, 360 ms on a phone.
- * docs/decisions.md, "Field speed".
+ * Once the page is on screen, what waits for that runs (first-page-shown.ts: main.tsx's session
+ * check, whose answer, asked at the start, was the last thing Lighthouse counted before the
+ * page's largest paint). docs/decisions.md, "Field speed".
  */
 function useStartStage(isLoggedIn: boolean, pathname: string, isAdmin: boolean) {
   const [stage, setStage] = useState<'loading' | 'shell' | 'page'>(() =>
     shellAndPageLoadedAt(pathname, isAdmin) ? 'page' : 'loading',
   );
   useEffect(() => {
+    if (stage === 'page') return afterPaintIsShown(firstPageShown);
     if (stage === 'shell') return startTransition(() => setStage('page'));
     if (stage !== 'loading' || !isLoggedIn) return;
     let current = true;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { HorseDraftSummary } from '@registry/domain';
-import { afterNextPaint } from '../../../lib/after-next-paint';
+import { afterPaintIsShown } from '../../../lib/after-next-paint';
 import { useAppDispatch } from '../../../stores/hooks';
 import { readDraft, readDrafts, removeDraft, saveDraft } from './drafts-api';
 import { draftBodyOf, mergeDraftValues } from './draft-values';
@@ -152,7 +152,7 @@ export function useRegisterDraft<T extends FieldValues>(
     // Not aborted when closed: My Horses' list may be waiting on the same request. Asked once
     // the form has painted: the offer is not needed for the first paint.
     let open = true;
-    const cancel = afterNextPaint(() => {
+    const cancel = afterPaintIsShown(() => {
       void dispatch(readDrafts())
         .unwrap()
         .then((data) => {

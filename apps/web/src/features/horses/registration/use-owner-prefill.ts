@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import type { MemberProfile } from '@registry/domain';
-import { afterNextPaint } from '../../../lib/after-next-paint';
+import { afterPaintIsShown } from '../../../lib/after-next-paint';
 import { api } from '../../../lib/api-client';
 import { useAppSelector } from '../../../stores/hooks';
 import type { HorseFormOutput, HorseFormValues } from './form-values';
@@ -68,7 +68,7 @@ export function useOwnerPrefill(enabled: boolean, form: Form, onBehalfOf?: strin
     if (!url) return;
     const controller = new AbortController();
     // The form paints first; the profile fills it a moment later.
-    const cancel = afterNextPaint(() => {
+    const cancel = afterPaintIsShown(() => {
       api
         .get<PrefillProfile>(url, undefined, { signal: controller.signal })
         .then(({ data }) => {
