@@ -35,8 +35,8 @@ import { ExportHorsesButton } from './export-horses-button';
 import { HorseViewDialog } from './horse-view-dialog';
 import { MemberPicker } from './member-picker';
 import { RegisterForDialog } from './register-for-dialog';
-import { AdminPaymentDialog } from '../payments/admin-payment-dialog';
-import { TransferDialog } from './transfer-dialog';
+import { LazyAdminPaymentDialog } from '../payments/lazy-admin-payment-dialog';
+import { LazyTransferDialog } from './lazy-transfer-dialog';
 
 type Dialog = {
   kind: 'view' | 'delete' | 'transfer' | 'record-payment' | 'undo-payment';
@@ -205,7 +205,7 @@ export default function AdminHorseListPage() {
         visible={dialog?.kind === 'view'}
         onClose={close('view')}
       />
-      <TransferDialog
+      <LazyTransferDialog
         horse={dialog?.kind === 'transfer' ? dialog.horse : null}
         visible={dialog?.kind === 'transfer'}
         onClose={close('transfer')}
@@ -214,7 +214,7 @@ export default function AdminHorseListPage() {
           setDialog(null);
         }}
       />
-      <AdminPaymentDialog
+      <LazyAdminPaymentDialog
         horse={
           dialog?.kind === 'record-payment' || dialog?.kind === 'undo-payment'
             ? {

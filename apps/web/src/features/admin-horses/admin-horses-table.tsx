@@ -6,7 +6,7 @@ import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status
 import type { AdminHorseSummary, SortState } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
-import { adminPaymentModeFor } from '../payments/admin-payment-dialog';
+import { adminPaymentModeFor } from '../payments/admin-payment-mode';
 import type { AdminHorseSortField } from './api';
 
 export type HorseAction =

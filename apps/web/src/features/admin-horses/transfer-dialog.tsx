@@ -48,13 +48,7 @@ const choicesMade: Resolver<TransferValues> = (values) => {
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
 
-/** Transfer a horse to another active member; history is kept and both owners are emailed. */
-export function TransferDialog({
-  horse,
-  visible,
-  onClose,
-  onDone,
-}: {
+export interface TransferDialogProps {
   /** A list row or a full record: the dialog needs the id, names and owner. */
   horse: Pick<
     AdminHorseSummary,
@@ -63,7 +57,10 @@ export function TransferDialog({
   visible: boolean;
   onClose: () => void;
   onDone: (message: string) => void;
-}) {
+}
+
+/** Transfer a horse to another active member; history is kept and both owners are emailed. */
+export function TransferDialog({ horse, visible, onClose, onDone }: TransferDialogProps) {
   // The dialog's values live in react-hook-form; the pickers and the co-owner's fields are set
   // through setValue. The body's rules are the server's (transferHorseSchema; its `fields` are
   // shown joined below, as a non-member co-owner's missing details are refused there): only

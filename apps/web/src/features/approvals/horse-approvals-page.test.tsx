@@ -42,6 +42,33 @@ async function openDialog(decision: 'Approve' | 'Reject') {
 }
 
 describe('Horse Approve/Reject', () => {
+  it('shows the changes to approved records only once the queue above has answered', async () => {
+    let answerQueue!: () => void;
+    const queueHeld = new Promise<void>((resolve) => (answerQueue = resolve));
+    const horse = adminHorse();
+    serve(async (config: HttpRequest) => {
+      if (config.url === 'admin/change-requests') {
+        return {
+          status: 200,
+          data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
+        };
+      }
+      await queueHeld;
+      return {
+        status: 200,
+        data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
+      };
+    });
+    renderApp('/admin/horse-reject-approve');
+    await screen.findByText('Loading the queue…', {}, { timeout: 5000 });
+    expect(screen.queryByRole('heading', { name: 'Changes to approved records' })).toBeNull();
+    answerQueue();
+    expect(
+      await screen.findByRole('heading', { name: 'Changes to approved records' }),
+    ).toBeVisible();
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('Blue Moon');
+  });
+
   it('lists the queue with payment status and opens files in a new tab', async () => {
     serveQueue(adminHorse({ paymentStatus: 'unpaid' }), () => ({ status: 500 }));
     renderApp('/admin/horse-reject-approve');

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { CSpinner } from '@coreui/react';
 import type { HorseFormMode } from '@registry/domain';
+import { OpeningSpinner } from '../../components/opening-spinner';
 import type { Horse } from '../../lib/horse-types';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { useHorse } from './api/use-horses';
@@ -27,19 +27,6 @@ export interface HorseModalState {
   draftId?: string;
 }
 
-/** On top of the page while the form's chunk arrives (a tap on a phone gives no hover first). */
-function FormLoading() {
-  return (
-    <div
-      className="position-fixed top-50 start-50 translate-middle bg-body rounded-3 shadow-sm p-3"
-      role="status"
-    >
-      <CSpinner color="primary" aria-hidden="true" />
-      <span className="visually-hidden">Opening the form…</span>
-    </div>
-  );
-}
-
 /**
  * Opens the registration modal; for view and edit it first fetches the horse, so its file
  * links (signed, expiring) are fresh.
@@ -64,7 +51,7 @@ export function HorseModalHost({
   const horse = horseId && data && data._id === horseId && !loading ? data : null;
   // A local boundary: the page stays on screen while the form's chunk arrives.
   return (
-    <Suspense fallback={<FormLoading />}>
+    <Suspense fallback={<OpeningSpinner label="Opening the form…" />}>
       <HorseRegistrationModal
         visible
         mode={state.mode}

@@ -26,16 +26,8 @@ import {
 import { chargeForMember, recordOfficePayment, undoPayment } from './admin-payment-api';
 import { CardEntry } from './card-entry';
 import { loadPaymentProvider } from './load-provider';
+import type { AdminPaymentMode, AdminPaymentTarget } from './admin-payment-mode';
 import { CheckField } from '../../components/check-field';
-
-export type AdminPaymentMode = 'record' | 'undo';
-
-/** Which administrator payment action a horse's payment status allows. */
-export function adminPaymentModeFor(status: PaymentStatus): AdminPaymentMode | null {
-  if (status === 'unpaid' || status === 'failed' || status === 'refunded') return 'record';
-  if (status === 'paid' || status === 'requires_action' || status === 'disputed') return 'undo';
-  return null;
-}
 
 const METHOD_LABELS: Record<AdminMethod, string> = {
   check: 'Check',
@@ -92,12 +84,11 @@ const UNDO_WORDS: Partial<Record<PaymentStatus, string>> = {
   disputed: 'The disputed payment is refunded in full.',
 };
 
-export interface AdminPaymentTarget {
-  id: string;
-  name: string;
-  paymentStatus: PaymentStatus;
-  /** Prices the amount shown; the server prices the payment itself from the stored horse. */
-  performanceVerification?: string;
+export interface AdminPaymentDialogProps {
+  horse: AdminPaymentTarget | null;
+  mode: AdminPaymentMode | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
 }
 
 /**
@@ -106,17 +97,7 @@ export interface AdminPaymentTarget {
  * "Payments"). The server prices the payment from the fee table, emails the member a receipt
  * and writes the audit log.
  */
-export function AdminPaymentDialog({
-  horse,
-  mode,
-  onClose,
-  onDone,
-}: {
-  horse: AdminPaymentTarget | null;
-  mode: AdminPaymentMode | null;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+export function AdminPaymentDialog({ horse, mode, onClose, onDone }: AdminPaymentDialogProps) {
   if (!horse || !mode) return null;
   // Mounted per opening, so each horse and mode starts from empty values and no refusal.
   return (

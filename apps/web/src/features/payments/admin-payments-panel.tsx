@@ -4,7 +4,8 @@ import { formatUsd } from '@registry/domain';
 import type { PaymentStatus } from '../../lib/horse-types';
 import { queryState, serverApi } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
-import { AdminPaymentDialog, adminPaymentModeFor } from './admin-payment-dialog';
+import { adminPaymentModeFor } from './admin-payment-mode';
+import { LazyAdminPaymentDialog } from './lazy-admin-payment-dialog';
 
 interface PaymentView {
   id: string;
@@ -81,7 +82,7 @@ export function AdminPaymentsPanel({
           {mode === 'record' ? 'Record payment' : 'Undo payment'}
         </CButton>
       )}
-      <AdminPaymentDialog
+      <LazyAdminPaymentDialog
         horse={open ? horse : null}
         mode={open ? mode : null}
         onClose={() => setOpen(false)}

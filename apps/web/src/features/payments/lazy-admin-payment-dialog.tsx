@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { OpeningSpinner } from '../../components/opening-spinner';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
+import type { AdminPaymentDialogProps } from './admin-payment-dialog';
+
+const AdminPaymentDialog = lazyWithPreload(async () => ({
+  default: (await import('./admin-payment-dialog')).AdminPaymentDialog,
+}));
+
+/** Starts fetching the dialog's code; for the places that offer it (pointer over, focus). */
+export function preloadAdminPaymentDialog(): void {
+  void AdminPaymentDialog.preload();
+}
+
+/**
+ * The office's payment dialog, its code fetched when it first opens (or on intent, see
+ * preloadAdminPaymentDialog), not with the Horse List: with react-hook-form, the domain's
+ * payment schemas and the card entry it was about 40 KB of the list's first load
+ * (docs/decisions.md, "Field speed").
+ */
+export function LazyAdminPaymentDialog(props: AdminPaymentDialogProps) {
+  if (!props.horse || !props.mode) return null;
+  return (
+    <Suspense fallback={<OpeningSpinner label="Opening the payment dialog…" />}>
+      <AdminPaymentDialog {...props} />
+    </Suspense>
+  );
+}
