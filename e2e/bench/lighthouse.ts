@@ -137,8 +137,9 @@ async function audit(
 
 /**
  * Lighthouse's mobile preset on the pages a member meets first, each in a new profile; then
- * two pages beyond those issue 12 names: the administrators' dashboard and the public page
- * behind a certificate's QR code (when the demo data has an approved horse).
+ * pages beyond those issue 12 names: the administrators' dashboard, the public page behind a
+ * certificate's QR code (when the demo data has an approved horse), and the other list and
+ * form pages of both roles.
  */
 export async function measureLighthouse(
   executable: string,
@@ -156,6 +157,13 @@ export async function measureLighthouse(
     ['administrator dashboard', '/', admin],
   ];
   if (verifyPath) pages.push(['registration check (QR code)', verifyPath, undefined]);
+  pages.push(
+    ['Profile', '/profile', member],
+    ['Search Horses', '/search-all-horses', member],
+    ['Horse List (office)', '/admin/horse-list', admin],
+    ['Horse Approve/Reject', '/admin/horse-reject-approve', admin],
+    ['Members List', '/admin/members-list', admin],
+  );
   // LIGHTHOUSE_PAGES=/register-horse,/login: only those addresses (when working on one page).
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
   const figures: LighthouseFigures[] = [];
