@@ -46,7 +46,7 @@ export const SearchHorsesPage = lazyWithPreload(
 /**
  * /register-horse opens the form at once, so the page counts as loaded only once the form's
  * chunks are in too: one reveal with the form in it, not the page first and the form after a
- * spinner (and React's pause between the two; see route-guards' useRouteChunksLoaded).
+ * spinner (and React's pause between the two; see route-guards' useStartStage).
  */
 export const RegisterHorsePage = lazyWithPreload(async () => {
   const page = await import('../../features/horses/register-horse-page');

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { CButton } from '@coreui/react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import { FilterSelect, ListToolbar, SearchField } from '../../components/list-toolbar';
@@ -27,6 +27,12 @@ import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
 import { APPROVAL_LABELS } from './status-badges';
 
 export const MY_HORSES_PAGE_SIZE = 10;
+
+/** View and Edit open the form, Delete its confirmation: fetched on intent (see below). */
+function preloadListDialogs() {
+  preloadHorseForm();
+  void LazyConfirmDialog.preload();
+}
 
 /** Its own chunk, like the registration form: the list loads without the payment fields. */
 const PayDialog = lazy(() => import('./my-horses-pay-dialog'));
@@ -193,8 +199,9 @@ export default function MyHorsesPage() {
         filtered={filtered}
       >
         {(horses, pageCount) => (
-          // View and Edit open the form: a pointer over the list or focus in it fetches it.
-          <div onPointerOverCapture={preloadHorseForm} onFocusCapture={preloadHorseForm}>
+          // View and Edit open the form, Delete its confirmation: a pointer over the list or
+          // focus in it fetches both.
+          <div onPointerOverCapture={preloadListDialogs} onFocusCapture={preloadListDialogs}>
             <List
               horses={horses}
               busy={query.loading}
@@ -234,7 +241,7 @@ export default function MyHorsesPage() {
         </Suspense>
       )}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         visible={confirmOpen}
         title="Delete horse"
         busy={deleting}
@@ -242,7 +249,7 @@ export default function MyHorsesPage() {
         onCancel={() => setConfirmOpen(false)}
       >
         {toDelete && <DeleteHorseNotice horse={toDelete} />}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </>
   );
 }

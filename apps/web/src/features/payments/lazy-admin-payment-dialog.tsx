@@ -7,16 +7,10 @@ const AdminPaymentDialog = lazyWithPreload(async () => ({
   default: (await import('./admin-payment-dialog')).AdminPaymentDialog,
 }));
 
-/** Starts fetching the dialog's code; for the places that offer it (pointer over, focus). */
-export function preloadAdminPaymentDialog(): void {
-  void AdminPaymentDialog.preload();
-}
-
 /**
- * The office's payment dialog, its code fetched when it first opens (or on intent, see
- * preloadAdminPaymentDialog), not with the Horse List: with react-hook-form, the domain's
- * payment schemas and the card entry it was about 40 KB of the list's first load
- * (docs/decisions.md, "Field speed").
+ * The office's payment dialog, its code fetched when it first opens, not with the Horse List:
+ * with react-hook-form, zod, the domain's payment schemas and the card entry it was about 35 KB
+ * of the list's first load (docs/decisions.md, "Field speed").
  */
 export function LazyAdminPaymentDialog(props: AdminPaymentDialogProps) {
   if (!props.horse || !props.mode) return null;

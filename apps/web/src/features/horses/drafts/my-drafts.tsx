@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CButton, CCard, CCardBody, CCardHeader } from '@coreui/react';
 import type { HorseDraftSummary } from '@registry/domain';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import type { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../stores/use-toast';
 import { useDiscardDraft, useDrafts } from './drafts-api';
@@ -87,7 +87,7 @@ export function MyDrafts({
           ))}
         </ul>
       </CCardBody>
-      <ConfirmDialog
+      <LazyConfirmDialog
         visible={toDiscard !== null}
         title="Discard draft"
         confirmLabel="Discard"
@@ -97,7 +97,7 @@ export function MyDrafts({
       >
         {toDiscard &&
           `The unfinished registration “${titleOf(toDiscard)}” and everything typed in it will be deleted. This cannot be undone.`}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </CCard>
   );
 }
