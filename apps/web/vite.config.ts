@@ -110,7 +110,7 @@ function preloadSignedInChunks(): Plugin {
       // At low priority: the entry and its stylesheet, already requested by index.html, come
       // first, as the first paint (the banner and "Loading…", route-guards.tsx) needs only
       // them. Lighthouse counts every high-priority script fetched before the first paint as
-      // holding it back: 1.8-2.0 s FCP with them, 1.55-1.65 s without (docs/benchmarks.md).
+      // holding it back: 1.8-2.0 s FCP with them, 1.55-1.65 s without (docs/decisions.md).
       const code =
         `try{const s=localStorage,p=location.pathname.replace(/(.)\\/+$/,"$1"),` +
         `r=${JSON.stringify(pages)}[s.getItem("userRole")==="admin"?"admin":"member"];` +
