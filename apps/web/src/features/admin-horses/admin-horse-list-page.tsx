@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CAlert, CButton } from '@coreui/react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import {
@@ -238,7 +238,7 @@ export default function AdminHorseListPage() {
           setDialog(null);
         }}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         visible={dialog?.kind === 'delete'}
         title="Delete horse"
         busy={deletion.busy}
@@ -254,7 +254,7 @@ export default function AdminHorseListPage() {
             {deletion.error}
           </CAlert>
         )}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </>
   );
 }

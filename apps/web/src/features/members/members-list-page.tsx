@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CAlert, CButton, CFormLabel, CFormSelect } from '@coreui/react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import { ListToolbar, SearchField } from '../../components/list-toolbar';
@@ -23,9 +24,18 @@ import {
   useSetMemberActive,
   type MemberSortField,
 } from './api';
-import { MemberFormModal } from './member-form-modal';
-import { MemberImportDialog } from './member-import-dialog';
 import { MemberCards, MembersTable, type MemberAction } from './members-table';
+
+// The dialogs load when first opened, not with the list: the member form alone brings
+// react-hook-form and zod (docs/decisions.md, "Field speed").
+const LazyMemberFormModal = lazyDialog(
+  async () => (await import('./member-form-modal')).MemberFormModal,
+  'Opening the member form…',
+);
+const LazyMemberImportDialog = lazyDialog(
+  async () => (await import('./member-import-dialog')).MemberImportDialog,
+  'Opening the import…',
+);
 
 type Pending = { kind: 'delete' | 'deactivate'; member: Member } | null;
 
@@ -207,18 +217,18 @@ export default function MembersListPage() {
         )}
       </PagedList>
 
-      <MemberFormModal
+      <LazyMemberFormModal
         visible={editing !== null}
         member={editing?.member ?? null}
         onClose={() => setEditing(null)}
         onSaved={() => setEditing(null)}
       />
-      <MemberImportDialog
+      <LazyMemberImportDialog
         visible={importing}
         onClose={() => setImporting(false)}
         onImported={() => dispatch(membersChanged())}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         visible={pending !== null}
         title={pending?.kind === 'delete' ? 'Delete member' : 'Deactivate member'}
         confirmLabel={pending?.kind === 'delete' ? 'Delete' : 'Deactivate'}
@@ -243,7 +253,7 @@ export default function MembersListPage() {
             {confirmation.error}
           </CAlert>
         )}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </>
   );
 }
