@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { lazyDialog } from './lazy-dialog';
+
+function Probe({ visible, name }: { visible: boolean; name: string }) {
+  return <p>{visible ? `${name} open` : `${name} closed`}</p>;
+}
+
+describe('lazyDialog', () => {
+  it('fetches nothing until first opened, then stays mounted when closed', async () => {
+    const load = vi.fn(() => Promise.resolve(Probe));
+    const Dialog = lazyDialog(load, 'Opening the probe…');
+    const { rerender } = render(<Dialog visible={false} name="Probe" />);
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Probe/)).toBeNull();
+
+    rerender(<Dialog visible name="Probe" />);
+    expect(await screen.findByText('Probe open')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // Closed, it stays mounted (the dialog's own fade and unmounting then apply).
+    rerender(<Dialog visible={false} name="Probe" />);
+    expect(screen.getByText('Probe closed')).toBeInTheDocument();
+  });
+
+  it('says what is opening while the code arrives', async () => {
+    let arrive!: (component: typeof Probe) => void;
+    const Dialog = lazyDialog(
+      () => new Promise<typeof Probe>((resolve) => (arrive = resolve)),
+      'Opening the probe…',
+    );
+    render(<Dialog visible name="Probe" />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Opening the probe…');
+    arrive(Probe);
+    expect(await screen.findByText('Probe open')).toBeInTheDocument();
+  });
+});
