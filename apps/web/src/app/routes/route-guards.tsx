@@ -102,8 +102,11 @@ function useStartStage(isLoggedIn: boolean, pathname: string, isAdmin: boolean) 
   const [stage, setStage] = useState<'loading' | 'shell' | 'page'>(() =>
     shellAndPageLoadedAt(pathname, isAdmin) ? 'page' : 'loading',
   );
+  // Once, when the page first shows (not again on every later address).
   useEffect(() => {
     if (stage === 'page') return afterPaintIsShown(firstPageShown);
+  }, [stage]);
+  useEffect(() => {
     if (stage === 'shell') return startTransition(() => setStage('page'));
     if (stage !== 'loading' || !isLoggedIn) return;
     let current = true;
