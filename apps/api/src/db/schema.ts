@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   type AnyPgColumn,
   text,
   timestamp,
@@ -145,6 +146,13 @@ export const horses = pgTable(
      * so a transfer back to an earlier owner does not revive that owner's old links.
      */
     ownerEpoch: integer('owner_epoch').notNull().default(0),
+    /**
+     * The record's revision: raised by every change of what the office reviews (record, files,
+     * names, owner of record, decision). A decision names the revision it was made on and is
+     * refused (409) when the horse has moved on (docs/api.md "Approvals"). Payments do not raise
+     * it: the approval reads the payment state itself.
+     */
+    version: integer('version').notNull().default(1),
     sex: text('sex').notNull(),
     color: text('color').notNull(),
     gaitDesignation: text('gait_designation').notNull().default(''),
@@ -209,6 +217,32 @@ export const horseFiles = pgTable(
   ],
 );
 
+/** What the office reviews of a horse at one revision (horse-repository/revisions.ts). */
+export interface HorseRevisionSnapshot {
+  record: HorseRecordValues;
+  names: [string, string, string];
+  ownerId: string;
+  files: Array<{ kind: string; slot: string; name: string; sha256: string }>;
+}
+
+/**
+ * Each revision of a horse as the office could review it, so a decision refused because the
+ * horse moved on can say what changed since the revision it named.
+ */
+export const horseRevisions = pgTable(
+  'horse_revisions',
+  {
+    horseId: uuid('horse_id')
+      .notNull()
+      .references(() => horses.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<HorseRevisionSnapshot>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.horseId, t.version] })],
+);
+
 /**
  * Mail waiting to be sent, written in the transaction of the action that caused it; a worker
  * sends it with retries and backoff, so an SMTP outage delays mail and loses none.
@@ -269,8 +303,8 @@ export type PaymentMethodKind = (typeof PAYMENT_METHODS)[number];
 /**
  * One attempt to pay a horse's fees. Amounts are integer cents computed by the server. Card
  * numbers, CVVs and bank account numbers never reach this table: only the provider's ids.
- * The partial unique index lets a horse have at most one live or settled payment, so a second
- * payment for a paid (or still settling) horse is refused by the database itself.
+ * The partial unique index lets a horse have at most one live or settled payment for the same
+ * fee lines, so paying the same fees twice is refused by the database itself.
  */
 export const payments = pgTable(
   'payments',
@@ -290,6 +324,12 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('usd'),
     /** The fee lines charged, as computed by the server (domain feesFor). */
     fees: jsonb('fees').$type<Record<string, unknown>>().notNull(),
+    /**
+     * The keys of the fee lines this payment pays, joined by '+' in the fee table's order
+     * (domain feeLines): 'registration+verification' for a first payment, 'verification' for
+     * the difference owed after an edit chose verification (docs/api.md "Payments").
+     */
+    covers: text('covers').notNull().default('registration'),
     /** Billing details without any account or card number. */
     billing: jsonb('billing').$type<Record<string, unknown>>(),
     status: text('status', { enum: PAYMENT_RECORD_STATUSES }).notNull(),
@@ -315,8 +355,10 @@ export const payments = pgTable(
     oneOf('payments_status_check', t.status, PAYMENT_RECORD_STATUSES),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     index('payments_horse_idx').on(t.horseId, t.createdAt),
+    // One live or settled payment per horse and set of fee lines: a second payment of the
+    // same fees is refused by the database; the difference after an edit is another set.
     uniqueIndex('payments_one_live_per_horse_idx')
-      .on(t.horseId)
+      .on(t.horseId, t.covers)
       .where(sql`${t.status} in ('requires_action', 'processing', 'succeeded', 'disputed')`),
     index('payments_settles_idx').on(t.status, t.settlesAt),
   ],
@@ -375,6 +417,8 @@ export const horseChangeRequests = pgTable(
     /** What differs from the approved record: when sent, and once decided, what was applied. */
     changes: jsonb('changes').$type<FieldChange[]>().notNull(),
     reason: text('reason'),
+    /** Raised each time the owner replaces the request; the office's decision names it. */
+    version: integer('version').notNull().default(1),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
