@@ -11,3 +11,4 @@ export * from './admin/index.js';
 export * from './contract/index.js';
 export * from './horse-name.js';
 export * from './us-state.js';
+export * from './member-number.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from '../auth.js';
 import { US_STATE_MESSAGE, usStateNamed } from '../us-state.js';
+import { normalizeMemberNumber } from '../member-number.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 export const MEMBER_FIELD_MAX = 100;
@@ -25,7 +26,14 @@ const requiredText = (message: string) =>
 /** A member's profile as an administrator creates or edits it (no password: see set-password). */
 export const memberInputSchema = z.object({
   email: emailField,
-  memberNumber: optionalText(MEMBER_NUMBER_MAX),
+  // One spelling, checked for length once folded (normalizeMemberNumber).
+  memberNumber: z
+    .string()
+    .overwrite(normalizeMemberNumber)
+    .max(MEMBER_NUMBER_MAX, ADMIN_MESSAGES.tooLong(MEMBER_NUMBER_MAX))
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null)),
   firstName: requiredText(ADMIN_MESSAGES.firstNameRequired),
   lastName: requiredText(ADMIN_MESSAGES.lastNameRequired),
   phone: optionalText(40),

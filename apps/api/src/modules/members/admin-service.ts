@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   normalizeEmail,
+  normalizeMemberNumber,
   type Member,
   type MemberInput,
   type MemberSortField,
@@ -69,6 +70,8 @@ const SORTS: Record<MemberSortField, SQL[]> = {
 /** Members (never administrators), searched over name, email, member number and city. */
 export async function listMembers(db: Db, query: MemberListQuery) {
   const p = query.q ? pattern(query.q) : undefined;
+  // A member number typed in any spelling (`ｍ-0002`) is found in the stored one.
+  const number = normalizeMemberNumber(query.q ?? '');
   const where = and(
     eq(users.role, 'member'),
     query.active === undefined ? undefined : eq(users.active, query.active),
@@ -76,7 +79,9 @@ export async function listMembers(db: Db, query: MemberListQuery) {
       ? or(
           sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${p}`,
           sql`lower(${users.email}) like ${p}`,
-          sql`lower(coalesce(${users.memberNumber}, '')) like ${p}`,
+          number
+            ? sql`lower(coalesce(${users.memberNumber}, '')) like ${pattern(number)}`
+            : undefined,
           sql`lower(coalesce(${users.city}, '')) like ${p}`,
         )
       : undefined,

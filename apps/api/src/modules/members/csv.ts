@@ -8,6 +8,7 @@ import {
   MEMBER_CSV_MAX_ROWS,
   MEMBER_CSV_REQUIRED,
   memberInputSchema,
+  withoutLeadingInvisible,
   type MemberInput,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
@@ -21,15 +22,24 @@ import { nextMemberNumber } from './member-number.js';
 type Column = (typeof MEMBER_CSV_COLUMNS)[number];
 
 /**
- * A spreadsheet opening the file would run a cell starting with = + - @ (or a tab / carriage
- * return before one) as a formula: such cells get a leading apostrophe, which the import drops.
+ * True when a spreadsheet could run `value` as a formula: it starts with = + - @, a tab or a
+ * carriage return, also once folded (NFKC: full-width `＝＋－＠`, small `﹦`) and also behind
+ * invisible characters (a zero-width space), which some spreadsheets fold or drop on opening.
+ */
+function formulaLike(value: string): boolean {
+  return /^[=+\-@\t\r]/.test(withoutLeadingInvisible(value.normalize('NFKC')));
+}
+
+/**
+ * A spreadsheet opening the file would run a formula-like cell (formulaLike): such cells get a
+ * leading apostrophe, which the import drops.
  */
 export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return formulaLike(value) ? `'${value}` : value;
 }
 
 function unsafeCell(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return value.startsWith("'") && formulaLike(value.slice(1)) ? value.slice(1) : value;
 }
 
 /** Every member, in member-number then email order. */

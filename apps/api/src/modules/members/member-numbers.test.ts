@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { HORSE_MESSAGES, REGISTER_RULE_MESSAGES } from '@registry/domain';
+import { ADMIN_MESSAGES, HORSE_MESSAGES, REGISTER_RULE_MESSAGES } from '@registry/domain';
 import { users } from '../../db/schema.js';
 import { loadConfig } from '../../config.js';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
@@ -105,6 +105,67 @@ describe('member numbers are given automatically', () => {
   });
 });
 
+describe('member numbers differing only by case, invisible or full-width characters are one', () => {
+  const variants = ['gm-0500', 'GM-\u200b0500', '\uff27\uff2d-0500', '\ufeffGm\uff0d0500 '];
+
+  it('the member form stores one spelling and refuses the variants as taken', async () => {
+    const created = await api('POST', '/admin/members', person(500, { memberNumber: variants[0] }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.memberNumber).toBe('GM-0500');
+    for (const [i, memberNumber] of variants.entries()) {
+      const again = await api('POST', '/admin/members', person(510 + i, { memberNumber }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().fields.memberNumber).toBe(ADMIN_MESSAGES.memberNumberTaken);
+    }
+    // Found by a lookup in any spelling.
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members?q=${encodeURIComponent('\uff47\uff4d-0500')}`,
+      headers: bearer(admin),
+    });
+    expect(found.json().data.items.map((m: { email: string }) => m.email)).toEqual([
+      'numbered500@example.org',
+    ]);
+  });
+
+  it('a CSV import finds the variants in the file and in the database', async () => {
+    const response = await importCsv(
+      'email,firstName,lastName,memberNumber\n' +
+        `v1@variants.test,Ann,A,gm-0600\n` +
+        `v2@variants.test,Bo,B,\u200bGM-0600\n` +
+        `v3@variants.test,Cy,C,\uff27\uff2d-0500\n`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      '3.memberNumber': ADMIN_MESSAGES.csvDuplicateInFile('memberNumber', 2),
+      '4.memberNumber': ADMIN_MESSAGES.csvDuplicateInDb('member number'),
+    });
+  });
+
+  it('numbers stored before the rule are respelled at start-up, unless that merges two', async () => {
+    const inserted = await t.database.db
+      .insert(users)
+      .values([
+        { email: 'legacy1@example.org', role: 'member', memberNumber: 'gm-\u200b0700' },
+        { email: 'legacy2@example.org', role: 'member', memberNumber: 'GM-0500\u200b' },
+        { email: 'legacy3@example.org', role: 'member', memberNumber: '\u200b' },
+      ])
+      .returning({ id: users.id });
+    await assignMissingMemberNumbers(t.database.db, parseMemberNumberFormat('GM-{SEQ:4}'));
+    const after = await Promise.all(
+      inserted.map(async ({ id }) => {
+        const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+        return row?.memberNumber;
+      }),
+    );
+    expect(after[0]).toBe('GM-0700');
+    // GM-0500 is another member's: left for the office to renumber.
+    expect(after[1]).toBe('GM-0500\u200b');
+    // Nothing visible: given a number of the format.
+    expect(after[2]).toMatch(/^GM-\d{4}$/);
+  });
+});
+
 describe("owners' member numbers are checked against the members", () => {
   const owner = (extra: Record<string, unknown>) => ({
     memberNum: 'M-0001',
@@ -152,12 +213,14 @@ describe("owners' member numbers are checked against the members", () => {
     const response = await register(
       'Joint',
       [
-        owner({ memberNum: ' m-0002 ' }),
+        // Lower case, a zero-width space and a full-width digit: member M-0002, stored as such.
+        owner({ memberNum: ' m-\u200b000\uff12 ' }),
         owner({ memberNum: '', nonMember: true, name: 'Pat Doe' }),
       ],
       'Accepted',
     );
     expect(response.statusCode).toBe(201);
+    expect(response.json().data.owners[0]).toMatchObject({ memberNum: 'M-0002' });
     expect(response.json().data.owners[1]).toMatchObject({ nonMember: true, memberNum: '' });
   });
 

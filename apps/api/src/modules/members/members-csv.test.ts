@@ -160,4 +160,62 @@ describe('CSV export', () => {
       .where(like(users.email, 'formula@export.test'));
     expect(restored?.firstName).toBe('=HYPERLINK("http://evil.example","x")');
   });
+
+  it('neutralises cells that start a formula once folded or behind invisible characters', async () => {
+    const sneaky = {
+      firstName: '\uff1dHYPERLINK("http://evil.example","x")', // full-width =
+      lastName: '\u200b=SUM(A1)', // zero-width space first
+      city: '\u200c\uff0b1', // zero-width non-joiner, then full-width +
+      address: '\uff20A1', // full-width @
+      phone: '\u2060\uff0d1', // word joiner, then full-width -
+    };
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/members',
+      headers: bearer(admin),
+      payload: { email: 'sneaky@export.test', ...sneaky, phone: undefined },
+    });
+    expect(create.statusCode).toBe(201);
+    // The phone rule refuses such a value, so it is written to the row directly.
+    await t.database.db
+      .update(users)
+      .set({ phone: sneaky.phone })
+      .where(eq(users.email, 'sneaky@export.test'));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/members/export.csv',
+      headers: bearer(admin),
+    });
+    const [head, ...rows] = parse(response.body, { bom: true }) as string[][];
+    const row = rows.find((r) => r.includes('sneaky@export.test')) ?? [];
+    const cell = (column: string) => row[(head ?? []).indexOf(column)];
+    for (const [column, value] of Object.entries(sneaky)) expect(cell(column)).toBe(`'${value}`);
+    // A plain value is left alone.
+    expect(cell('email')).toBe('sneaky@export.test');
+
+    // The import takes the apostrophes off again.
+    await t.database.db.delete(users).where(eq(users.email, 'sneaky@export.test'));
+    const back = await importCsv(
+      [head ?? [], row]
+        .map((r) =>
+          r
+            .filter((_, i) => (head ?? [])[i] !== 'phone')
+            .map((c) => `"${c.replace(/"/g, '""')}"`)
+            .join(','),
+        )
+        .join('\n'),
+      'commit',
+    );
+    expect(back.statusCode).toBe(200);
+    const [restored] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'sneaky@export.test'));
+    expect(restored).toMatchObject({
+      firstName: sneaky.firstName,
+      lastName: sneaky.lastName,
+      city: sneaky.city,
+      address: sneaky.address,
+    });
+  });
 });

@@ -13,6 +13,7 @@ import {
 import type { IssueSink } from '../context.js';
 import { mustBeTrue, requiredChoice, requiredText, signatureField } from '../fields.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
+import { normalizeMemberNumber } from '../../member-number.js';
 import { REGISTER_RULE_MESSAGES } from '../register-rules.js';
 
 /** Every address here is in the United States (the only country offered), so ZIP codes apply. */
@@ -22,7 +23,8 @@ export const ownerSchema = z.object({
   // Required for members; checkOwnerMembers asks for it, so a marked non-member may leave it empty.
   memberNum: z
     .string({ error: HORSE_MESSAGES.memberNumRequired })
-    .trim()
+    // The member's number in its one spelling, as the server looks it up and stores it.
+    .overwrite(normalizeMemberNumber)
     .max(OTHER_REGISTRY_NUMBER_MAX, tooLongMessage('Member Number', OTHER_REGISTRY_NUMBER_MAX)),
   /**
    * A co-owner who is not a member of the association (docs/decisions.md "Register rules"):
