@@ -21,4 +21,6 @@ export const UPLOAD_MESSAGES = {
   alreadyUsed: 'A file was already saved with another form. Please choose it again.',
   checkFailed: 'The file could not be checked. Please try again.',
   tooLarge: 'The file is larger than this field allows',
+  badAddress: 'An upload address is the upload endpoint or an upload id, with nothing after it',
+  noConcat: 'Each file is sent as one upload: parallel uploads (Upload-Concat) are not supported',
 } as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -41,6 +41,62 @@ function rawOf(req: unknown): IncomingMessage | undefined {
 }
 
 /**
+ * How every upload route reads its address, the one reading the ownership check and
+ * @tus/server share. Left to itself, @tus/server takes the last `/` segment of the whole URL,
+ * query string included, so `/<own id>?x=/<other id>` passed our check as the member's own
+ * upload and reached another's (issue 28 §4). So: an address with a query string or a fragment
+ * is refused (`undefined`: tus clients never send one); otherwise the id is what follows
+ * `UPLOADS_PATH/` when that is an upload id, and none for the endpoint itself or anything else.
+ * @tus/server never reads an address again: it is handed the id that was checked
+ * (`getFileIdFromRequest` below).
+ */
+export function readUploadAddress(url: string | undefined): { id?: string } | undefined {
+  if (url === undefined || /[?#]/.test(url)) return undefined;
+  const id = url.startsWith(`${UPLOADS_PATH}/`) ? url.slice(UPLOADS_PATH.length + 1) : '';
+  return UUID.test(id) ? { id } : {};
+}
+
+/** Whether a response header is one of CORS's: the API answers none (plugins/security.ts). */
+const isCors = (name: unknown) => String(name).toLowerCase().startsWith('access-control-');
+
+/** The headers of a writeHead call without CORS's: a flat `[name, value, ...]` list, pairs, or an object. */
+function withoutCors(headers: unknown): unknown {
+  if (Array.isArray(headers)) {
+    if (headers.every((entry) => Array.isArray(entry))) {
+      return headers.filter((entry: unknown[]) => !isCors(entry[0]));
+    }
+    const kept: unknown[] = [];
+    for (let i = 0; i < headers.length; i += 2) {
+      if (!isCors(headers[i])) kept.push(headers[i], headers[i + 1]);
+    }
+    return kept;
+  }
+  if (headers && typeof headers === 'object') {
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => !isCors(name)));
+  }
+  return headers;
+}
+
+/**
+ * Makes @tus/server's answer on `response` an API answer like every other: the headers Fastify
+ * set for it (the API's security headers, no-store, the request id: plugins/security.ts and
+ * request-id.ts, which a hijacked reply would otherwise lose) and the site's CORS policy, which
+ * is none: the web app is served from the API's own origin (Vite's proxy does the same in
+ * development), so no other origin is granted anything. @tus/server answers CORS on its own
+ * (`*` by default, and Access-Control-Expose-Headers always); it writes its head in one
+ * writeHead call, where those are left out.
+ */
+function answerAsTheApi(reply: FastifyReply): void {
+  const response: ServerResponse = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders() as OutgoingHttpHeaders)) {
+    if (value !== undefined) response.setHeader(name, value);
+  }
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((...args: unknown[]) =>
+    writeHead(...args.map((arg) => withoutCors(arg)))) as ServerResponse['writeHead'];
+}
+
+/**
  * The tus endpoint (docs/api.md "Uploads"): `POST /api/uploads` creates an upload for one form
  * field, `HEAD`/`PATCH /api/uploads/:id` resume and continue it, `DELETE` cancels it. Only the
  * member who created an upload can reach it; anyone else gets the 404 of an unknown id. The tus
@@ -54,6 +110,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     done(null),
   );
   const owners = new WeakMap<IncomingMessage, string>();
+  /** The upload id each request was checked for: the only id @tus/server acts on. */
+  const checkedIds = new WeakMap<IncomingMessage, string>();
   const touched = new Map<string, number>();
 
   const server = new Server({
@@ -64,6 +122,14 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     maxSize: VIDEO_MAX_BYTES,
     relativeLocation: true,
     namingFunction: () => randomUUID(),
+    // The id the ownership check passed, never a reading of the URL of tus's own (see
+    // readUploadAddress); a request that was not checked names no upload (404).
+    getFileIdFromRequest: (req) => {
+      const raw = rawOf(req);
+      return raw && checkedIds.get(raw);
+    },
+    // No origin is granted anything (answerAsTheApi removes tus's other CORS headers).
+    allowedOrigins: () => false,
     onUploadCreate: async (req, upload) => {
       const raw = rawOf(req);
       const ownerId = raw && owners.get(raw);
@@ -114,8 +180,15 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       .catch((error: unknown) => app.log.warn({ err: error }, 'could not touch an upload'));
   });
 
-  const pass = async (request: FastifyRequest, reply: FastifyReply) => {
+  const pass = async (request: FastifyRequest, reply: FastifyReply, id?: string) => {
+    // tus's concatenation extension (parallel parts joined on the server) is not offered: the
+    // stores here lack it, and @tus/server would answer 501 for what is the client's choice.
+    if (request.headers['upload-concat'] !== undefined) {
+      return refuse(reply, 400, UPLOAD_MESSAGES.noConcat);
+    }
     owners.set(request.raw, requireAuth(request).userId);
+    if (id) checkedIds.set(request.raw, id);
+    answerAsTheApi(reply);
     reply.hijack();
     // A refused PATCH (409 wrong offset: a browser re-sending a request from byte 0 after a
     // dropped connection) must not be read to its end only to be thrown away: closing the
@@ -123,12 +196,13 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     if (request.method === 'PATCH') reply.raw.setHeader('connection', 'close');
     await server.handle(request.raw, reply.raw);
   };
-  const notFound = (reply: FastifyReply) =>
-    reply.status(404).send({ success: false, error: UPLOAD_MESSAGES.notFound });
+  const refuse = (reply: FastifyReply, status: number, error: string) =>
+    reply.status(status).send({ success: false, error });
+  const notFound = (reply: FastifyReply) => refuse(reply, 404, UPLOAD_MESSAGES.notFound);
+  const badAddress = (reply: FastifyReply) => refuse(reply, 400, UPLOAD_MESSAGES.badAddress);
 
   /** The member's own upload, touched when the request will write to it; else undefined. */
   const ownUpload = async (request: FastifyRequest, id: string, touch: boolean) => {
-    if (!UUID.test(id)) return undefined;
     const own = and(eq(uploads.id, id), eq(uploads.ownerId, requireAuth(request).userId));
     const [row] = touch
       ? await db.update(uploads).set({ touchedAt: new Date() }).where(own).returning()
@@ -158,7 +232,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
         'Created: the Location header names the upload',
       ),
     },
-    pass,
+    async (request, reply) => {
+      if (!readUploadAddress(request.raw.url)) return badAddress(reply);
+      return pass(request, reply);
+    },
   );
 
   app.route({
@@ -174,10 +251,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       params: idParams,
     },
     handler: async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const row = await ownUpload(request, id, request.method === 'PATCH');
+      const address = readUploadAddress(request.raw.url);
+      if (!address) return badAddress(reply);
+      const row = address.id && (await ownUpload(request, address.id, request.method === 'PATCH'));
       if (!row) return notFound(reply);
-      return pass(request, reply);
+      return pass(request, reply, row.id);
     },
   });
 
@@ -191,9 +269,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const row = await ownUpload(request, id, false);
+      const address = readUploadAddress(request.raw.url);
+      if (!address) return badAddress(reply);
+      const row = address.id && (await ownUpload(request, address.id, false));
       if (!row) return notFound(reply);
+      const { id } = row;
       // Cancelling, or removing a finished file from the form: nothing of it stays.
       await db.delete(uploads).where(eq(uploads.id, id));
       await tus.discard(id).catch(() => undefined);

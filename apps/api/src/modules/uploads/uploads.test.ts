@@ -21,6 +21,7 @@ import {
   uploadWhole,
 } from '../../test/tus.js';
 import { LocalDiskStorage } from '../files/storage.js';
+import { readUploadAddress } from './routes.js';
 import { sweepExpiredUploads } from './sweep.js';
 import { openTusStore } from './tus-store.js';
 import { createSignedInApp } from '../../test/signed-in-app.js';
@@ -249,5 +250,162 @@ describe('resumable uploads (tus)', () => {
     expect((await headUpload(t.app, memberA, fresh.id!)).statusCode).toBe(200);
     await deleteUpload(t.app, memberA, fresh.id!);
     expect(filesUnder(t.uploadsDir).sort()).toEqual(before);
+  });
+});
+
+/** Issue 28 §4: the id the ownership check reads is the id tus acts on. */
+describe('the upload an address names', () => {
+  const TUS = { 'tus-resumable': '1.0.0' };
+  const as = (token: string) => ({ ...TUS, authorization: `Bearer ${token}` });
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  /** The headers creating a 10-byte registration document upload. */
+  const CREATE = {
+    'upload-length': '10',
+    'upload-metadata': `field ${b64('registrationDocument')},filename ${b64('a.pdf')}`,
+  };
+
+  it('refuses `/<own id>?x=/<victim id>` (HEAD and PATCH), leaving the victim’s upload as it was', async () => {
+    const pdf = SAMPLE_BYTES.pdf();
+    const victim = await createUpload(t.app, memberA, 'registrationDocument', 'v.pdf', pdf.length);
+    expect(
+      (await patchUpload(t.app, memberA, victim.id!, 0, pdf.subarray(0, 100))).statusCode,
+    ).toBe(204);
+    const own = await createUpload(t.app, memberB, 'registrationDocument', 'o.pdf', pdf.length);
+    const crafted = `/api/uploads/${own.id}?x=/${victim.id}`;
+
+    const head = await t.app.inject({ method: 'HEAD', url: crafted, headers: as(memberB) });
+    expect(head.statusCode).toBe(400);
+    expect(head.headers['upload-offset']).toBeUndefined();
+    const foreign = Buffer.alloc(pdf.length - 100, 0x41);
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: crafted,
+      headers: {
+        ...as(memberB),
+        'upload-offset': '100',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: foreign,
+    });
+    expect(patch.statusCode).toBe(400);
+    const encoded = `/api/uploads/${own.id}?x=%2F${victim.id}`;
+    expect(
+      (await t.app.inject({ method: 'HEAD', url: encoded, headers: as(memberB) })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: crafted, headers: as(memberB) })).statusCode,
+    ).toBe(400);
+
+    // Neither upload moved: the victim still has its 100 bytes, the attacker's none.
+    expect((await headUpload(t.app, memberA, victim.id!)).headers['upload-offset']).toBe('100');
+    expect((await headUpload(t.app, memberB, own.id!)).headers['upload-offset']).toBe('0');
+    expect(await rowOf(victim.id!)).toMatchObject({ storageKey: null });
+    // The victim finishes with their own bytes, and those are what is stored.
+    const rest = await patchUpload(t.app, memberA, victim.id!, 100, pdf.subarray(100));
+    expect(rest.statusCode).toBe(204);
+    const stored = (await rowOf(victim.id!))!.storageKey!;
+    const saved = await new LocalDiskStorage(t.uploadsDir).open(stored);
+    const chunks: Buffer[] = [];
+    for await (const chunk of saved) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  it('reads an address one way: the endpoint, or an upload id with nothing after it', () => {
+    const id = '0f8e4a3c-1d2b-4c5d-9e8f-7a6b5c4d3e2f';
+    expect(readUploadAddress('/api/uploads')).toEqual({});
+    expect(readUploadAddress(`/api/uploads/${id}`)).toEqual({ id });
+    // What an HTTP client can send that app.inject tidies away: an empty query, a fragment.
+    for (const refused of [
+      `/api/uploads/${id}?`,
+      `/api/uploads/${id}#/${id}`,
+      `/api/uploads/${id}?x=/${id}`,
+      '/api/uploads?',
+    ]) {
+      expect(readUploadAddress(refused)).toBeUndefined();
+    }
+    for (const unknown of [
+      '/api/uploads/',
+      '/api/uploads/x',
+      `/api/uploads/${id}/`,
+      `/api/uploads/a/${id}`,
+    ]) {
+      expect(readUploadAddress(unknown)).toEqual({});
+    }
+  });
+
+  it('refuses a query string on creation and cancelling too, and answers an unknown id 404', async () => {
+    const create = (url: string) =>
+      t.app.inject({ method: 'POST', url, headers: { ...as(memberA), ...CREATE } });
+    const refused = await create('/api/uploads?x=1');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(UPLOAD_MESSAGES.badAddress);
+    const created = await create('/api/uploads');
+    expect(created.statusCode).toBe(201);
+    const id = String(created.headers.location).split('/').pop()!;
+    const cancel = (url: string) => t.app.inject({ method: 'DELETE', url, headers: as(memberA) });
+    expect((await cancel(`/api/uploads/${id}?x=1`)).statusCode).toBe(400);
+    expect(await rowOf(id)).toBeDefined();
+    const unknown = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/uploads/not-an-id',
+      headers: as(memberA),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await cancel(`/api/uploads/${id}`)).statusCode).toBe(204);
+  });
+
+  it('answers with the site’s headers: no CORS grant to any origin, no-store, nosniff', async () => {
+    const headers = { ...as(memberA), origin: 'https://elsewhere.example' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...headers, ...CREATE },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = String(created.headers.location).split('/').pop()!;
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/uploads/${id}`, headers });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/uploads/${id}`,
+      headers: {
+        ...headers,
+        'upload-offset': '5',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: Buffer.alloc(1),
+    });
+    expect(refused.statusCode).toBe(409);
+    const noVersion = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/uploads/${id}`,
+      headers: { authorization: `Bearer ${memberA}`, origin: 'https://elsewhere.example' },
+    });
+    expect(noVersion.statusCode).toBe(412);
+    for (const answer of [created, head, refused, noVersion]) {
+      const cors = Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'));
+      expect(cors).toEqual([]);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-request-id']).toBeTruthy();
+    }
+    await deleteUpload(t.app, memberA, id);
+  });
+
+  it('answers a parallel upload (Upload-Concat) with a 400, creating nothing', async () => {
+    const [before] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(uploads);
+    for (const concat of [
+      'partial',
+      `final;/api/uploads/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`,
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { ...as(memberA), ...CREATE, 'upload-concat': concat },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(UPLOAD_MESSAGES.noConcat);
+    }
+    const [after] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(uploads);
+    expect(after?.n).toBe(before?.n);
   });
 });
