@@ -32,7 +32,8 @@ export interface RunningServer {
 
 /**
  * Starts the built product on the embedded database in `dataDir` (a new one by default);
- * `env` adds or overrides variables (DATABASE_URL for PostgreSQL, raised rate limits).
+ * `env` adds or overrides variables (DATABASE_URL for PostgreSQL, raised rate limits; the
+ * optional parts in built-server-options.e2e.test.ts).
  */
 export async function startServer(
   dataDir?: string,
@@ -60,13 +61,16 @@ export async function startServer(
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: 'ignore',
+      // Only stderr is kept: a failed start's one line ("Start-up error: ...") for the error.
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
   if (child.pid === undefined) throw new Error('bench server did not start');
   const pid = child.pid;
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4096)));
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, { pollMs: 20 });
+  await waitForHealth(baseURL, child, { pollMs: 20, output: () => errors });
   const readyMs = performance.now() - started;
   return {
     baseURL,

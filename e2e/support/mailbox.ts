@@ -97,9 +97,12 @@ export function parseMail(caught: CaughtMail): Mail {
   };
 }
 
-/** Everything the test SMTP server has received so far, oldest first. */
-export async function allMail(): Promise<Mail[]> {
-  const response = await fetch(`${inject('mailboxURL')}/messages`);
+/**
+ * Everything the test SMTP server has received so far, oldest first; `mailbox` is the HTTP
+ * address of another catcher than the shared server's (support/mail-catcher.ts).
+ */
+export async function allMail(mailbox = inject('mailboxURL')): Promise<Mail[]> {
+  const response = await fetch(`${mailbox}/messages`);
   const caught = (await response.json()) as CaughtMail[];
   return caught.map(parseMail);
 }
@@ -111,19 +114,19 @@ export async function allMail(): Promise<Mail[]> {
 export async function waitForMail(
   to: string,
   subjectPattern: RegExp,
-  options: { since?: number; timeoutMs?: number } = {},
+  options: { since?: number; timeoutMs?: number; mailbox?: string } = {},
 ): Promise<Mail> {
-  const { since = 0, timeoutMs = 15_000 } = options;
+  const { since = 0, timeoutMs = 15_000, mailbox = inject('mailboxURL') } = options;
   const address = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await allMail())
+    const found = (await allMail(mailbox))
       .filter((mail) => mail.receivedAt >= since && mail.to.includes(address))
       .filter((mail) => subjectPattern.test(mail.subject))
       .at(-1);
     if (found) return found;
     if (Date.now() > deadline) {
-      const seen = (await allMail()).map((mail) => `${mail.to.join(',')}: ${mail.subject}`);
+      const seen = (await allMail(mailbox)).map((mail) => `${mail.to.join(',')}: ${mail.subject}`);
       throw new Error(
         `No mail to ${to} matching ${subjectPattern} within ${timeoutMs} ms. Received:\n${seen.join('\n')}`,
       );
