@@ -54,6 +54,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { serializeError } from './plugins/error-log.js';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
+import { requestForLog } from './plugins/log-safe-url.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerRequestId } from './plugins/request-id.js';
@@ -119,8 +120,9 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED, censor: '[redacted]' },
-      // Errors are logged without the values they carry (query parameters, rejected input).
-      serializers: { err: serializeError },
+      // Errors are logged without the values they carry (query parameters, rejected input),
+      // addresses without the credentials they carry (signed links, set-password tokens).
+      serializers: { err: serializeError, req: requestForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,

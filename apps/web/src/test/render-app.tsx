@@ -7,12 +7,16 @@ import { createAppStore, type AppStore } from '../stores/create-store';
 
 export interface LocationRecord {
   pathname: string;
+  search: string;
+  hash: string;
   navigationType: string;
 }
 
 function LocationProbe({ record }: { record: LocationRecord }) {
   const location = useLocation();
   record.pathname = location.pathname;
+  record.search = location.search;
+  record.hash = location.hash;
   record.navigationType = useNavigationType();
   return null;
 }
@@ -22,7 +26,7 @@ function LocationProbe({ record }: { record: LocationRecord }) {
  * (or the one given), and exposes where the router ended up.
  */
 export function renderApp(path: string, store: AppStore = createAppStore()) {
-  const location: LocationRecord = { pathname: path, navigationType: 'POP' };
+  const location: LocationRecord = { pathname: path, search: '', hash: '', navigationType: 'POP' };
   const view = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>

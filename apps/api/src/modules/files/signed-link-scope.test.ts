@@ -2,8 +2,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_A, MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
-import { withoutSignature } from './log-safe-request.js';
+import { logSafeUrl } from '../../plugins/log-safe-url.js';
 import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
+import { horseVersion } from '../../test/reviewed.js';
 
 /** Issue 20 §3: links die with a transfer, and request logs never carry a link's signature. */
 const logLines: string[] = [];
@@ -52,7 +53,11 @@ describe('signed download links', () => {
       method: 'POST',
       url: '/api/admin/transfer-horse-ownership',
       headers: bearer(admin),
-      payload: { horseId: horse.id, newOwnerId: await userId(t.database.db, MEMBER_B.email) },
+      payload: {
+        horseId: horse.id,
+        version: await horseVersion(t.database.db, horse.id),
+        newOwnerId: await userId(t.database.db, MEMBER_B.email),
+      },
     });
     expect(moved.statusCode).toBe(200);
 
@@ -71,7 +76,11 @@ describe('signed download links', () => {
         method: 'POST',
         url: '/api/admin/transfer-horse-ownership',
         headers: bearer(admin),
-        payload: { horseId: horse.id, newOwnerId: await userId(t.database.db, email) },
+        payload: {
+          horseId: horse.id,
+          version: await horseVersion(t.database.db, horse.id),
+          newOwnerId: await userId(t.database.db, email),
+        },
       });
     expect((await move(MEMBER_B.email)).statusCode).toBe(200);
     expect((await move(MEMBER_A.email)).statusCode).toBe(200);
@@ -98,13 +107,11 @@ describe('signed download links', () => {
   });
 });
 
-describe('withoutSignature', () => {
+describe('logSafeUrl', () => {
   it('replaces only the signature, however it is spelled', () => {
-    expect(withoutSignature('/uploads/a?exp=1&sig=abc')).toBe('/uploads/a?exp=1&sig=[redacted]');
-    expect(withoutSignature('/uploads/a?%73ig=abc&exp=1')).toBe(
-      '/uploads/a?%73ig=[redacted]&exp=1',
-    );
-    expect(withoutSignature('/api/horses?page=2')).toBe('/api/horses?page=2');
-    expect(withoutSignature('/uploads/a')).toBe('/uploads/a');
+    expect(logSafeUrl('/uploads/a?exp=1&sig=abc')).toBe('/uploads/a?exp=1&sig=[redacted]');
+    expect(logSafeUrl('/uploads/a?%73ig=abc&exp=1')).toBe('/uploads/a?%73ig=[redacted]&exp=1');
+    expect(logSafeUrl('/api/horses?page=2')).toBe('/api/horses?page=2');
+    expect(logSafeUrl('/uploads/a')).toBe('/uploads/a');
   });
 });

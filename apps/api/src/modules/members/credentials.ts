@@ -45,7 +45,8 @@ async function issueLink(
   await tx
     .insert(setPasswordTokens)
     .values({ userId: member.id, tokenHash: hashToken(token), expiresAt });
-  const url = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+  // In the fragment: a browser never sends it, so no server or proxy log ever holds the token.
+  const url = `${deps.publicUrl}/set-password#token=${encodeURIComponent(token)}`;
   await enqueueMail(
     tx,
     memberCredentialsMail(member.email, deps.associationName, {

@@ -13,20 +13,25 @@ const token = z
 /** Guessing tokens is hopeless (256 bits), but each try costs a lookup: keep them few. */
 const rateLimit = { max: 30, timeWindow: 60_000 };
 
-/** The public end of Send credentials: the page behind the emailed link. */
+/**
+ * The public end of Send credentials: the page behind the emailed link. The token travels in
+ * request bodies only, never in an address: addresses are logged (request logs, proxies), and a
+ * token copied from a log set a member's password (issue 28 §5). The emailed link carries it in
+ * the fragment, which browsers never send (credentials.ts).
+ */
 export const setPasswordRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/auth/set-password/:token',
+  app.post(
+    '/auth/set-password/check',
     {
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Whether a set-password link still works, and for which address',
-        params: z.object({ token }),
+        body: z.object({ token }),
         response: { 200: successSchema(z.object({ email: z.string() })), '4xx': failureSchema },
       },
     },
-    async (request) => ok(await checkSetPasswordLink(db, request.params.token)),
+    async (request) => ok(await checkSetPasswordLink(db, request.body.token)),
   );
 
   app.post(

@@ -12,7 +12,7 @@ const TOKEN = 'a'.repeat(43);
 describe('Set password', () => {
   it('shows whose link it is, checks the two entries, sets the password and goes to sign in', async () => {
     const requests = serve((config) =>
-      config.method === 'get'
+      config.url === 'auth/set-password/check'
         ? { status: 200, data: { success: true, data: { email: 'new@example.org' } } }
         : {
             status: 200,
@@ -24,9 +24,17 @@ describe('Set password', () => {
           },
     );
     const user = userEvent.setup();
-    const { location, store } = renderApp(`/set-password?token=${TOKEN}`);
+    const { location, store } = renderApp(`/set-password#token=${TOKEN}`);
     expect(await screen.findByText('new@example.org', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(requests[0]?.url).toBe(`auth/set-password/${TOKEN}`);
+    // The token goes in the body, never in an address, and leaves the page's address at once.
+    expect(requests[0]).toMatchObject({
+      method: 'post',
+      url: 'auth/set-password/check',
+      data: { token: TOKEN },
+    });
+    await waitFor(() =>
+      expect(location).toMatchObject({ pathname: '/set-password', search: '', hash: '' }),
+    );
     expect(screen.getByText(PASSWORD_HINT)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('New password'), 'horse battery staple');
@@ -41,7 +49,7 @@ describe('Set password', () => {
     expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
       'The two passwords do not match',
     );
-    expect(requests.filter((r) => r.method === 'post')).toHaveLength(0);
+    expect(requests.filter((r) => r.url === 'auth/set-password')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Confirm new password'), 'e');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
@@ -56,6 +64,19 @@ describe('Set password', () => {
     });
   });
 
+  it('still opens a link emailed before the token moved into the fragment', async () => {
+    const requests = serve(() => ({
+      status: 200,
+      data: { success: true, data: { email: 'old@example.org' } },
+    }));
+    const { location } = renderApp(`/set-password?token=${TOKEN}`);
+    expect(await screen.findByText('old@example.org', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ url: 'auth/set-password/check', data: { token: TOKEN } });
+    await waitFor(() =>
+      expect(location).toMatchObject({ pathname: '/set-password', search: '', hash: '' }),
+    );
+  });
+
   it('says what to do when the link is used or expired', async () => {
     serve(() => ({
       status: 404,
@@ -64,7 +85,7 @@ describe('Set password', () => {
         error: 'This link is invalid or has expired. Ask the association office for a new one.',
       },
     }));
-    renderApp(`/set-password?token=${TOKEN}`);
+    renderApp(`/set-password#token=${TOKEN}`);
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('invalid or has expired');
     expect(alert).toHaveTextContent('Ask the association office to send your credentials again');

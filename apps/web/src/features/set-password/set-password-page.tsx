@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CAlert, CButton, CSpinner } from '@coreui/react';
 import { PASSWORD_HINT, passwordRuleError } from '@registry/domain';
 import { CenteredLayout } from '../../components/centered-layout';
@@ -13,26 +13,39 @@ import { useToast } from '../../stores/use-toast';
 const MISMATCH = 'The two passwords do not match';
 const NO_TOKEN: ApiError = { success: false, error: 'This link has no token.' };
 
+/**
+ * The token of the emailed link: in the fragment (`#token=`), which the browser never sends to
+ * the server, or in the query of links emailed before it moved there (docs/api.md).
+ */
+function linkToken(location: { hash: string; search: string }): string {
+  const inFragment = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
+  return (inFragment ?? new URLSearchParams(location.search).get('token'))?.trim() ?? '';
+}
+
 /** The page behind the emailed "Send credentials" link: a member chooses their password. */
 export default function SetPasswordPage() {
   useDocumentTitle('Choose your password');
   const associationName = useAppSelector((state) => state.ui.associationName);
   const navigate = useNavigate();
   const toast = useToast();
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
+  const location = useLocation();
+  // Read once, then cleared from the address: the token stays out of the browser's history and
+  // of anything that shows or shares the address. It goes to the server in request bodies only.
+  const [token] = useState(() => linkToken(location));
+  const { pathname, search, hash } = location;
+  useEffect(() => {
+    if (search || hash) void navigate({ pathname, search: '', hash: '' }, { replace: true });
+  }, [navigate, pathname, search, hash]);
   // The link's check, kept with the token it asked about: an answer for another token is stale.
   const [checked, setChecked] = useState<{ token: string; email?: string; error?: ApiError }>();
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
     const options = { signal: controller.signal, skipUnauthorizedHandler: true };
-    api
-      .get<{ email: string }>(`auth/set-password/${encodeURIComponent(token)}`, undefined, options)
-      .then(
-        ({ data }) => setChecked({ token, email: data.email }),
-        (error: ApiError) => controller.signal.aborted || setChecked({ token, error }),
-      );
+    api.post<{ email: string }>('auth/set-password/check', { token }, options).then(
+      ({ data }) => setChecked({ token, email: data.email }),
+      (error: ApiError) => controller.signal.aborted || setChecked({ token, error }),
+    );
     return () => controller.abort();
   }, [token]);
   const answered = checked?.token === token ? checked : undefined;
