@@ -9,6 +9,12 @@ export const failureSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  conflict: z
+    .object({
+      currentVersion: z.number(),
+      changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
+    })
+    .optional(),
 });
 
 /** The usual answers of a route: its `data` in the envelope, or a 4xx failure. */

@@ -277,7 +277,7 @@ describe('records across instances', () => {
       rows.map((row, i) =>
         call(i % 2 === 0 ? a : b, 'PUT', `/api/admin/approve-horse/${row.id}`, {
           token: admins[i % 2],
-          json: { action: 'approve', approvedName: row.firstChoice },
+          json: { action: 'approve', approvedName: row.firstChoice, version: row.version },
         }),
       ),
     );
@@ -293,39 +293,39 @@ describe('records across instances', () => {
 });
 
 describe('one horse, two decisions at once', () => {
-  it('a transfer on one and an approval on the other leave one consistent record', async () => {
+  it('a transfer on one and an approval on the other, both made on the same version: one is taken, the other gets 409 and a second look', async () => {
     const row = await pendingPaidHorse('Both At Once');
     const newOwnerId = await userId(database.db, MEMBER_B.email);
     const [adminA, adminB] = [await signIn(a, ADMIN, 'admin'), await signIn(b, ADMIN, 'admin')];
     const [transfer, approval] = await Promise.all([
       call(a, 'POST', '/api/admin/transfer-horse-ownership', {
         token: adminA,
-        json: { horseId: row.id, newOwnerId },
+        json: { horseId: row.id, newOwnerId, version: row.version },
       }),
       call(b, 'PUT', `/api/admin/approve-horse/${row.id}`, {
         token: adminB,
-        json: { action: 'approve', approvedName: row.firstChoice },
+        json: { action: 'approve', approvedName: row.firstChoice, version: row.version },
       }),
     ]);
-    expect(transfer.status).toBe(200);
-    expect(approval.status).toBe(200);
+    expect([transfer.status, approval.status].sort()).toEqual([200, 409]);
+    const loser = transfer.status === 409 ? transfer : approval;
+    expect(loser.json.conflict.currentVersion).toBe(row.version + 1);
     const [after] = await database.db.select().from(horses).where(eq(horses.id, row.id));
-    expect(after).toMatchObject({
-      ownerId: newOwnerId,
-      approvalStatus: 'approved',
-      approvedName: 'Both At Once',
-    });
-    expect(after?.registrationNumber).toBe(approval.json.data.registrationNum);
+    expect(after).toMatchObject(
+      transfer.status === 200
+        ? { ownerId: newOwnerId, approvalStatus: 'pending', registrationNumber: null }
+        : { ownerId: row.ownerId, approvalStatus: 'approved', approvedName: 'Both At Once' },
+    );
     // Both instances answer the same record.
     const [viewA, viewB] = await Promise.all([
       call(a, 'GET', `/api/admin/horses/${row.id}`, { token: adminA }),
       call(b, 'GET', `/api/admin/horses/${row.id}`, { token: adminB }),
     ]);
     const record = {
-      approvalStatus: 'approved',
-      ownerId: newOwnerId,
-      approvedName: 'Both At Once',
-      registrationNum: approval.json.data.registrationNum as string,
+      approvalStatus: after?.approvalStatus,
+      ownerId: after?.ownerId,
+      version: after?.version,
+      registrationNum: after?.registrationNumber,
     };
     expect(viewA.json.data).toMatchObject(record);
     expect(viewB.json.data).toMatchObject(record);

@@ -86,6 +86,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         success: false,
         error: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.conflict ? { conflict: error.conflict } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

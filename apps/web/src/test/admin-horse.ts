@@ -53,6 +53,7 @@ export function adminHorse(overrides: Partial<AdminHorse> = {}): AdminHorse {
       updatedAt: '2026-01-02T00:00:00Z',
     }),
     resubmission: null,
+    version: 1,
     owner: {
       id: 'm1',
       email: 'ann@example.org',

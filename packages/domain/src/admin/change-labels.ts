@@ -50,7 +50,25 @@ const TOP_LABELS: Record<string, string> = {
   'othermarkings.hindLeg': 'Markings: hind legs',
   'othermarkings.maneColor': 'Mane color',
   'othermarkings.tailColor': 'Tail color',
+  ownerOfRecord: 'Owner of record',
 };
+
+/** The stored files' kinds, as a changed file reads (`files.<kind>[.<slot>]`, revisions). */
+const FILE_LABELS: Record<string, string> = {
+  registrationDocument: 'Registration document',
+  performanceDocument: 'Performance video',
+  markingDocument: 'Marking photo',
+  registryPaperwork: 'Other registry paperwork',
+  pedigreePaperwork: 'Pedigree paperwork',
+  ownerSignature: 'Owner signature',
+};
+
+function fileLabel(kind: string, slot: string[]): string {
+  const label = FILE_LABELS[kind] ?? kind;
+  if (slot.length === 0) return label;
+  if (kind === 'markingDocument') return `${label} ${Number(slot[0]) + 1}`;
+  return `${label} (${slot.join(' ').replaceAll('_', ' ')})`;
+}
 
 /** A reader's label for a change's field path ("sire.grand_dam.reg" -> "Sire's grand dam: registration number"). */
 export function changeFieldLabel(field: string): string {
@@ -58,6 +76,7 @@ export function changeFieldLabel(field: string): string {
   if (known) return known;
   const parts = field.split('.');
   const [head = '', second = '', third = ''] = parts;
+  if (head === 'files') return fileLabel(second, parts.slice(2));
   const parent = PARENT_LABELS[head];
   if (parent) {
     const ancestor = ANCESTOR_LABELS[second];

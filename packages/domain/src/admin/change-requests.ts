@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REJECTION_REASON_MAX } from './horses.js';
+import { REJECTION_REASON_MAX, reviewedVersionSchema } from './horses.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 /**
@@ -18,12 +18,16 @@ export const decideChangeRequestSchema = z.object({
     .trim()
     .max(REJECTION_REASON_MAX, ADMIN_MESSAGES.tooLong(REJECTION_REASON_MAX))
     .optional(),
+  /** The request's `version` the decision was made on (or `If-Match: "<version>"`). */
+  version: reviewedVersionSchema.optional(),
 });
 export type DecideChangeRequestInput = z.infer<typeof decideChangeRequestSchema>;
 
 export const CHANGE_REQUEST_MESSAGES = {
   notFound: 'Change request not found',
   alreadyDecided: (status: string) => `This change request has already been ${status}.`,
+  changedSinceReviewed:
+    'The owner changed this request after you opened it. Review what changed and decide again.',
   reasonRequired: 'A reason is required to reject a change',
   approved: 'Change approved: the record now shows it',
   rejected: 'Change rejected: the record stays as approved',

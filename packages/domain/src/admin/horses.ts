@@ -13,6 +13,13 @@ export const TRANSFER_MESSAGES = {
 } as const;
 
 export const REJECTION_REASON_MAX = 1000;
+
+/** The revision a decision was made on: `version` of the answer the office reviewed. */
+export const reviewedVersionSchema = z
+  .number({ error: 'The version you reviewed must be a whole number' })
+  .int()
+  .min(1)
+  .max(2_147_483_647);
 export const TRANSFER_NOTE_MAX = 500;
 export const DASHBOARD_CONTENT_MAX_BYTES = 20 * 1024;
 /** Set-password links (Send credentials) stay valid this long, and work once. */
@@ -31,6 +38,8 @@ export const approveHorseSchema = z.object({
     .max(REJECTION_REASON_MAX, ADMIN_MESSAGES.tooLong(REJECTION_REASON_MAX))
     .optional(),
   overrideUnpaid: z.boolean().optional(),
+  /** The horse's `version` the decision was made on (or `If-Match: "<version>"`). */
+  version: reviewedVersionSchema.optional(),
 });
 export type ApproveHorseInput = z.infer<typeof approveHorseSchema>;
 
@@ -61,6 +70,8 @@ export const transferHorseSchema = z
     coOwnerId: z.uuid({ error: 'Co-owner id must be a UUID' }).optional(),
     /** ...or with someone who is not a member, marked as such by giving their details here. */
     coOwner: nonMemberCoOwnerSchema.optional(),
+    /** The horse's `version` the transfer was decided on (or `If-Match: "<version>"`). */
+    version: reviewedVersionSchema.optional(),
     /** Completes the new owner's profile where it lacks an address (see above). */
     newOwnerAddress: ownerAddressFillSchema.optional(),
     /** The same for a co-owner who is a member. */

@@ -14,6 +14,12 @@ export const ADMIN_MESSAGES = {
   linkInvalid: 'This link is invalid or has expired. Ask the association office for a new one.',
   passwordSet: 'Your password has been set. You can sign in now.',
   alreadyDecided: (status: string) => `This horse has already been ${status}.`,
+  changedSinceReviewed:
+    'This horse was changed after you opened it. Review what changed and decide again.',
+  versionRequired:
+    'Name the version you reviewed (the horse\'s "version", or an If-Match header) and decide again.',
+  feesOwed: (amount: string, lines: string) =>
+    `Fees of ${amount} are not paid (${lines}). The member is asked to pay them on My Horses; approve anyway only with an explicit override (overrideUnpaid).`,
   unpaid:
     'This registration is not paid. Approve it anyway only with an explicit override (overrideUnpaid).',
   approvedNameInvalid: 'Choose the approved name from the three name choices',

@@ -12,6 +12,11 @@ export const ownerSummarySchema = z.object({
 export type OwnerSummary = z.infer<typeof ownerSummarySchema>;
 
 const officeFields = {
+  /**
+   * The revision the office is looking at: a decision (approve, reject, transfer) names it and
+   * is refused with 409 once the horse has changed since (docs/api.md "Approvals").
+   */
+  version: z.number().int(),
   owner: ownerSummarySchema.nullable(),
   decidedAt: z.string().nullable(),
   decidedById: z.string().nullable(),

@@ -14,6 +14,8 @@ export const changeRequestSchema = z.object({
   requestedBy: ownerSummarySchema.nullable(),
   status: z.enum(CHANGE_REQUEST_STATUSES),
   changes: z.array(fieldChangeSchema),
+  /** Raised each time the owner replaces the request; the decision names it. */
+  version: z.number().int(),
   reason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -132,6 +132,8 @@ export const horseSchema = z.object({
   paymentMode: z.string().nullable(),
   /** The latest provider payment id (pi_...), for "check payment status"; null if none. */
   paymentIntentId: z.string().nullable(),
+  /** Fee lines already paid (keys, domain feeLines): a payment asks only for the rest. */
+  feesPaid: z.array(z.string()),
   /** The registry's reason when the registration was rejected (shown to the owner). */
   rejectionReason: z.string().nullable(),
   /** The change awaiting review; the fields above stay the approved record until it is approved. */
@@ -183,6 +185,8 @@ export const horseSummarySchema = publicHorseSummarySchema.extend({
   paymentIntentId: z.string().nullable(),
   /** Decides the fee the Pay dialog shows. */
   performanceVerification: z.string(),
+  /** Fee lines already paid (keys, domain feeLines): the Pay dialog asks only for the rest. */
+  feesPaid: z.array(z.string()),
   rejectionReason: z.string().nullable(),
   /** An edit of the approved record waits for the office (GET members/horses/:id has it). */
   changePending: z.boolean(),

@@ -4,6 +4,11 @@ import { FEES } from '../constants.js';
 export type FeeChoices = {
   performanceVerification?: string | boolean | null;
   prepayDNAFee?: string | boolean | null;
+  /**
+   * Fee lines already paid for this horse (their keys): a horse whose verification was chosen
+   * after paying owes only the verification fee (docs/api.md "Payments").
+   */
+  feesPaid?: readonly string[];
 };
 
 /** The form sends 'Yes'; the original fee section compared with the string 'true'. Both mean yes. */
@@ -24,8 +29,21 @@ export type FeeLine = {
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-/** The order summary's lines, in the order the Payment Details dialog lists them. */
+/** The order summary's lines still to pay, in the order the Payment Details dialog lists them. */
 export function feeLines(choices: FeeChoices): FeeLine[] {
+  const paid = choices.feesPaid ?? [];
+  return allFeeLines(choices).filter((line) => !paid.includes(line.key));
+}
+
+/**
+ * The lines a registration must have paid before approval: the registration fee, and the
+ * verification fee when verification is asked for (prepaying DNA is the payer's choice).
+ */
+export function requiredFeeLines(choices: FeeChoices): FeeLine[] {
+  return feeLines({ ...choices, prepayDNAFee: false });
+}
+
+function allFeeLines(choices: FeeChoices): FeeLine[] {
   const lines: FeeLine[] = [
     { key: 'registration', label: 'Registration Fee', cents: cents(FEES.registration) },
   ];
@@ -38,7 +56,10 @@ export function feeLines(choices: FeeChoices): FeeLine[] {
   return lines;
 }
 
-/** Total in integer cents: 30 + 20 with verification + 50 with prepaid DNA (spec §9). */
+/**
+ * Total in integer cents: 30 + 20 with verification + 50 with prepaid DNA (spec §9), less the
+ * lines already paid.
+ */
 export function feeTotal(choices: FeeChoices): number {
   return feeLines(choices).reduce((sum, line) => sum + line.cents, 0);
 }

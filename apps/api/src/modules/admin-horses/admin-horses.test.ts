@@ -12,6 +12,7 @@ import {
   validValues,
 } from '../../test/multipart.js';
 import { EVERY_ACCOUNT, demoMemberIds, signedInSuite } from '../../test/signed-in-app.js';
+import { horseVersion } from '../../test/reviewed.js';
 
 const suite = signedInSuite(EVERY_ACCOUNT);
 /** The user ids of demo members A and B. */
@@ -92,7 +93,7 @@ describe('admin horse view, edit, create, delete', () => {
       method: 'PUT',
       url: `/api/admin/approve-horse/${row.id}`,
       headers: bearer(suite.admin),
-      payload: { action: 'approve' },
+      payload: { action: 'approve', version: await horseVersion(suite.t.database.db, row.id) },
     });
     const edit = await sendForm(
       suite.t.app,

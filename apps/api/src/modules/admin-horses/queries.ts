@@ -84,6 +84,7 @@ export async function listAdminHorses(
       ...ownSummaryColumns,
       decidedAt: horses.decidedAt,
       decidedById: horses.decidedById,
+      version: horses.version,
       ownerEmail: users.email,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
@@ -101,6 +102,7 @@ export async function listAdminHorses(
   // Object.assign rather than a spread: see toHorseSummary.
   const items = rows.map((row): AdminHorseSummary =>
     Object.assign(toHorseSummary(row), {
+      version: row.version,
       owner:
         row.ownerEmail === null
           ? null

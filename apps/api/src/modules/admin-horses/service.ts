@@ -7,6 +7,8 @@ import { editHorse, filesOf, removeStored } from '../horses/edit.js';
 import type { ReceivedForm } from '../horses/multipart.js';
 import { registerHorse, type HorseDeps } from '../horses/service.js';
 import { loadHorse } from '../horse-repository/horses.js';
+import { followFees } from '../horse-repository/fees.js';
+import { recordRevision } from '../horse-repository/revisions.js';
 import { adminHorseById } from './view.js';
 
 export interface Actor {
@@ -64,11 +66,14 @@ export async function adminUpdateHorse(
     horseId,
     load: (db, lock) => loadHorse(db, horseId, { lock }),
     write: async (tx, _locked, record, _files, storeFiles) => {
-      await tx
+      const [updated] = await tx
         .update(horses)
         .set({ ...record, updatedAt: new Date() })
-        .where(eq(horses.id, horseId));
+        .where(eq(horses.id, horseId))
+        .returning();
+      if (updated) await followFees(tx, updated);
       await storeFiles();
+      await recordRevision(tx, horseId, actor.userId);
       await recordAudit(tx, {
         action: 'horse.edit',
         success: true,

@@ -5,6 +5,7 @@ import { horseFiles, type HorseFileRow, type HorseRow } from '../../db/schema.js
 import type { UrlSigner } from '../files/signed-urls.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { ownerSummaries } from '../horse-repository/owners.js';
+import { feesPaidFor } from '../horse-repository/fees.js';
 import { toHorse } from '../horses/records.js';
 import { pendingChanges, type PendingChange } from '../change-requests/pending.js';
 import { resubmissions, type Resubmission } from '../change-requests/resubmission.js';
@@ -14,10 +15,11 @@ export function toAdminHorse(
   files: HorseFileRow[],
   owner: OwnerSummary | undefined,
   signer: UrlSigner,
-  review: { pendingChange?: PendingChange; resubmission?: Resubmission } = {},
+  review: { pendingChange?: PendingChange; resubmission?: Resubmission; feesPaid?: string[] } = {},
 ): AdminHorse {
   return {
-    ...toHorse(row, files, signer, null, review.pendingChange ?? null),
+    ...toHorse(row, files, signer, null, review.pendingChange ?? null, review.feesPaid),
+    version: row.version,
     owner: owner ?? null,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedById: row.decidedById,
@@ -32,13 +34,15 @@ export async function adminHorseById(
 ): Promise<AdminHorse> {
   const row = await loadHorse(db, horseId);
   const files = await db.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));
-  const [owners, changes, resubmitted] = await Promise.all([
+  const [owners, changes, resubmitted, feesPaid] = await Promise.all([
     ownerSummaries(db, [row.ownerId]),
     pendingChanges(db, [row.id]),
     resubmissions(db, [row]),
+    feesPaidFor(db, row.id),
   ]);
   return toAdminHorse(row, files, owners.get(row.ownerId), signer, {
     pendingChange: changes.get(row.id),
     resubmission: resubmitted.get(row.id),
+    feesPaid,
   });
 }

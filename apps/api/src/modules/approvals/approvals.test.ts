@@ -13,6 +13,7 @@ import {
 } from '../../test/harness.js';
 import { cloneHorses, registerThroughApi } from '../../test/admin-fixtures.js';
 import { parseRegistrationNumberFormat } from '../../numbering.js';
+import { asReviewed } from '../../test/reviewed.js';
 
 let t: TestApp;
 let admin: string;
@@ -27,12 +28,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const decide = (id: string, body: Record<string, unknown>, token = admin) =>
+/** A decision on the horse as the office just opened it (unless `body` names a version). */
+const decide = async (id: string, body: Record<string, unknown>, token = admin) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/admin/approve-horse/${id}`,
     headers: bearer(token),
-    payload: body,
+    payload: await asReviewed(t.database.db, `/api/admin/approve-horse/${id}`, body),
   });
 
 // Approved names are unique in the register, so every fresh horse brings names of its own.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES, approveHorseSchema, adminHorseSchema } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
+import { reviewedVersion } from '../../reviewed-version.js';
 import { decideHorse, type ApprovalDeps } from './service.js';
 
 /**
@@ -25,11 +26,17 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalDeps> = async (app, d
     },
     async (request) => {
       const { userId } = requireAuth(request);
-      const horse = await decideHorse(deps, request.params.id, request.body, {
-        userId,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const version = reviewedVersion(request.body.version, request.headers['if-match']);
+      const horse = await decideHorse(
+        deps,
+        request.params.id,
+        { ...request.body, version },
+        {
+          userId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        },
+      );
       return ok(
         horse,
         request.body.action === 'approve' ? ADMIN_MESSAGES.approved : ADMIN_MESSAGES.rejected,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   REGISTER_RULE_MESSAGES,
+  formatUsd,
   type ApproveHorseInput,
   type AdminHorse,
 } from '@registry/domain';
@@ -10,6 +11,9 @@ import { horses, users, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { adminHorseById } from '../admin-horses/view.js';
 import { loadHorse } from '../horse-repository/horses.js';
+import { feesOwed } from '../horse-repository/fees.js';
+import { changesSince, recordRevision } from '../horse-repository/revisions.js';
+import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/service.js';
 import { isApprovedNameClash, nameAvailability } from '../horse-names/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
@@ -88,7 +92,7 @@ async function ownerEmail(db: Executor, ownerId: string): Promise<string | undef
 export async function decideHorse(
   deps: ApprovalDeps,
   horseId: string,
-  input: ApproveHorseInput,
+  input: ApproveHorseInput & { version: number },
   actor: Actor,
 ): Promise<AdminHorse> {
   await deps.db.transaction(decide).catch((error: unknown) => {
@@ -107,6 +111,14 @@ export async function decideHorse(
     const row = await loadHorse(tx, horseId, { lock: true });
     if (row.approvalStatus !== 'pending') {
       throw new HttpError(409, ADMIN_MESSAGES.alreadyDecided(row.approvalStatus));
+    }
+    // Decided on what the office read, or not at all (docs/api.md "Approvals").
+    if (row.version !== input.version) {
+      throw changedSinceReviewed(
+        ADMIN_MESSAGES.changedSinceReviewed,
+        row.version,
+        await changesSince(tx, row, input.version),
+      );
     }
     const now = new Date();
     const email = await ownerEmail(tx, row.ownerId);
@@ -128,7 +140,12 @@ export async function decideHorse(
           updatedAt: now,
         })
         .where(eq(horses.id, horseId));
-      await recordAudit(tx, { ...audit, action: 'horse.reject', details: { reason } });
+      await recordRevision(tx, horseId, actor.userId);
+      await recordAudit(tx, {
+        ...audit,
+        action: 'horse.reject',
+        details: { reason, version: input.version },
+      });
       if (email) {
         await enqueueMail(
           tx,
@@ -139,8 +156,18 @@ export async function decideHorse(
     }
     const approvedName = await chosenName(tx, row, input.approvedName);
     const verified = verifiedValue(row, input.verified);
-    const unpaid = row.paymentStatus !== 'paid';
-    if (unpaid && input.overrideUnpaid !== true) throw new HttpError(409, ADMIN_MESSAGES.unpaid);
+    // Fees follow the record: a paid horse whose answers now cost more owes the difference.
+    const owed = await feesOwed(tx, row);
+    const owedCents = owed.reduce((sum, line) => sum + line.cents, 0);
+    const unpaid = row.paymentStatus !== 'paid' || owed.length > 0;
+    if (unpaid && input.overrideUnpaid !== true) {
+      throw new HttpError(
+        409,
+        row.paymentStatus === 'paid'
+          ? ADMIN_MESSAGES.feesOwed(formatUsd(owedCents), owed.map((l) => l.label).join(', '))
+          : ADMIN_MESSAGES.unpaid,
+      );
+    }
     const registrationNumber = deps.format.render(
       await nextSequence(tx, deps.format.scope(now)),
       now,
@@ -166,9 +193,11 @@ export async function decideHorse(
         approvedName,
         verified,
         paymentStatus: row.paymentStatus,
-        ...(unpaid ? { overrideUnpaid: true } : {}),
+        version: input.version,
+        ...(unpaid ? { overrideUnpaid: true, owedCents } : {}),
       },
     });
+    await recordRevision(tx, horseId, actor.userId);
     if (email) {
       await enqueueMail(
         tx,

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from '@registry/domain';
 import { bearer, type TestApp } from '../../test/harness.js';
 import { cloneHorses, registerThroughApi } from '../../test/admin-fixtures.js';
 import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
+import { asReviewed } from '../../test/reviewed.js';
 
 let t: TestApp;
 let admin: string;
@@ -26,7 +27,11 @@ beforeAll(async () => {
     method: 'PUT',
     url: `/api/admin/approve-horse/${approvedId}`,
     headers: bearer(admin),
-    payload: { action: 'approve', approvedName: row.thirdChoice, verified: true },
+    payload: await asReviewed(t.database.db, `/api/admin/approve-horse/${approvedId}`, {
+      action: 'approve',
+      approvedName: row.thirdChoice,
+      verified: true,
+    }),
   });
   number = approved.json().data.registrationNum;
 });

@@ -7,6 +7,7 @@ import { MEMBER_A, MEMBER_B, bearer, type TestApp } from '../../test/harness.js'
 import { registerThroughApi } from '../../test/admin-fixtures.js';
 import { SAMPLE_BYTES, editOf, sendForm, upload, validValues } from '../../test/multipart.js';
 import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
+import { asReviewed } from '../../test/reviewed.js';
 
 let t: TestApp;
 let admin: string;
@@ -43,8 +44,14 @@ const sireNamed = (name: string) =>
 
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-const put = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'PUT', url, headers: bearer(token), payload: payload as object });
+/** A decision on what the office just opened (unless `payload` names a version). */
+const put = async (url: string, payload: Record<string, unknown>, token = admin) =>
+  t.app.inject({
+    method: 'PUT',
+    url,
+    headers: bearer(token),
+    payload: await asReviewed(t.database.db, url, payload),
+  });
 const edit = (id: string, values: Record<string, string>, token = member) =>
   sendForm(t.app, token, editOf(id), values, []);
 
@@ -370,7 +377,10 @@ describe('PUT /api/admin/change-requests/:id', () => {
       method: 'POST',
       url: '/api/admin/transfer-horse-ownership',
       headers: bearer(admin),
-      payload: { horseId: id, newOwnerId: memberB?.id },
+      payload: await asReviewed(t.database.db, '/api/admin/transfer-horse-ownership', {
+        horseId: id,
+        newOwnerId: memberB?.id,
+      }),
     });
     expect(transfer.statusCode).toBe(200);
     expect(await pendingRequests(id)).toHaveLength(0);

@@ -9,6 +9,7 @@ import {
 } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
+import { reviewedVersion } from '../../reviewed-version.js';
 import { decideChangeRequest, listChangeRequests, type ChangeRequestDeps } from './service.js';
 
 const listQuery = z.object({
@@ -54,10 +55,11 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<ChangeRequestDeps> = asy
     },
     async (request) => {
       const { userId } = requireAuth(request);
+      const version = reviewedVersion(request.body.version, request.headers['if-match']);
       const view = await decideChangeRequest(
         deps,
         request.params.id,
-        request.body,
+        { ...request.body, version },
         userId,
         request.ip,
       );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   changeFieldLabel,
   CHANGE_REQUEST_MESSAGES,
@@ -10,6 +10,7 @@ import {
 } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import {
+  auditLog,
   horseChangeRequests,
   horses,
   users,
@@ -18,6 +19,8 @@ import {
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { loadHorse } from '../horse-repository/horses.js';
+import { recordRevision } from '../horse-repository/revisions.js';
+import { changedSinceReviewed } from '../../reviewed-version.js';
 import { ownerSummaries } from '../horse-repository/owners.js';
 import { isUuid } from '../../db/ids.js';
 import { recordAudit } from '../audit/service.js';
@@ -89,12 +92,11 @@ export async function editApprovedRecord(
   const contact = diffRecords(approved, direct);
   let updated = row;
   if (contact.length > 0) {
-    const [written] = await tx
+    await tx
       .update(horses)
       .set({ ...direct, updatedAt: new Date() })
-      .where(eq(horses.id, row.id))
-      .returning();
-    if (written) updated = written;
+      .where(eq(horses.id, row.id));
+    updated = await recordRevision(tx, row.id, actorId);
     await recordAudit(tx, {
       action: 'horse.edit',
       success: true,
@@ -125,7 +127,14 @@ export async function editApprovedRecord(
   if (open) {
     await tx
       .update(horseChangeRequests)
-      .set({ proposed: sent, changes: reviewed, requestedById: actorId, updatedAt: now })
+      .set({
+        proposed: sent,
+        changes: reviewed,
+        requestedById: actorId,
+        // The office's decision names the version it read (decideChangeRequest).
+        version: sql`${horseChangeRequests.version} + 1`,
+        updatedAt: now,
+      })
       .where(eq(horseChangeRequests.id, open.id));
     requestId = open.id;
   } else {
@@ -155,6 +164,7 @@ export interface ChangeRequestView {
   requestedBy: OwnerSummary | null;
   status: ChangeRequestStatus;
   changes: FieldChange[];
+  version: number;
   reason: string | null;
   createdAt: string;
   updatedAt: string;
@@ -185,6 +195,7 @@ async function views(db: Executor, rows: HorseChangeRequestRow[]): Promise<Chang
       requestedBy: (r.requestedById && people.get(r.requestedById)) || null,
       status: r.status,
       changes: r.changes,
+      version: r.version,
       reason: r.reason,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
@@ -272,10 +283,46 @@ async function mailOwner(
   );
 }
 
+/**
+ * The changes the request asked for at `version`: each submission is an audit entry
+ * ('horse.change-request', oldest first), the last one being the request's current version.
+ */
+async function requestedAt(
+  tx: Executor,
+  request: HorseChangeRequestRow,
+  version: number,
+): Promise<FieldChange[] | undefined> {
+  const entries = await tx
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'horse.change-request'),
+        eq(auditLog.subject, request.horseId),
+        sql`${auditLog.details}->>'requestId' = ${request.id}`,
+      ),
+    )
+    .orderBy(asc(auditLog.id));
+  const entry = entries[entries.length - 1 - (request.version - version)];
+  const changes = entry?.details?.changes;
+  return Array.isArray(changes) ? (changes as FieldChange[]) : undefined;
+}
+
+/** What the owner's replacement changed in the request since the office read it. */
+function requestChanges(reviewed: FieldChange[], now: FieldChange[]): FieldChange[] {
+  const before = new Map(reviewed.map((c) => [c.field, c.to]));
+  const after = new Map(now.map((c) => [c.field, c.to]));
+  return [...new Set([...before.keys(), ...after.keys()])].flatMap((field) => {
+    const from = before.get(field) ?? '';
+    const to = after.get(field) ?? '';
+    return from === to ? [] : [{ field, from, to }];
+  });
+}
+
 export async function decideChangeRequest(
   deps: ChangeRequestDeps,
   id: string,
-  input: DecideChangeRequestInput,
+  input: DecideChangeRequestInput & { version: number },
   actorId: string,
   ip: string,
 ): Promise<ChangeRequestView> {
@@ -286,6 +333,14 @@ export async function decideChangeRequest(
     const request = await findRequest(tx, id, true);
     if (request.status !== 'pending') {
       throw new HttpError(409, CHANGE_REQUEST_MESSAGES.alreadyDecided(request.status));
+    }
+    if (request.version !== input.version) {
+      const reviewed = await requestedAt(tx, request, input.version);
+      throw changedSinceReviewed(
+        CHANGE_REQUEST_MESSAGES.changedSinceReviewed,
+        request.version,
+        reviewed ? requestChanges(reviewed, request.changes) : [],
+      );
     }
     const now = new Date();
     const audit = { success: true, actorId, subject: horse.id, ip };
@@ -315,6 +370,7 @@ export async function decideChangeRequest(
       .update(horses)
       .set({ ...target, updatedAt: now })
       .where(eq(horses.id, horse.id));
+    await recordRevision(tx, horse.id, actorId);
     await tx
       .update(horseChangeRequests)
       .set({

@@ -4,6 +4,7 @@ import { REGISTER_RULE_MESSAGES, horseNameKey } from '@registry/domain';
 import { horses, type HorseRow } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import { cloneHorses, registerThroughApi } from '../../test/admin-fixtures.js';
+import { horseVersion } from '../../test/reviewed.js';
 
 let t: TestApp;
 let admin: string;
@@ -27,12 +28,16 @@ const pendingHorse = async (first: string, second: string, third: string) => {
   return row;
 };
 
-const approve = (id: string, approvedName?: string) =>
+const approve = async (id: string, approvedName?: string) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/admin/approve-horse/${id}`,
     headers: bearer(admin),
-    payload: { action: 'approve', ...(approvedName ? { approvedName } : {}) },
+    payload: {
+      action: 'approve',
+      version: await horseVersion(t.database.db, id),
+      ...(approvedName ? { approvedName } : {}),
+    },
   });
 
 const availability = (query: string, token = member) =>

@@ -7,6 +7,7 @@ import {
   type ApprovalStatus,
   type PaymentStatus,
 } from '../../db/schema.js';
+import { coveredKeys } from './fees.js';
 
 /*
  * The columns and mapping of list rows (docs/api.md "HorseSummary"), shared by the member's
@@ -93,6 +94,10 @@ export const ownSummaryColumns = {
     select ${payments.providerPaymentId} from ${payments}
     where ${payments.horseId} = ${outerHorseId} and ${payments.providerPaymentId} is not null
     order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
+  // Fee lines settled payments cover ('registration+verification'), for the Pay dialog.
+  feesPaid: sql<string | null>`(
+    select string_agg(${payments.covers}, '+') from ${payments}
+    where ${payments.horseId} = ${outerHorseId} and ${payments.status} = 'succeeded')`,
   changePending: sql<boolean>`exists (
     select 1 from ${horseChangeRequests}
     where ${horseChangeRequests.horseId} = ${outerHorseId}
@@ -109,6 +114,7 @@ export interface OwnSummaryRow extends SummaryRow {
   rejectionReason: string | null;
   performanceVerification: string | null;
   paymentIntentId: string | null;
+  feesPaid: string | null;
   changePending: boolean;
 }
 
@@ -126,6 +132,7 @@ export function toHorseSummary(row: OwnSummaryRow): HorseSummary {
     paymentStatus: row.paymentStatus,
     paymentMode: row.paymentMode,
     paymentIntentId: row.paymentIntentId,
+    feesPaid: coveredKeys(row.feesPaid),
     performanceVerification: row.performanceVerification ?? '',
     rejectionReason: row.rejectionReason,
     changePending: row.changePending,

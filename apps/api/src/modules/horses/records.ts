@@ -165,6 +165,7 @@ export function toHorse(
   signer: UrlSigner,
   paymentIntentId: string | null = null,
   pendingChange: PendingChange | null = null,
+  feesPaid: string[] = [],
 ): Horse {
   const files = new FileIndex(fileRows, signer, row);
   const d = row.details;
@@ -190,6 +191,7 @@ export function toHorse(
     paymentStatus: row.paymentStatus,
     paymentMode: row.paymentMode,
     paymentIntentId,
+    feesPaid,
     rejectionReason: row.rejectionReason,
     pendingChange,
   };

@@ -10,6 +10,8 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { loadHorse } from '../horse-repository/horses.js';
+import { feesPaidFor, followFees } from '../horse-repository/fees.js';
+import { recordFirstRevision, recordRevision } from '../horse-repository/revisions.js';
 import { recordAudit } from '../audit/service.js';
 import { removeCompletedDraft } from '../drafts/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
@@ -61,12 +63,13 @@ export async function getOwnHorse(deps: HorseDeps, ownerId: string, horseId: str
 }
 
 async function ownView(deps: HorseDeps, row: HorseRow): Promise<Horse> {
-  const [files, paymentIntentId, pendingChange] = await Promise.all([
+  const [files, paymentIntentId, pendingChange, feesPaid] = await Promise.all([
     filesOf(deps.db, row.id),
     latestPaymentIntentId(deps.db, row.id),
     pendingChangeOf(deps.db, row.id),
+    feesPaidFor(deps.db, row.id),
   ]);
-  return toHorse(row, files, deps.signer, paymentIntentId, pendingChange);
+  return toHorse(row, files, deps.signer, paymentIntentId, pendingChange, feesPaid);
 }
 
 /** A new registration: pending and unpaid until the registry and the payment step say otherwise. */
@@ -100,6 +103,7 @@ export async function registerHorse(
         .returning();
       if (!row) throw new Error('insert returned no row');
       const fileRows = await insertFiles(tx, row.id, files);
+      await recordFirstRevision(tx, row, ownerId);
       // The draft this registration completes goes with the same commit (issue 14 item 5).
       await removeCompletedDraft(tx, ownerId, form.values.get(DRAFT_ID_PART));
       await recordAudit(tx, {
@@ -159,6 +163,7 @@ async function resubmit(
     })
     .where(eq(horses.id, row.id))
     .returning();
+  if (updated) await followFees(tx, updated);
   await recordAudit(tx, {
     action: RESUBMIT_ACTION,
     success: true,
@@ -170,7 +175,7 @@ async function resubmit(
       newFiles: files.map((f) => f.spec.path),
     },
   });
-  return updated;
+  return recordRevision(tx, row.id, ownerId);
 }
 
 export async function editOwnHorse(
@@ -200,13 +205,14 @@ export async function editOwnHorse(
         .set({ ...sent, updatedAt: new Date() })
         .where(eq(horses.id, horseId))
         .returning();
+      if (updated) await followFees(tx, updated);
       await recordAudit(tx, {
         action: 'horse.edit',
         success: true,
         actorId: ownerId,
         subject: horseId,
       });
-      return { row: updated, outcome: 'updated' as const };
+      return { row: await recordRevision(tx, horseId, ownerId), outcome: 'updated' as const };
     },
   });
   if (!row) throw new HttpError(404, HORSE_API_MESSAGES.notFound);

@@ -66,7 +66,11 @@ async function recordOffline(
 ) {
   const horse = await findHorse(deps.db, horseId);
   refuseIfBlocked(horse);
-  const { amountCents, fees } = chargeFor(horse, prepaidDnaChosen(body.fees));
+  const { amountCents, fees, covers } = await chargeFor(
+    deps.db,
+    horse,
+    prepaidDnaChosen(body.fees),
+  );
   const paymentId = randomUUID();
   let mailQueued = false;
   try {
@@ -81,6 +85,7 @@ async function recordOffline(
         idempotencyKey: idempotencyKeyFor(paymentId),
         amountCents,
         fees,
+        covers,
         status: 'processing',
         reference: body.reference || null,
         note: body.note || null,

@@ -10,10 +10,11 @@ import {
   feesFor,
   formatUsd,
 } from '@registry/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { horses, payments, users, type HorseRow, type PaymentRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
+import { feesPaidFor } from '../horse-repository/fees.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { bankVerificationMail } from '../mail/templates.js';
 import {
@@ -51,12 +52,23 @@ export function refuseIfBlocked(horse: HorseRow): void {
   if (BLOCKING.has(horse.paymentStatus)) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
 }
 
-/** The amount and fee record, always from the horse's own answers and the fee table. */
-export function chargeFor(horse: HorseRow, prepayDNAFee: boolean) {
-  const choices = { performanceVerification: horse.details.performanceVerification, prepayDNAFee };
+/**
+ * The amount and fee record, always from the horse's own answers and the fee table, less the
+ * lines settled payments already cover (a difference owed after an edit); 409 when nothing is
+ * left to pay.
+ */
+export async function chargeFor(db: Executor, horse: HorseRow, prepayDNAFee: boolean) {
+  const choices = {
+    performanceVerification: horse.details.performanceVerification,
+    prepayDNAFee,
+    feesPaid: await feesPaidFor(db, horse.id),
+  };
+  const lines = feeLines(choices);
+  if (lines.length === 0) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
   return {
     amountCents: feeTotal(choices),
-    fees: { ...feesFor(choices), lines: feeLines(choices) },
+    fees: { ...feesFor(choices), lines },
+    covers: lines.map((line) => line.key).join('+'),
   };
 }
 
@@ -189,7 +201,7 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
       checkedAgreement: PAYMENT_MESSAGES.agreementRequired,
     });
   }
-  const { amountCents, fees } = chargeFor(input.horse, input.prepayDNAFee);
+  const { amountCents, fees, covers } = await chargeFor(deps.db, input.horse, input.prepayDNAFee);
   const paymentId = randomUUID();
   await insertPayment(
     deps,
@@ -203,6 +215,7 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
       idempotencyKey: idempotencyKeyFor(paymentId),
       amountCents,
       fees,
+      covers,
       billing: input.billing,
       mandate: input.method === 'bank' ? achMandate(deps, input, amountCents) : null,
       // A placeholder until the provider answers; it already holds the horse's one live slot.

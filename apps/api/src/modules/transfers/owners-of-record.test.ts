@@ -6,6 +6,7 @@ import { horses, users } from '../../db/schema.js';
 import { MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
 import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
+import { asReviewed, horseVersion } from '../../test/reviewed.js';
 
 let t: TestApp;
 let admin: string;
@@ -69,13 +70,19 @@ async function approvedHorse(suffix: string) {
   await t.database.db.update(horses).set({ paymentStatus: 'paid' }).where(eq(horses.id, row.id));
   const approved = await inject('PUT', `/api/admin/approve-horse/${row.id}`, admin, {
     action: 'approve',
+    version: await horseVersion(t.database.db, row.id),
   });
   expect(approved.statusCode).toBe(200);
   return { id: row.id, number: approved.json().data.registrationNum as string };
 }
 
-const transfer = (payload: object) =>
-  inject('POST', '/api/admin/transfer-horse-ownership', admin, payload);
+const transfer = async (payload: Record<string, unknown>) =>
+  inject(
+    'POST',
+    '/api/admin/transfer-horse-ownership',
+    admin,
+    await asReviewed(t.database.db, '/api/admin/transfer-horse-ownership', payload),
+  );
 
 describe('a transfer replaces the owners of record', () => {
   it('single: the new owner is the owner on the record, certificate and verify page', async () => {

@@ -4,6 +4,7 @@ import { TRANSFER_MESSAGES } from '@registry/domain';
 import { auditLog, users } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
+import { asReviewed } from '../../test/reviewed.js';
 
 let t: TestApp;
 let admin: string;
@@ -37,12 +38,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const transfer = (payload: object) =>
+const transfer = async (payload: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: '/api/admin/transfer-horse-ownership',
     headers: bearer(admin),
-    payload,
+    payload: await asReviewed(t.database.db, '/api/admin/transfer-horse-ownership', payload),
   });
 
 const ownersOf = async (horseId: string) =>

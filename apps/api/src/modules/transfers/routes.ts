@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES, transferHorseSchema } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
+import { reviewedVersion } from '../../reviewed-version.js';
 import { transferHorse, type TransferDeps } from './service.js';
 
 const transferSchema = z.object({
@@ -31,7 +32,12 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferDeps> = async (app, d
     },
     async (request) => {
       const { userId } = requireAuth(request);
-      const record = await transferHorse(deps, request.body, { userId, ip: request.ip });
+      const version = reviewedVersion(request.body.version, request.headers['if-match']);
+      const record = await transferHorse(
+        deps,
+        { ...request.body, version },
+        { userId, ip: request.ip },
+      );
       return ok(record, ADMIN_MESSAGES.transferred);
     },
   );

@@ -10,6 +10,8 @@ import { horses, ownershipTransfers, users, type UserRow } from '../../db/schema
 import { HttpError } from '../../http-error.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { fullName } from '../horse-repository/owners.js';
+import { changesSince, recordRevision } from '../horse-repository/revisions.js';
+import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/service.js';
 import { withdrawPendingChange } from '../change-requests/service.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -53,11 +55,19 @@ async function activeMember(tx: Executor, id: string): Promise<UserRow> {
  */
 export async function transferHorse(
   deps: TransferDeps,
-  input: TransferHorseInput,
+  input: TransferHorseInput & { version: number },
   actor: { userId: string; ip: string },
 ): Promise<TransferRecord> {
   const record = await deps.db.transaction(async (tx) => {
     const horse = await loadHorse(tx, input.horseId, { lock: true });
+    // The office transfers the horse it looked at (docs/api.md "Approvals").
+    if (horse.version !== input.version) {
+      throw changedSinceReviewed(
+        ADMIN_MESSAGES.changedSinceReviewed,
+        horse.version,
+        await changesSince(tx, horse, input.version),
+      );
+    }
     if (horse.ownerId === input.newOwnerId) {
       throw new HttpError(409, ADMIN_MESSAGES.sameOwner, { newOwnerId: ADMIN_MESSAGES.sameOwner });
     }
@@ -96,6 +106,7 @@ export async function transferHorse(
       })
       .where(eq(horses.id, horse.id));
     await withdrawPendingChange(tx, horse.id, actor.userId, 'transfer');
+    await recordRevision(tx, horse.id, actor.userId);
     const note = input.note?.trim() || null;
     const [row] = await tx
       .insert(ownershipTransfers)

@@ -5,6 +5,7 @@ import { mailOutbox, ownershipTransfers } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, MEMBER_B, bearer } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
 import { EVERY_ACCOUNT, demoMemberIds, signedInSuite } from '../../test/signed-in-app.js';
+import { asReviewed } from '../../test/reviewed.js';
 
 const suite = signedInSuite(EVERY_ACCOUNT);
 /** The user ids of demo members A and B. */
@@ -13,12 +14,12 @@ beforeAll(async () => {
   [a, b] = await demoMemberIds(suite.t.database.db);
 });
 
-const transfer = (payload: object) =>
+const transfer = async (payload: Record<string, unknown>) =>
   suite.t.app.inject({
     method: 'POST',
     url: '/api/admin/transfer-horse-ownership',
     headers: bearer(suite.admin),
-    payload,
+    payload: await asReviewed(suite.t.database.db, '/api/admin/transfer-horse-ownership', payload),
   });
 
 describe('POST /api/admin/transfer-horse-ownership', () => {

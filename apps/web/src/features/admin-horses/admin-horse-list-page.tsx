@@ -222,6 +222,7 @@ export default function AdminHorseListPage() {
                 name: horseDisplayName(dialog.horse),
                 paymentStatus: dialog.horse.paymentStatus,
                 performanceVerification: dialog.horse.performanceVerification,
+                feesPaid: dialog.horse.feesPaid,
               }
             : null
         }

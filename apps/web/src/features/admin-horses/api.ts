@@ -66,11 +66,12 @@ const adminHorsesApi = serverApi.injectEndpoints({
       invalidatesTags: ['Horse'],
     }),
     transferHorse: build.mutation<Answer<unknown>, TransferRequest>({
-      query: ({ horseId, newOwnerId, note, ownership = {} }) => ({
+      query: ({ horseId, version, newOwnerId, note, ownership = {} }) => ({
         url: 'admin/transfer-horse-ownership',
         method: 'post',
         body: {
           horseId,
+          version,
           newOwnerId,
           ...(note.trim() ? { note: note.trim() } : {}),
           ...ownership,
@@ -83,6 +84,8 @@ const adminHorsesApi = serverApi.injectEndpoints({
 
 interface TransferRequest {
   horseId: string;
+  /** The horse's version the office looked at (docs/api.md "Approvals"). */
+  version: number;
   newOwnerId: string;
   note: string;
   ownership?: Record<string, unknown>;

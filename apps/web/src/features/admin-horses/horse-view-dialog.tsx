@@ -57,6 +57,7 @@ export function HorseViewDialog({
                 name: horseDisplayName(horse),
                 paymentStatus: horse.paymentStatus,
                 performanceVerification: horse.performanceVerification,
+                feesPaid: horse.feesPaid,
               }}
             />
           </div>

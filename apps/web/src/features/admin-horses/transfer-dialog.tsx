@@ -1,8 +1,10 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { CFormLabel, CFormTextarea } from '@coreui/react';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
-import { TRANSFER_NOTE_MAX, type OwnerAddressFill } from '@registry/domain';
+import { TRANSFER_NOTE_MAX, type OwnerAddressFill, type VersionConflict } from '@registry/domain';
+import { ChangedSinceNotice, conflictOf } from '../../components/changed-since-notice';
+import { useInvalidate } from '../../stores/server-api';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorseSummary } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
@@ -52,7 +54,7 @@ export interface TransferDialogProps {
   /** A list row or a full record: the dialog needs the id, names and owner. */
   horse: Pick<
     AdminHorseSummary,
-    '_id' | 'owner' | 'approvedName' | 'firstChoice' | 'secondChoice' | 'thirdChoice'
+    '_id' | 'version' | 'owner' | 'approvedName' | 'firstChoice' | 'secondChoice' | 'thirdChoice'
   > | null;
   visible: boolean;
   onClose: () => void;
@@ -72,7 +74,14 @@ export function TransferDialog({ horse, visible, onClose, onDone }: TransferDial
     name: ['owner', 'ownership', 'coMember', 'nonMember', 'ownerGaps', 'coOwnerGaps'],
   });
   const transferHorse = useTransferHorse();
+  const invalidate = useInvalidate();
+  const [conflict, setConflict] = useState<{ message: string; at: VersionConflict } | null>(null);
   const action = useAction((failure: ApiError) => {
+    const at = conflictOf(failure);
+    if (at) {
+      setConflict({ message: failure.error, at });
+      return null;
+    }
     const fields = Object.values(failure.fields ?? {}).filter((m) => m !== failure.error);
     return [failure.error, ...fields].join(' ');
   });
@@ -92,6 +101,7 @@ export function TransferDialog({ horse, visible, onClose, onDone }: TransferDial
   useEffect(() => {
     if (!visible) return;
     reset(EMPTY_TRANSFER);
+    setConflict(null);
     fail(null);
   }, [visible, horse?._id, reset, fail]);
 
@@ -108,6 +118,7 @@ export function TransferDialog({ horse, visible, onClose, onDone }: TransferDial
     void action.run(async () => {
       const result = await transferHorse({
         horseId: horse._id,
+        version: horse.version,
         newOwnerId: values.owner!.id,
         note: values.note,
         ownership: {
@@ -134,13 +145,26 @@ export function TransferDialog({ horse, visible, onClose, onDone }: TransferDial
         <BusyButton
           color="primary"
           busy={busy}
-          disabled={busy || !owner}
+          disabled={busy || !owner || conflict !== null}
           onClick={() => void confirm()}
         >
           Transfer ownership
         </BusyButton>
       }
     >
+      {conflict && (
+        <div className="mb-3">
+          <ChangedSinceNotice
+            message={conflict.message}
+            conflict={conflict.at}
+            onReviewAgain={() => {
+              // The list answers again with the horse as it is now; open it from there.
+              invalidate('Horse');
+              onClose();
+            }}
+          />
+        </div>
+      )}
       <p>
         Current owner: <strong>{horse.owner?.name || horse.owner?.email || 'unknown'}</strong>
         {horse.owner?.memberNumber && ` (no. ${horse.owner.memberNumber})`}

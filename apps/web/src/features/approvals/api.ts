@@ -10,8 +10,10 @@ import { queryState, serverApi, type Answer } from '../../stores/server-api';
 
 export const QUEUE_PAGE_SIZE = 10;
 
+/** Every decision names the version it was made on (docs/api.md "Approvals"). */
 export interface ApproveBody {
   action: 'approve';
+  version: number;
   approvedName: string;
   verified?: boolean;
   overrideUnpaid?: boolean;
@@ -19,10 +21,13 @@ export interface ApproveBody {
 
 export interface RejectBody {
   action: 'reject';
+  version: number;
   reason: string;
 }
 
-type ChangeDecision = { action: 'approve' } | { action: 'reject'; reason: string };
+type ChangeDecision = { version: number } & (
+  { action: 'approve' } | { action: 'reject'; reason: string }
+);
 
 const approvalsApi = serverApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { CAlert } from '@coreui/react';
+import type { VersionConflict } from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
+import { ChangedSinceNotice, conflictOf } from '../../components/changed-since-notice';
+import type { ApiError } from '../../lib/api-client';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
@@ -21,18 +24,27 @@ export function ApproveDialog({
   visible,
   onClose,
   onDone,
+  onReviewAgain,
 }: {
   horse: AdminHorse | null;
   visible: boolean;
   onClose: () => void;
   onDone: (approved: AdminHorse) => void;
+  /** The horse changed since it was opened: back to the review, with the record as it is now. */
+  onReviewAgain: () => void;
 }) {
   const decideHorse = useDecideHorse();
   const [name, setName] = useState('');
   const [verified, setVerified] = useState(false);
   const [override, setOverride] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
-  const action = useAction();
+  const [conflict, setConflict] = useState<{ message: string; at: VersionConflict } | null>(null);
+  const action = useAction((failure: ApiError) => {
+    const at = conflictOf(failure);
+    if (!at) return failure.error;
+    setConflict({ message: failure.error, at });
+    return null;
+  });
   const { busy, fail } = action;
   const [approved, setApproved] = useState<AdminHorse | null>(null);
   // Only free names can be chosen: approved names are unique in the register.
@@ -49,7 +61,8 @@ export function ApproveDialog({
     fail(null);
     setNameError(null);
     setApproved(null);
-  }, [visible, horse?._id, fail]);
+    setConflict(null);
+  }, [visible, horse?._id, horse?.version, fail]);
 
   if (!horse) return null;
   const choices = [horse.firstChoice, horse.secondChoice, horse.thirdChoice]
@@ -58,6 +71,7 @@ export function ApproveDialog({
     .map((entry) => ({ ...entry, taken: isTaken(taken.data, entry.choice) }));
   const noneFree = Array.isArray(taken.data) && choices.every((entry) => entry.taken);
   const asked = horse.performanceVerification === 'Yes';
+  // A paid horse whose answers now cost more owes the rest (feesPaid lists what was paid).
   const unpaid = horse.paymentStatus !== 'paid';
 
   const submit = () => {
@@ -71,6 +85,7 @@ export function ApproveDialog({
         id: horse._id,
         body: {
           action: 'approve',
+          version: horse.version,
           approvedName: name,
           ...(asked ? { verified } : {}),
           ...(unpaid ? { overrideUnpaid: override } : {}),
@@ -90,7 +105,8 @@ export function ApproveDialog({
       onClose={onClose}
       onSubmit={submit}
       actions={
-        !approved && (
+        !approved &&
+        !conflict && (
           <BusyButton
             type="submit"
             color="success"
@@ -102,7 +118,13 @@ export function ApproveDialog({
         )
       }
     >
-      {approved ? (
+      {conflict ? (
+        <ChangedSinceNotice
+          message={conflict.message}
+          conflict={conflict.at}
+          onReviewAgain={onReviewAgain}
+        />
+      ) : approved ? (
         <CAlert color="success" role="status" className="mb-0">
           <strong>{approved.approvedName}</strong> is approved with registration number{' '}
           <strong className="text-nowrap">{approved.registrationNum}</strong>. The owner has been

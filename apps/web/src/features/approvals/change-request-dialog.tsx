@@ -2,7 +2,9 @@ import '../../components/contrast.css';
 import { useEffect, useState } from 'react';
 import { CButton } from '@coreui/react';
 import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
+import type { VersionConflict } from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
+import { ChangedSinceNotice, conflictOf } from '../../components/changed-since-notice';
 import { ChangeList } from '../../components/change-list';
 import type { ApiError } from '../../lib/api-client';
 import type { ChangeRequest } from '../../lib/admin-types';
@@ -20,17 +22,26 @@ export function ChangeRequestDialog({
   visible,
   onClose,
   onDone,
+  onReviewAgain,
 }: {
   request: ChangeRequest | null;
   visible: boolean;
   onClose: () => void;
   onDone: (message: string) => void;
+  /** The owner replaced the request since it was opened: ask the queue for the new one. */
+  onReviewAgain: () => void;
 }) {
   const decideChange = useDecideChange();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<{ message: string; at: VersionConflict } | null>(null);
   const action = useAction((failure: ApiError) => {
+    const at = conflictOf(failure);
+    if (at) {
+      setConflict({ message: failure.error, at });
+      return null;
+    }
     if (!failure.fields?.reason) return failure.error;
     setReasonError(failure.fields.reason);
     return null;
@@ -42,8 +53,9 @@ export function ChangeRequestDialog({
     setRejecting(false);
     setReason('');
     setReasonError(null);
+    setConflict(null);
     fail(null);
-  }, [visible, request?.id, fail]);
+  }, [visible, request?.id, request?.version, fail]);
 
   if (!request) return null;
 
@@ -58,8 +70,8 @@ export function ChangeRequestDialog({
         id: request.id,
         body:
           decision === 'approve'
-            ? { action: decision }
-            : { action: decision, reason: reason.trim() },
+            ? { action: decision, version: request.version }
+            : { action: decision, version: request.version, reason: reason.trim() },
       }).unwrap();
       onDone(
         result.message ??
@@ -85,27 +97,29 @@ export function ChangeRequestDialog({
       onClose={onClose}
       size="lg"
       actions={
-        <>
-          <CButton
-            color="danger"
-            variant={rejecting ? undefined : 'outline'}
-            className={rejecting ? 'btn-contrast' : undefined}
-            disabled={busy}
-            onClick={() => (rejecting ? decide('reject') : setRejecting(true))}
-          >
-            {rejecting ? 'Reject change' : 'Reject'}
-          </CButton>
-          {!rejecting && (
-            <BusyButton
-              color="success"
-              busy={busy}
+        !conflict && (
+          <>
+            <CButton
+              color="danger"
+              variant={rejecting ? undefined : 'outline'}
+              className={rejecting ? 'btn-contrast' : undefined}
               disabled={busy}
-              onClick={() => decide('approve')}
+              onClick={() => (rejecting ? decide('reject') : setRejecting(true))}
             >
-              Approve change
-            </BusyButton>
-          )}
-        </>
+              {rejecting ? 'Reject change' : 'Reject'}
+            </CButton>
+            {!rejecting && (
+              <BusyButton
+                color="success"
+                busy={busy}
+                disabled={busy}
+                onClick={() => decide('approve')}
+              >
+                Approve change
+              </BusyButton>
+            )}
+          </>
+        )
       }
     >
       <p>
@@ -114,6 +128,15 @@ export function ChangeRequestDialog({
         {who?.memberNumber && ` (member no. ${who.memberNumber})`}. The approved record stays as it
         is until you approve.
       </p>
+      {conflict && (
+        <div className="mb-3">
+          <ChangedSinceNotice
+            message={conflict.message}
+            conflict={conflict.at}
+            onReviewAgain={onReviewAgain}
+          />
+        </div>
+      )}
       <ChangeList changes={request.changes} label="Requested changes" />
       {rejecting && (
         <div className="mt-3">

@@ -35,6 +35,7 @@ const request: ChangeRequest = {
     { field: 'sire.name', from: 'Midnight Sun', to: 'FORGED CHAMPION SIRE' },
     { field: 'color', from: 'Bay', to: '' },
   ],
+  version: 1,
   reason: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',

@@ -6,6 +6,7 @@ import { PagedList, type ListWords } from '../../components/list-states';
 import type { ChangeRequest } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { useToast } from '../../stores/use-toast';
+import { useInvalidate } from '../../stores/server-api';
 import { QUEUE_PAGE_SIZE, useChangeRequests } from './api';
 import { ChangeRequestDialog } from './change-request-dialog';
 
@@ -31,6 +32,9 @@ export function ChangeRequestsSection() {
   const query = useChangeRequests(page);
   const [selected, setSelected] = useState<ChangeRequest | null>(null);
   const [open, setOpen] = useState(false);
+  const invalidate = useInvalidate();
+  // The request as the queue last answered it: after "Review again" the owner's new version.
+  const current = query.data?.items.find((request) => request.id === selected?.id) ?? selected;
 
   return (
     <section aria-labelledby="change-requests-title" className="mt-4">
@@ -80,13 +84,14 @@ export function ChangeRequestsSection() {
         )}
       </PagedList>
       <ChangeRequestDialog
-        request={selected}
+        request={current}
         visible={open}
         onClose={() => setOpen(false)}
         onDone={(message) => {
           toast.success(message);
           setOpen(false);
         }}
+        onReviewAgain={() => invalidate('ChangeRequest')}
       />
     </section>
   );

@@ -13,6 +13,7 @@ import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
+import { useInvalidate } from '../../stores/server-api';
 import { QUEUE_PAGE_SIZE, usePendingHorses } from './api';
 import { ApproveDialog } from './approve-dialog';
 import { ChangeRequestsSection } from './change-requests-section';
@@ -95,6 +96,12 @@ function QueueCards({ horses, onReview }: QueueProps) {
 /** The approval queue (spec §2.1 /admin/horse-reject-approve, issue 6 item 3). */
 export default function HorseApprovalsPage() {
   const toast = useToast();
+  const invalidate = useInvalidate();
+  // A decision refused because the horse changed (409): the review shows it as it is now.
+  const reviewAgain = () => {
+    invalidate('Horse');
+    setDialog('review');
+  };
   const { filters, page, setPage, setFilter } = useListQuery({ q: '' }, null);
   const search = useDebouncedValue(filters.q, 300);
   const query = usePendingHorses(page, search);
@@ -165,6 +172,7 @@ export default function HorseApprovalsPage() {
         onDone={(approved) => {
           toast.success(`Approved as ${approved.approvedName}, number ${approved.registrationNum}`);
         }}
+        onReviewAgain={reviewAgain}
       />
       <RejectDialog
         horse={selected}
@@ -174,6 +182,7 @@ export default function HorseApprovalsPage() {
           toast.success(message);
           setDialog(null);
         }}
+        onReviewAgain={reviewAgain}
       />
     </>
   );

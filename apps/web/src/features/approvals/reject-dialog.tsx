@@ -1,6 +1,8 @@
 import '../../components/contrast.css';
 import { useEffect, useState } from 'react';
+import type { VersionConflict } from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
+import { ChangedSinceNotice, conflictOf } from '../../components/changed-since-notice';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
@@ -14,16 +16,25 @@ export function RejectDialog({
   visible,
   onClose,
   onDone,
+  onReviewAgain,
 }: {
   horse: AdminHorse | null;
   visible: boolean;
   onClose: () => void;
   onDone: (rejected: AdminHorse, message: string) => void;
+  /** The horse changed since it was opened: back to the review, with the record as it is now. */
+  onReviewAgain: () => void;
 }) {
   const decideHorse = useDecideHorse();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<{ message: string; at: VersionConflict } | null>(null);
   const action = useAction((failure: ApiError) => {
+    const at = conflictOf(failure);
+    if (at) {
+      setConflict({ message: failure.error, at });
+      return null;
+    }
     if (!failure.fields?.reason) return failure.error;
     setReasonError(failure.fields.reason);
     return null;
@@ -34,8 +45,9 @@ export function RejectDialog({
     if (!visible) return;
     setReason('');
     setReasonError(null);
+    setConflict(null);
     fail(null);
-  }, [visible, horse?._id, fail]);
+  }, [visible, horse?._id, horse?.version, fail]);
 
   if (!horse) return null;
 
@@ -48,7 +60,7 @@ export function RejectDialog({
     void action.run(async () => {
       const result = await decideHorse({
         id: horse._id,
-        body: { action: 'reject', reason: reason.trim() },
+        body: { action: 'reject', version: horse.version, reason: reason.trim() },
       }).unwrap();
       onDone(result.data, result.message ?? 'Horse rejected');
     });
@@ -63,28 +75,38 @@ export function RejectDialog({
       onClose={onClose}
       onSubmit={submit}
       actions={
-        <BusyButton
-          type="submit"
-          color="danger"
-          className="btn-contrast"
-          busy={action.busy}
-          disabled={action.busy}
-        >
-          Reject
-        </BusyButton>
+        !conflict && (
+          <BusyButton
+            type="submit"
+            color="danger"
+            className="btn-contrast"
+            busy={action.busy}
+            disabled={action.busy}
+          >
+            Reject
+          </BusyButton>
+        )
       }
     >
-      <ReasonField
-        id="reject-reason"
-        rows={4}
-        value={reason}
-        error={reasonError}
-        disabled={action.busy}
-        onChange={(value) => {
-          setReason(value);
-          setReasonError(null);
-        }}
-      />
+      {conflict ? (
+        <ChangedSinceNotice
+          message={conflict.message}
+          conflict={conflict.at}
+          onReviewAgain={onReviewAgain}
+        />
+      ) : (
+        <ReasonField
+          id="reject-reason"
+          rows={4}
+          value={reason}
+          error={reasonError}
+          disabled={action.busy}
+          onChange={(value) => {
+            setReason(value);
+            setReasonError(null);
+          }}
+        />
+      )}
     </ActionDialog>
   );
 }

@@ -177,6 +177,7 @@ export default function PayDialog({
         choices={{
           performanceVerification: horse.performanceVerification,
           prepayDNAFee: pending?.fees.prepayDNAFee,
+          feesPaid: horse.feesPaid,
         }}
         busy={flow.busy || flow.waiting}
         status={

@@ -143,6 +143,7 @@ function PaymentDialog({
   const amountCents = feeTotal({
     performanceVerification: horse.performanceVerification,
     prepayDNAFee,
+    feesPaid: horse.feesPaid,
   });
   const amount = formatUsd(amountCents);
 

@@ -20,4 +20,6 @@ export interface AdminPaymentTarget {
   paymentStatus: PaymentStatus;
   /** Prices the amount shown; the server prices the payment itself from the stored horse. */
   performanceVerification?: string;
+  /** Fee lines already paid: the amount shown is what is left (the server computes the same). */
+  feesPaid?: readonly string[];
 }
