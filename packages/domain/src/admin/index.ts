@@ -3,3 +3,4 @@ export * from './members.js';
 export * from './horses.js';
 export * from './change-requests.js';
 export * from './change-labels.js';
+export * from './dashboard-content.js';

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, DASHBOARD_CONTENT_MAX_BYTES } from '@registry/domain';
+import {
+  ADMIN_MESSAGES,
+  DASHBOARD_CONTENT_MAX_BYTES,
+  DASHBOARD_CONTENT_MESSAGES,
+} from '@registry/domain';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -56,6 +60,15 @@ describe('POST /api/admin/dashboard-content/preview', () => {
     expect(response.json()).toMatchObject({
       success: false,
       fields: { markdown: ADMIN_MESSAGES.contentTooLarge },
+    });
+  });
+
+  it('refuses 2,000 `>` (issue 28 §6) with the message a save would give', async () => {
+    const response = await preview(admin, { markdown: '>'.repeat(2000) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      fields: { markdown: DASHBOARD_CONTENT_MESSAGES.tooDeep },
     });
   });
 

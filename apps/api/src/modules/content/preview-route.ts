@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_MESSAGES, DASHBOARD_CONTENT_MAX_BYTES } from '@registry/domain';
-import { HttpError } from '../../http-error.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { renderMarkdown } from './sanitize.js';
 
 /**
  * `POST admin/dashboard-content/preview`: the editor's live preview, rendered and sanitized by
  * the same function that renders what members see, so the preview cannot promise more than
- * the dashboard shows. Nothing is stored.
+ * the dashboard shows. Nothing is stored. A text that could not be saved is refused the same
+ * way (400, `fields.markdown`), so the editor shows why before Save.
  */
 export const contentPreviewRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -23,14 +22,6 @@ export const contentPreviewRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ html: z.string() })), '4xx': failureSchema },
       },
     },
-    async (request) => {
-      const { markdown } = request.body;
-      if (Buffer.byteLength(markdown, 'utf8') > DASHBOARD_CONTENT_MAX_BYTES) {
-        throw new HttpError(400, ADMIN_MESSAGES.contentTooLarge, {
-          markdown: ADMIN_MESSAGES.contentTooLarge,
-        });
-      }
-      return ok({ html: renderMarkdown(markdown) });
-    },
+    async (request) => ok({ html: renderMarkdown(request.body.markdown) }),
   );
 };

@@ -17,7 +17,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Replace the members' dashboard text (markdown, at most 20 kB)",
+        summary:
+          "Replace the members' dashboard text (markdown, at most 20 kB and 20 levels of nesting)",
         security,
         body: z.object({ markdown: z.string().max(200_000) }),
         response: { 200: successSchema(contentSchema), ...errors },
@@ -25,7 +26,11 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const { userId } = requireAuth(request);
-      const content = await saveContent(db, request.body.markdown, { userId, ip: request.ip });
+      const content = await saveContent(db, request.body.markdown, {
+        userId,
+        ip: request.ip,
+        log: request.log,
+      });
       return ok(content, 'Dashboard content saved');
     },
   );
@@ -41,7 +46,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: successSchema(contentSchema), ...errors },
       },
     },
-    async () => ok(await getContent(db)),
+    async (request) => ok(await getContent(db, request.log)),
   );
 
   app.get(
@@ -55,6 +60,6 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: successSchema(memberDashboardSchema), ...errors },
       },
     },
-    async (request) => ok(await memberDashboard(db, requireAuth(request).userId)),
+    async (request) => ok(await memberDashboard(db, requireAuth(request).userId, request.log)),
   );
 };

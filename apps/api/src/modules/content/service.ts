@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
-  ADMIN_MESSAGES,
   APPROVAL_STATUSES,
-  DASHBOARD_CONTENT_MAX_BYTES,
   PAYMENT_STATUSES,
   type Content,
   type MemberDashboard,
@@ -10,13 +9,13 @@ import {
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { dashboardContent, horses, payments, users } from '../../db/schema.js';
-import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
-import { renderMarkdown } from './sanitize.js';
+import { renderMarkdown, renderSavedMarkdown } from './sanitize.js';
 
 const KEY = 'dashboard';
 
-export async function getContent(db: Db): Promise<Content> {
+/** The saved text and its HTML. Never fails on the text itself (`renderSavedMarkdown`). */
+export async function getContent(db: Db, log: FastifyBaseLogger): Promise<Content> {
   const [row] = await db
     .select({ content: dashboardContent, user: users })
     .from(dashboardContent)
@@ -26,7 +25,7 @@ export async function getContent(db: Db): Promise<Content> {
   const user = row.user;
   return {
     markdown: row.content.markdown,
-    html: renderMarkdown(row.content.markdown),
+    html: renderSavedMarkdown(row.content.markdown, log),
     updatedAt: row.content.updatedAt.toISOString(),
     updatedBy: user
       ? {
@@ -40,14 +39,12 @@ export async function getContent(db: Db): Promise<Content> {
 export async function saveContent(
   db: Db,
   markdown: string,
-  actor: { userId: string; ip: string },
+  actor: { userId: string; ip: string; log: FastifyBaseLogger },
 ): Promise<Content> {
+  // Refused (400) before anything is stored if it breaks a rule or cannot be rendered, so a
+  // saved text always renders (issue 28 §6).
+  renderMarkdown(markdown);
   const bytes = Buffer.byteLength(markdown, 'utf8');
-  if (bytes > DASHBOARD_CONTENT_MAX_BYTES) {
-    throw new HttpError(400, ADMIN_MESSAGES.contentTooLarge, {
-      markdown: ADMIN_MESSAGES.contentTooLarge,
-    });
-  }
   await db.transaction(async (tx) => {
     const now = new Date();
     await tx
@@ -66,15 +63,19 @@ export async function saveContent(
       details: { bytes },
     });
   });
-  return getContent(db);
+  return getContent(db, actor.log);
 }
 
 export const NEEDS_ACTION = ['requires_action', 'failed', 'unpaid'] as const;
 
 /** The members' dashboard: the content, their horses' counts, and payments they must act on. */
-export async function memberDashboard(db: Db, memberId: string): Promise<MemberDashboard> {
+export async function memberDashboard(
+  db: Db,
+  memberId: string,
+  log: FastifyBaseLogger,
+): Promise<MemberDashboard> {
   const [content, byApproval, byPayment, needing] = await Promise.all([
-    getContent(db),
+    getContent(db, log),
     db
       .select({ status: horses.approvalStatus, n: count() })
       .from(horses)

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DASHBOARD_CONTENT_MESSAGES } from '@registry/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { withFakeTransport } from '../../test/fake-transport';
@@ -59,5 +60,39 @@ describe('Dashboard Content', () => {
         data: { markdown: 'Hello world<script>' },
       }),
     );
+  });
+
+  it('says a too deeply nested text is refused before sending it (issue 28 §6)', async () => {
+    const requests = serve(() => ({
+      status: 200,
+      data: {
+        success: true,
+        data: { markdown: '', html: '', updatedAt: null, updatedBy: null },
+      },
+    }));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/add-content');
+    const textarea = await screen.findByLabelText('Markdown', {}, { timeout: 5000 });
+    await user.type(textarea, '>'.repeat(21));
+    expect(textarea).toHaveAccessibleDescription(
+      expect.stringContaining(DASHBOARD_CONTENT_MESSAGES.tooDeep),
+    );
+    expect(textarea).toHaveClass('is-invalid');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const previewsOf = (text: string) =>
+      requests.filter(
+        (r) =>
+          r.url === 'admin/dashboard-content/preview' &&
+          (r.data as { markdown?: string } | undefined)?.markdown === text,
+      );
+    // Past the editor's 400 ms pause: the refused text was never sent for a preview.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(previewsOf('>'.repeat(21))).toEqual([]);
+    await user.type(textarea, '{Backspace}');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(textarea).not.toHaveAccessibleDescription(
+      expect.stringContaining(DASHBOARD_CONTENT_MESSAGES.tooDeep),
+    );
+    await waitFor(() => expect(previewsOf('>'.repeat(20))).toHaveLength(1));
   });
 });

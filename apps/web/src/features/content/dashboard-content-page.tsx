@@ -9,7 +9,7 @@ import {
   CFormTextarea,
   CSpinner,
 } from '@coreui/react';
-import { DASHBOARD_CONTENT_MAX_BYTES } from '@registry/domain';
+import { DASHBOARD_CONTENT_MAX_BYTES, dashboardContentProblem, utf8Bytes } from '@registry/domain';
 import { LoadError, LoadingBlock } from '../../components/load-states';
 import { PageHeader } from '../../components/page-header';
 import type { ApiError } from '../../lib/api-client';
@@ -18,8 +18,6 @@ import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useToast } from '../../stores/use-toast';
 import { previewDashboardContent, useDashboardContent, useSaveDashboardContent } from './api';
-
-const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 
 /** Markdown editor with the server's own sanitized preview (issue 6 item 5). */
 export default function DashboardContentPage() {
@@ -33,8 +31,10 @@ export default function DashboardContentPage() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const text = markdown ?? data?.markdown ?? '';
   const debounced = useDebouncedValue(text, 400);
-  const size = bytesOf(text);
+  const size = utf8Bytes(text);
   const tooLarge = size > DASHBOARD_CONTENT_MAX_BYTES;
+  // The API's own rules (size, nesting), shown as the admin types rather than after Save.
+  const problem = dashboardContentProblem(text);
   const dirty = markdown !== null && markdown !== (data?.markdown ?? '');
 
   useEffect(() => {
@@ -44,7 +44,8 @@ export default function DashboardContentPage() {
   // Previews only once the text is edited, and again whenever the debounced text changes.
   const edited = markdown !== null;
   useEffect(() => {
-    if (!edited) return;
+    // A text the server would refuse is not sent: the message under the editor says why.
+    if (!edited || dashboardContentProblem(debounced)) return;
     const controller = new AbortController();
     previewDashboardContent(debounced, controller.signal).then(
       (rendered) => {
@@ -82,7 +83,7 @@ export default function DashboardContentPage() {
         actions={
           <CButton
             color="primary"
-            disabled={saving || tooLarge || !dirty}
+            disabled={saving || Boolean(problem) || !dirty}
             onClick={() => void save()}
           >
             {saving && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
@@ -108,7 +109,7 @@ export default function DashboardContentPage() {
               className="font-monospace"
               value={text}
               disabled={saving}
-              invalid={Boolean(fieldError) || tooLarge}
+              invalid={Boolean(fieldError || problem)}
               aria-describedby="content-markdown-help"
               onChange={(event) => {
                 setMarkdown(event.target.value);
@@ -119,7 +120,9 @@ export default function DashboardContentPage() {
               <span className={tooLarge ? 'text-danger' : 'text-body-secondary'}>
                 {(size / 1024).toFixed(1)} of {DASHBOARD_CONTENT_MAX_BYTES / 1024} kB.
               </span>{' '}
-              {fieldError && <span className="text-danger">{fieldError}</span>}
+              {(fieldError ?? problem) && (
+                <span className="text-danger">{fieldError ?? problem}</span>
+              )}
               {data?.updatedAt && (
                 <span className="text-body-secondary">
                   Last saved {formatDaySlashed(data.updatedAt)}
