@@ -163,7 +163,8 @@ export async function decideHorse(
     if (unpaid && input.overrideUnpaid !== true) {
       throw new HttpError(
         409,
-        row.paymentStatus === 'paid'
+        // Owed lines exist only beside a settled payment: a difference after an edit.
+        owed.length > 0
           ? ADMIN_MESSAGES.feesOwed(formatUsd(owedCents), owed.map((l) => l.label).join(', '))
           : ADMIN_MESSAGES.unpaid,
       );
