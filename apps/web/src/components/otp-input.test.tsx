@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OtpInput } from './otp-input';
 
@@ -19,6 +19,7 @@ function Harness({ initial = '' }: { initial?: string }) {
 
 const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` });
 const joined = () => screen.getByLabelText('value').textContent;
+const boxes = () => [1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value);
 
 describe('OtpInput', () => {
   it('has six labelled numeric boxes in a named group, the first one-time-code', () => {
@@ -110,6 +111,72 @@ describe('OtpInput', () => {
     await user.keyboard('9');
     expect(joined()).toBe('191111');
     expect(box(3)).toHaveFocus();
+  });
+
+  it('typing a whole code again from the first box gives that code (issue 28 §7)', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness />);
+    await user.click(box(1));
+    await user.keyboard('5435');
+    expect(joined()).toBe('5435');
+    await user.click(box(1));
+    await user.keyboard('543598');
+    expect(joined()).toBe('543598');
+    expect(boxes()).toEqual(['5', '4', '3', '5', '9', '8']);
+    expect(box(6)).toHaveFocus();
+  });
+
+  it('typing the digit already in a box replaces it and moves on', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness initial="123456" />);
+    await user.click(box(3));
+    await user.keyboard('3');
+    expect(box(4)).toHaveFocus();
+    await user.keyboard('4');
+    expect(box(5)).toHaveFocus();
+    await user.keyboard('0');
+    expect(joined()).toBe('123406');
+    expect(box(6)).toHaveFocus();
+  });
+
+  it('a digit typed after the one in a box (caret at the end) replaces it', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness initial="123456" />);
+    await user.click(box(2));
+    // Focus selects the digit; put the caret after it instead, as a tap next to it would.
+    (box(2) as HTMLInputElement).setSelectionRange(1, 1);
+    await user.keyboard('2');
+    expect(boxes()).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(box(3)).toHaveFocus();
+    (box(3) as HTMLInputElement).setSelectionRange(1, 1);
+    await user.keyboard('7');
+    expect(joined()).toBe('127456');
+    expect(box(4)).toHaveFocus();
+  });
+
+  it("a whole code a phone's keyboard inserts into one box fills every box", () => {
+    render(<Harness initial="12" />);
+    const inserted = new InputEvent('beforeinput', {
+      inputType: 'insertReplacementText',
+      data: '654321',
+      bubbles: true,
+      cancelable: true,
+    });
+    act(() => {
+      box(3).dispatchEvent(inserted);
+    });
+    expect(inserted.defaultPrevented).toBe(true);
+    expect(joined()).toBe('654321');
+    expect(box(6)).toHaveFocus();
+  });
+
+  it('a letter typed over a filled box leaves it as it was', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness initial="123456" />);
+    await user.click(box(2));
+    await user.keyboard('x');
+    expect(joined()).toBe('123456');
+    expect(box(2)).toHaveFocus();
   });
 
   it('empties when the parent resets the value', async () => {

@@ -1,4 +1,13 @@
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { OTP_LENGTH } from '@registry/domain';
 import './otp-input.css';
 
@@ -28,7 +37,8 @@ function boxesFrom(value: string, length: number): string[] {
 /**
  * Six one-digit boxes for an emailed code. Boxes are kept as an array so an empty box in the
  * middle stays where it is; the parent sees the digits joined. A value from the parent that
- * differs from the joined boxes (a reset to '') replaces them.
+ * differs from the joined boxes (a reset to '') replaces them. A digit typed into a box always
+ * replaces what it holds and moves on, even the same digit (see handleBeforeInput).
  */
 export function OtpInput({
   id,
@@ -43,6 +53,7 @@ export function OtpInput({
 }: OtpInputProps) {
   const [boxes, setBoxes] = useState(() => boxesFrom(value, length));
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const group = useRef<HTMLDivElement>(null);
   const labelId = useId();
   const errorId = `${id}-error`;
 
@@ -98,6 +109,42 @@ export function OtpInput({
     focusBox(fillFrom(start, typed));
   }
 
+  /**
+   * What is typed is taken before the browser puts it in the box. Typed over the same digit
+   * (a member typing the whole code again from the first box), the box's value would not
+   * change, so no change event would come and focus would stay: the next digit then landed in
+   * the wrong box (issue 28 §7). `beforeinput` comes for every insertion, from a keyboard or a
+   * phone's, with what is inserted. Where it cannot be cancelled (text still being composed),
+   * the change handler above does the work as before.
+   */
+  function handleBeforeInput(index: number, event: InputEvent) {
+    if (!event.cancelable || !event.inputType.startsWith('insert') || event.data === null) return;
+    event.preventDefault();
+    const digits = onlyDigits(event.data);
+    if (!digits) return; // A letter: the box keeps what it had.
+    // One digit replaces the box's; a whole code (a keyboard's suggestion) fills every box.
+    const start = digits.length >= length ? 0 : index;
+    focusBox(fillFrom(start, digits));
+  }
+
+  // React's onBeforeInput is made from other events (textInput, keypress), not the native
+  // `beforeinput`, so the native event is listened to, once, on the group. The handler reads
+  // the boxes of the latest render.
+  const beforeInput = useRef(handleBeforeInput);
+  useLayoutEffect(() => {
+    beforeInput.current = handleBeforeInput;
+  });
+  useEffect(() => {
+    const element = group.current;
+    if (!element) return;
+    const listener = (event: Event) => {
+      const index = inputs.current.indexOf(event.target as HTMLInputElement);
+      if (index >= 0 && event instanceof InputEvent) beforeInput.current(index, event);
+    };
+    element.addEventListener('beforeinput', listener);
+    return () => element.removeEventListener('beforeinput', listener);
+  }, []);
+
   function handleKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Backspace' && !boxes[index]) {
       event.preventDefault();
@@ -129,6 +176,7 @@ export function OtpInput({
 
   return (
     <div
+      ref={group}
       role="group"
       aria-labelledby={labelId}
       aria-describedby={error ? errorId : undefined}
