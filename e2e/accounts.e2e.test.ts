@@ -187,6 +187,19 @@ describe('accounts in the browser, with mail read from a real SMTP server', () =
     const since = Date.now();
     await page.getByRole('button', { name: 'Send code' }).click();
     const code = extractCode(await waitForMail(E2E_MEMBER_2.email, /sign-in code/, { since }));
+    // Issue 28 §7, with real key presses: part of a code, then the whole code again from the
+    // first box. Each digit replaces its box and moves on, one equal to the box's digit too.
+    const boxes = () =>
+      Promise.all(
+        [1, 2, 3, 4, 5, 6].map((n) =>
+          page.getByRole('textbox', { name: `Digit ${n} of 6` }).inputValue(),
+        ),
+      );
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await page.keyboard.type('5435');
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await page.keyboard.type('543598');
+    await expect.poll(boxes).toEqual(['5', '4', '3', '5', '9', '8']);
     await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
     // A paste fills all six boxes (a real clipboard event; headless Chromium has no clipboard).
     await page.getByRole('textbox', { name: 'Digit 1 of 6' }).evaluate((box, text) => {
