@@ -62,6 +62,7 @@ describe('Transfer dialog: gaps in the new owner’s profile', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Ownership transferred'));
     expect(requests.find((r) => r.method === 'post')?.data).toEqual({
       horseId: 'h1',
+      version: 1,
       newOwnerId: bob.id,
       newOwnerAddress: { address: '4 Office Lane', state: 'Tennessee' },
     });

@@ -58,6 +58,7 @@ describe('Transfer dialog: owners of record', () => {
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'post')?.data).toEqual({
         horseId: 'h1',
+        version: 1,
         newOwnerId: bob.id,
         ownerType: 'Joint',
         coOwnerId: cara.id,

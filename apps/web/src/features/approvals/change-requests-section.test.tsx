@@ -107,14 +107,14 @@ describe('Changes to approved records (approval queue)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject change' }));
     await waitFor(() =>
       expect(sent).toEqual([
-        ['admin/change-requests/c1', { action: 'reject', reason: 'Send the papers' }],
+        ['admin/change-requests/c1', { action: 'reject', version: 1, reason: 'Send the papers' }],
       ]),
     );
 
     ({ user, dialog } = await openChange());
     await user.click(within(dialog).getByRole('button', { name: 'Approve change' }));
     await waitFor(() =>
-      expect(sent[1]).toEqual(['admin/change-requests/c1', { action: 'approve' }]),
+      expect(sent[1]).toEqual(['admin/change-requests/c1', { action: 'approve', version: 1 }]),
     );
   });
 

@@ -110,7 +110,9 @@ describe('Horse Approve/Reject', () => {
     await user.click(within(dialog).getByLabelText(/VERIFIED/));
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('GHR-000042')).toBeInTheDocument();
-    expect(bodies).toEqual([{ action: 'approve', approvedName: 'Silver Moon', verified: true }]);
+    expect(bodies).toEqual([
+      { action: 'approve', version: 1, approvedName: 'Silver Moon', verified: true },
+    ]);
   });
 
   it('needs the logged override to approve an unpaid registration, and no VERIFIED box unasked', async () => {
@@ -139,7 +141,7 @@ describe('Horse Approve/Reject', () => {
     await user.click(approve);
     await waitFor(() =>
       expect(bodies).toEqual([
-        { action: 'approve', approvedName: 'Blue Moon', overrideUnpaid: true },
+        { action: 'approve', version: 1, approvedName: 'Blue Moon', overrideUnpaid: true },
       ]),
     );
   });
@@ -173,7 +175,69 @@ describe('Horse Approve/Reject', () => {
     await user.paste('Photos are blurred');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() =>
-      expect(bodies).toEqual([{ action: 'reject', reason: 'Photos are blurred' }]),
+      expect(bodies).toEqual([{ action: 'reject', version: 1, reason: 'Photos are blurred' }]),
     );
+  });
+
+  it('a horse changed since it was opened: the approval is refused, the dialog lists what changed, and Review again shows the record as it is now', async () => {
+    let horse = adminHorse({ version: 3 });
+    const bodies: Record<string, unknown>[] = [];
+    serve((config: HttpRequest) => {
+      if (config.method === 'put') {
+        bodies.push(JSON.parse(config.data as string));
+        return {
+          status: 409,
+          data: {
+            success: false,
+            error:
+              'This horse was changed after you opened it. Review what changed and decide again.',
+            conflict: {
+              currentVersion: 4,
+              changes: [{ field: 'sire.name', from: 'Dark Star', to: 'Forged Champion' }],
+            },
+          },
+        };
+      }
+      if (config.url === 'admin/change-requests') {
+        return {
+          status: 200,
+          data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
+        };
+      }
+      if (config.url === `admin/horses/${horse._id}`) {
+        return { status: 200, data: { success: true, data: { ...horse, history: [] } } };
+      }
+      return {
+        status: 200,
+        data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
+      };
+    });
+    renderApp('/admin/horse-reject-approve');
+    const { user, dialog } = await openDialog('Approve');
+    await user.click(within(dialog).getByLabelText(/Blue Moon/));
+    // The owner edits the sire meanwhile: the server now answers version 4.
+    horse = adminHorse({ version: 4, sire: { ...horse.sire, name: 'Forged Champion' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('changed after you opened it');
+    const changed = within(notice).getByRole('table', { name: 'Changed since you opened it' });
+    expect(changed).toHaveTextContent('Sire: name');
+    expect(changed).toHaveTextContent('Dark Star');
+    expect(changed).toHaveTextContent('Forged Champion');
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(bodies).toEqual([{ action: 'approve', version: 3, approvedName: 'Blue Moon' }]);
+
+    await user.click(within(notice).getByRole('button', { name: 'Review again' }));
+    const review = await screen.findByRole('dialog', { name: /^Review/ });
+    await waitFor(() =>
+      expect(within(review).getAllByText('Forged Champion').length).toBeGreaterThan(0),
+    );
+    await user.click(within(review).getByRole('button', { name: 'Approve' }));
+    const second = await screen.findByRole('dialog', { name: /^Approve/ });
+    await user.click(within(second).getByLabelText(/Blue Moon/));
+    await user.click(within(second).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ version: 4 });
   });
 });

@@ -40,6 +40,7 @@ export function AdminPaymentsPanel({
     name: string;
     paymentStatus: PaymentStatus;
     performanceVerification?: string;
+    feesPaid?: readonly string[];
   };
 }) {
   const toast = useToast();

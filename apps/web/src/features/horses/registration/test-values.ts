@@ -158,6 +158,7 @@ export function storedHorse(overrides: Partial<Horse> = {}): Horse {
     paymentMode: null,
     createdAt: '2024-06-01T10:00:00.000Z',
     paymentIntentId: null,
+    feesPaid: [],
     rejectionReason: null,
     pendingChange: null,
     updatedAt: '2024-06-15T10:00:00.000Z',
