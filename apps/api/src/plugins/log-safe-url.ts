@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Query parameters whose values are credentials: a signed link's signature, a set-password
- * token (the emailed links sent before it moved into the fragment), Stripe's client secrets and
- * payment ids on its return URL (a sandbox payment id is enough to approve that payment).
+ * Query parameters whose values are credentials, by lower-case name: a signed link's
+ * signature, a set-password token (the emailed links sent before it moved into the fragment),
+ * Stripe's client secrets on its return URL, and payment ids (a sandbox payment's id is enough
+ * to approve it on the sandbox's public page).
  */
 const SECRET_PARAMS = new Set([
   'sig',
@@ -12,6 +13,7 @@ const SECRET_PARAMS = new Set([
   'payment_intent_client_secret',
   'setup_intent',
   'setup_intent_client_secret',
+  'paymentintentid',
 ]);
 
 /**

@@ -132,6 +132,9 @@ describe('logSafeUrl', () => {
     expect(logSafeUrl('/api/auth/set-password/check')).toBe('/api/auth/set-password/check');
     expect(logSafeUrl('/api/auth/set-password/check2')).toBe('/api/auth/set-password/[redacted]');
     expect(logSafeUrl('/set-password#token=abc')).toBe('/set-password#[redacted]');
+    expect(logSafeUrl('/api/members/stripe/payment-status?paymentIntentId=pi_sandbox_1')).toBe(
+      '/api/members/stripe/payment-status?paymentIntentId=[redacted]',
+    );
     expect(logSafeUrl('/api/horses?page=2&q=tolt')).toBe('/api/horses?page=2&q=tolt');
     expect(logSafeUrl('/api/uploads/abc')).toBe('/api/uploads/abc');
   });
