@@ -38,6 +38,7 @@ import { webhookRoutes } from './modules/payments/webhook-routes.js';
 import { passwordResetRoutes } from './modules/otp/routes.js';
 import { emailChangeRoutes } from './modules/otp/email-change.js';
 import { otpKey } from './modules/otp/service.js';
+import { SECRET_THROTTLE } from './modules/auth/attempts.js';
 import { createAvatarLinks } from './modules/profile/avatar-links.js';
 import { avatarRoute } from './modules/profile/avatar-route.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -53,8 +54,8 @@ import { accessPlugin } from './modules/auth/access.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { serializeError } from './plugins/error-log.js';
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { requestForLog } from './plugins/log-safe-url.js';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerRequestId } from './plugins/request-id.js';
@@ -169,7 +170,11 @@ export async function buildApp(
   // preClose runs before every onClose hook, so the database is still open while it stops.
   if (worker) app.addHook('preClose', () => worker.stop());
 
-  const otpSettings = { key: otpKey(config.jwtSecret), associationName: config.associationName };
+  const otpSettings = {
+    key: otpKey(config.jwtSecret),
+    associationName: config.associationName,
+    throttle: SECRET_THROTTLE,
+  };
 
   // REGISTRATION_NUMBER_FORMAT was checked with the rest of the configuration (config.ts).
   const registrationNumberFormat = parseRegistrationNumberFormat(
@@ -208,8 +213,7 @@ export async function buildApp(
   const authSettings = {
     key,
     tokenTtlSeconds: config.tokenTtlSeconds,
-    loginFailuresPerAccount: config.rateLimits.loginFailuresPerAccount,
-    accountWindowMinutes: config.rateLimits.accountWindowMinutes,
+    throttle: SECRET_THROTTLE,
     pictureUrl: avatars.url,
   };
 

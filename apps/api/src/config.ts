@@ -59,11 +59,8 @@ export interface Config {
   webDir: string | undefined;
   payments: PaymentsConfig;
   rateLimits: {
-    /** Sign-in requests per IP per minute. */
+    /** Sign-in requests per IP per minute (waits per account: modules/auth/attempts.ts). */
     loginPerIpPerMinute: number;
-    /** Failed sign-ins per account within `accountWindowMinutes` before the account is paused. */
-    loginFailuresPerAccount: number;
-    accountWindowMinutes: number;
   };
 }
 
@@ -393,8 +390,6 @@ export function loadConfig(
     },
     rateLimits: {
       loginPerIpPerMinute: Number(e.LOGIN_RATE_LIMIT_PER_MINUTE ?? '20'),
-      loginFailuresPerAccount: 5,
-      accountWindowMinutes: 15,
     },
     ...defaults,
   };

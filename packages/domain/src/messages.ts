@@ -1,5 +1,11 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
+/** "1 minute", "12 minutes": a wait, rounded up to whole minutes. */
+const minutes = (seconds: number) => {
+  const n = Math.max(1, Math.ceil(seconds / 60));
+  return n === 1 ? '1 minute' : `${n} minutes`;
+};
+
 /**
  * User-facing messages shared by the web app and the API (spec §5.2, §8). This module stays
  * free of zod so a page can show a message without loading the schemas.
@@ -15,6 +21,9 @@ export const AUTH_MESSAGES = {
   wrongPortalAdmin: 'This sign-in is for administrators. Members sign in at /login.',
   wrongPortalMember: 'This sign-in is for members. Administrators sign in at /admin/login.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  /** The account's wait after wrong passwords from this address (docs/api.md, "Signing in"). */
+  tooManyAttemptsWait: (seconds: number) =>
+    `Too many sign-in attempts. Please wait ${minutes(seconds)} and try again.`,
   sessionExpired: 'Your session has ended. Please sign in again.',
   notAuthenticated: 'Please sign in to continue.',
   forbidden: 'You do not have permission to do that.',
@@ -54,7 +63,9 @@ export const OTP_MESSAGES = {
   passwordReset: 'Password has been successfully reset',
   invalidOtp: 'Invalid OTP. Please try again.',
   expiredOtp: 'This OTP has expired. Please request a new one.',
-  tooManyOtpAttempts: 'Too many wrong codes. Please request a new code later.',
+  /** The wait after wrong codes (docs/api.md, "One-time codes"). */
+  tooManyOtpAttemptsWait: (seconds: number) =>
+    `Too many wrong codes. Please wait ${minutes(seconds)}, then request a new code.`,
   resendTooSoon: 'Please wait a minute before requesting another code.',
   resendLimit: 'Too many codes requested. Please try again later.',
 } as const;

@@ -12,7 +12,7 @@ import { openRateLimitRedis } from './rate-limit-store.js';
  * Redis server of the development machine (127.0.0.1:6379, docs/operations.md).
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const limits = { loginPerIpPerMinute: 3, loginFailuresPerAccount: 100, accountWindowMinutes: 15 };
+const limits = { loginPerIpPerMinute: 3 };
 
 const servers: TestApp[] = [];
 beforeAll(async () => {

@@ -20,8 +20,6 @@ beforeAll(async () => {
       testConfig({
         rateLimits: {
           loginPerIpPerMinute: 10_000,
-          loginFailuresPerAccount: 5,
-          accountWindowMinutes: 15,
         },
       }),
       { database, mailWorker: false, demoHorses: false },

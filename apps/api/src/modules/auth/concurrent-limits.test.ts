@@ -12,8 +12,6 @@ beforeAll(async () => {
   t = await createTestApp({
     rateLimits: {
       loginPerIpPerMinute: 10_000,
-      loginFailuresPerAccount: 5,
-      accountWindowMinutes: 15,
     },
   });
 }, 60_000);

@@ -9,18 +9,17 @@ import {
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
-import { LOGIN_ACTION, THROTTLED_REASON, reserveLoginAttempt } from './attempts.js';
+import { reserveLoginAttempt, type ThrottlePolicy } from './attempts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { readToken, signToken, type TokenClaims } from './tokens.js';
 
-export { LOGIN_ACTION, recentLoginFailures } from './attempts.js';
+export { LOGIN_ACTION } from './attempts.js';
 
 export interface AuthSettings {
   key: Uint8Array;
   tokenTtlSeconds: number;
-  loginFailuresPerAccount: number;
-  accountWindowMinutes: number;
+  /** Waits after wrong passwords and codes (auth/attempts.ts). */
+  throttle: ThrottlePolicy;
   /** A signed, expiring address for a stored profile picture (profile/avatar-links.ts). */
   pictureUrl: PictureUrl;
 }
@@ -53,28 +52,6 @@ export function toSessionUser(row: UserRow, pictureUrl: PictureUrl): SessionUser
 }
 
 /**
- * Records sign-in attempts for one email address: every attempt, by any method, lands in the
- * audit log under the same action, which the per-account throttle counts.
- */
-export function loginAuditor(
-  db: Db,
-  email: string,
-  client: ClientInfo,
-  details: Record<string, unknown>,
-) {
-  return (success: boolean, reason: string, actorId?: string) =>
-    recordAudit(db, {
-      action: LOGIN_ACTION,
-      success,
-      subject: email,
-      actorId: actorId ?? null,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details: { ...details, reason },
-    });
-}
-
-/**
  * Password sign-in for one portal. Wrong email and wrong password give the same answer;
  * the inactive and wrong-portal answers are given only to someone who knew the password.
  */
@@ -85,16 +62,12 @@ export async function loginWithPassword(
   client: ClientInfo,
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
-  const audit = loginAuditor(db, email, client, { portal: input.portal });
 
-  // The failure slot is taken before the password is checked (./attempts.ts).
-  const attempt = await reserveLoginAttempt(db, settings, email, client, {
+  // The attempt is counted before the password is checked (./attempts.ts).
+  const { attempt, retryAfterSeconds } = await reserveLoginAttempt(db, settings, email, client, {
     portal: input.portal,
   });
-  if (!attempt) {
-    await audit(false, THROTTLED_REASON);
-    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
-  }
+  if (!attempt) throw new HttpError(429, AUTH_MESSAGES.tooManyAttemptsWait(retryAfterSeconds));
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);

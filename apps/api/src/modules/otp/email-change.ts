@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/service.js';
 import { findUser, toSessionUser, type PictureUrl } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { emailChangedMail } from '../mail/templates.js';
-import { issueOtp, verifyOtp, type OtpSettings } from './service.js';
+import { issueOtp, verifyOtpThrottled, type OtpSettings } from './service.js';
 
 export interface EmailChangeRoutesOptions {
   db: Db;
@@ -155,18 +155,22 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
       },
       async (request) => {
         const { auth, email, audit } = step(request, 'email.change');
-        try {
-          await verifyOtp(db, settings, {
+        // The code check is audited (and throttled) as `otp.verify` of the signed-in account.
+        await verifyOtpThrottled(
+          db,
+          settings,
+          { action: 'otp.verify', subject: auth.userId, method: 'email-code' },
+          { ip: request.ip, userAgent: request.headers['user-agent'] },
+          { purpose: 'email-change', portal: role, newEmail: email },
+          {
             userId: auth.userId,
+            address: email,
             purpose: 'email-change',
             code: request.body.otp,
             mode: 'consume',
             targetEmail: email,
-          });
-        } catch (error) {
-          await audit(false, { reason: error instanceof HttpError ? error.message : 'error' });
-          throw error;
-        }
+          },
+        );
         const updated = await db
           .transaction(async (tx) => {
             const [before] = await tx

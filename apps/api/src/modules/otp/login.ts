@@ -3,12 +3,14 @@ import { OTP_MESSAGES, normalizeEmail, type LoginResult } from '@registry/domain
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { loginAuditor, startSession, type AuthSettings, type ClientInfo } from '../auth/service.js';
-import { verifyOtp, type OtpSettings } from './service.js';
+import { LOGIN_ACTION } from '../auth/attempts.js';
+import { startSession, type AuthSettings, type ClientInfo } from '../auth/service.js';
+import { verifyOtpThrottled, type OtpSettings } from './service.js';
 
 /**
  * Member sign-in with an emailed code (purpose 'login'). Unknown, inactive and non-member
- * addresses get the wrong-code answer; the code's own limits (5 failures an hour) apply.
+ * addresses go through the same steps and get the wrong-code answers, waits included; wrong
+ * codes are counted apart from wrong passwords, so they never hold up a password sign-in.
  */
 export async function loginWithOtp(
   db: Db,
@@ -18,28 +20,20 @@ export async function loginWithOtp(
   client: ClientInfo,
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
-  const audit = loginAuditor(db, email, client, { portal: 'member', method: 'otp' });
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.email, email), eq(users.role, 'member'), eq(users.active, true)))
     .limit(1);
-  if (!user) {
-    await audit(false, 'no-account');
-    throw new HttpError(400, OTP_MESSAGES.invalidOtp);
-  }
-  try {
-    await verifyOtp(db, otp, {
-      userId: user.id,
-      purpose: 'login',
-      code: input.otp.trim(),
-      mode: 'consume',
-    });
-  } catch (error) {
-    await audit(false, error instanceof HttpError ? error.message : 'error', user.id);
-    throw error;
-  }
-  const result = await startSession(db, settings, user, client);
-  await audit(true, 'ok', user.id);
-  return result;
+  await verifyOtpThrottled(
+    db,
+    otp,
+    { action: LOGIN_ACTION, subject: email, method: 'otp', account: email },
+    client,
+    { portal: 'member' },
+    { userId: user?.id, address: email, purpose: 'login', code: input.otp.trim(), mode: 'consume' },
+  );
+  // Never reached without an account: no code is found for an unknown address.
+  if (!user) throw new HttpError(400, OTP_MESSAGES.invalidOtp);
+  return startSession(db, settings, user, client);
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +17,9 @@ import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/service.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { setPassword } from '../auth/service.js';
-import { issueOtp, verifyOtp, type OtpSettings } from './service.js';
+import { answerAfterFloor, issueOtp, verifyOtpThrottled, type OtpSettings } from './service.js';
+
+export { CODE_REQUEST_ANSWER_MS } from './service.js';
 
 export interface PasswordResetRoutesOptions {
   db: Db;
@@ -30,19 +31,6 @@ export interface PasswordResetRoutesOptions {
 }
 
 const messageReply = successSchema(z.null());
-
-/**
- * A code request is answered no sooner than this after the handler starts, for known and
- * unknown addresses alike: issuing a code and queueing its mail takes a few more database
- * writes than auditing an unknown address, and the difference must not tell an outsider which
- * addresses have accounts (docs/decisions.md, "Per-account limits under concurrency").
- */
-export const CODE_REQUEST_ANSWER_MS = 250;
-
-async function answerAfterFloor(startedAt: number): Promise<void> {
-  const wait = startedAt + CODE_REQUEST_ANSWER_MS - performance.now();
-  if (wait > 0) await sleep(wait);
-}
 
 /** Forgot-password by one-time code, for both portals (spec §2.3, §2.4). All public. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (
@@ -124,48 +112,28 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       },
     );
 
+    /**
+     * Checks a reset code, throttled per address typed (otp/service.ts, verifyOtpThrottled):
+     * an address without an account of this portal goes through the same steps and answers.
+     */
     const checkCode = async (
-      email: string,
+      rawEmail: string,
       code: string,
       mode: 'check' | 'consume',
       client: { ip: string; userAgent: string | undefined },
     ) => {
-      const user = await findAccount(normalizeEmail(email), role);
-      if (!user) {
-        await recordAudit(db, {
-          action: 'otp.verify',
-          success: false,
-          subject: normalizeEmail(email),
-          ...client,
-          details: { purpose: 'password-reset', portal: role, reason: 'no-account' },
-        });
-        throw new HttpError(400, OTP_MESSAGES.invalidOtp);
-      }
-      try {
-        await verifyOtp(db, settings, { userId: user.id, purpose: 'password-reset', code, mode });
-      } catch (error) {
-        await recordAudit(db, {
-          action: 'otp.verify',
-          success: false,
-          subject: user.id,
-          actorId: user.id,
-          ...client,
-          details: {
-            purpose: 'password-reset',
-            portal: role,
-            reason: error instanceof HttpError ? error.message : 'error',
-          },
-        });
-        throw error;
-      }
-      await recordAudit(db, {
-        action: 'otp.verify',
-        success: true,
-        subject: user.id,
-        actorId: user.id,
-        ...client,
-        details: { purpose: 'password-reset', portal: role, mode },
-      });
+      const email = normalizeEmail(rawEmail);
+      const user = await findAccount(email, role);
+      await verifyOtpThrottled(
+        db,
+        settings,
+        { action: 'otp.verify', subject: email, method: 'reset-code', account: email },
+        client,
+        { purpose: 'password-reset', portal: role, mode },
+        { userId: user?.id, address: email, purpose: 'password-reset', code, mode },
+      );
+      // Never reached without an account: no code is found for an unknown address.
+      if (!user) throw new HttpError(400, OTP_MESSAGES.invalidOtp);
       return user;
     };
 

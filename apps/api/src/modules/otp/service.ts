@@ -1,21 +1,47 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql, sum } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP_LENGTH, OTP_MESSAGES } from '@registry/domain';
 import { lockFor } from '../../db/advisory-lock.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { otpCodes, type OtpPurpose } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
+import {
+  reserveAttempt,
+  type Channel,
+  type ClientAddress,
+  type ThrottlePolicy,
+} from '../auth/attempts.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { otpMail } from '../mail/templates.js';
 
 export const OTP_TTL_MINUTES = 10;
-/** Failed tries per account and purpose within an hour, whatever the number of codes sent. */
-export const OTP_MAX_FAILURES = 5;
+/**
+ * Wrong tries a code takes before it stops working (the member asks for a new one). Waits
+ * between tries, per account and address, are the throttle's (auth/attempts.ts).
+ */
+export const OTP_MAX_WRONG_TRIES = 5;
+/** Never a user's id (those are random v4 UUIDs): the code lookup for an unknown address. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
 /** Codes per account and purpose: one a minute, five an hour. */
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_MAX_PER_HOUR = 5;
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * Code requests and code checks are answered no sooner than this after they start, for known
+ * and unknown addresses alike: issuing a code, or counting a wrong try on one, takes a few more
+ * database writes than the same step for an address without an account, and the difference
+ * must not tell an outsider which addresses have accounts (docs/decisions.md, "Per-account
+ * limits under concurrency" and "Throttling without lock-outs").
+ */
+export const CODE_REQUEST_ANSWER_MS = 250;
+
+export async function answerAfterFloor(startedAt: number): Promise<void> {
+  const wait = startedAt + CODE_REQUEST_ANSWER_MS - performance.now();
+  if (wait > 0) await sleep(wait);
+}
 
 /** HMAC key for codes, derived from the server secret (a code is never stored in clear). */
 export function otpKey(jwtSecret: string): Buffer {
@@ -33,6 +59,8 @@ export function generateCode(): string {
 export interface OtpSettings {
   key: Buffer;
   associationName: string;
+  /** Waits after wrong codes, per account and address (auth/attempts.ts). */
+  throttle: ThrottlePolicy;
 }
 
 export type IssueResult = { issued: true } | { issued: false; reason: 'too-soon' | 'hourly-limit' };
@@ -102,26 +130,6 @@ function otpLockKey(userId: string, purpose: OtpPurpose): string {
   return `otp:${userId}:${purpose}`;
 }
 
-/** Failed tries of this account and purpose within the last hour. */
-async function recentFailures(
-  db: Executor,
-  userId: string,
-  purpose: OtpPurpose,
-  now: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sum(otpCodes.attempts), codes: count() })
-    .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.userId, userId),
-        eq(otpCodes.purpose, purpose),
-        gt(otpCodes.createdAt, new Date(now.getTime() - HOUR_MS)),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 export type VerifyMode =
   /** Check the code and remember it was checked; it stays usable for the next step. */
   | 'check'
@@ -129,14 +137,18 @@ export type VerifyMode =
   | 'consume';
 
 /**
- * Checks `code` against the account's newest live code of `purpose`, in constant time.
- * Throws HttpError 400 (wrong or expired) or 429 (too many failures); returns the code row.
+ * Checks `code` against the account's newest live code of `purpose`, in constant time. A wrong
+ * try counts on the code, and its OTP_MAX_WRONG_TRIES-th uses it up. Without `userId` (an
+ * address with no account) the same steps run and find no code, so the answer and its time
+ * are those of a wrong code. Throws HttpError 400 (wrong, used up or expired); returns the row.
  */
 export async function verifyOtp(
   db: Db,
   settings: OtpSettings,
   input: {
-    userId: string;
+    userId: string | undefined;
+    /** The address the code was asked for: names the lock when there is no account. */
+    address: string;
     purpose: OtpPurpose;
     code: string;
     mode: VerifyMode;
@@ -145,20 +157,18 @@ export async function verifyOtp(
   },
   now: Date = new Date(),
 ): Promise<{ id: string; targetEmail: string | null }> {
-  // Count, check and record in one transaction under the account's lock: concurrent tries
-  // (from any server) are checked one after another, each seeing the failures before it.
+  const userId = input.userId ?? NO_USER;
+  // Check and record in one transaction under the account's lock: concurrent tries (from any
+  // server) are checked one after another, each seeing the tries counted before it.
   const outcome = await db.transaction(
     async (tx): Promise<{ id: string; targetEmail: string | null } | HttpError> => {
-      await lockFor(tx, otpLockKey(input.userId, input.purpose));
-      if ((await recentFailures(tx, input.userId, input.purpose, now)) >= OTP_MAX_FAILURES) {
-        return new HttpError(429, OTP_MESSAGES.tooManyOtpAttempts);
-      }
+      await lockFor(tx, otpLockKey(input.userId ?? `address:${input.address}`, input.purpose));
       const [row] = await tx
         .select()
         .from(otpCodes)
         .where(
           and(
-            eq(otpCodes.userId, input.userId),
+            eq(otpCodes.userId, userId),
             eq(otpCodes.purpose, input.purpose),
             isNull(otpCodes.usedAt),
           ),
@@ -167,17 +177,15 @@ export async function verifyOtp(
         .limit(1);
       if (!row) return new HttpError(400, OTP_MESSAGES.invalidOtp);
       const expected = Buffer.from(row.codeHash, 'hex');
-      const given = Buffer.from(
-        hashCode(settings.key, input.userId, input.purpose, input.code),
-        'hex',
-      );
+      const given = Buffer.from(hashCode(settings.key, userId, input.purpose, input.code), 'hex');
       const sameTarget = input.targetEmail === undefined || input.targetEmail === row.targetEmail;
       if (!timingSafeEqual(expected, given) || !sameTarget) {
+        const usedUp = row.attempts + 1 >= OTP_MAX_WRONG_TRIES;
         await tx
           .update(otpCodes)
-          .set({ attempts: sql`${otpCodes.attempts} + 1` })
+          .set({ attempts: sql`${otpCodes.attempts} + 1`, ...(usedUp ? { usedAt: now } : {}) })
           .where(eq(otpCodes.id, row.id));
-        // Returned, not thrown: the counted failure must be committed.
+        // Returned, not thrown: the counted try must be committed.
         return new HttpError(400, OTP_MESSAGES.invalidOtp);
       }
       if (row.expiresAt.getTime() <= now.getTime()) {
@@ -192,4 +200,59 @@ export async function verifyOtp(
   );
   if (outcome instanceof HttpError) throw outcome;
   return outcome;
+}
+
+/**
+ * A code check from a client, throttled: the attempt is counted on `channel` before the code
+ * is compared (auth/attempts.ts), and settled with the outcome. The channel is named by the
+ * address typed, never by whether it has an account, so an address with no account is counted
+ * and answered exactly as one with an account: 400 for each wrong code, then 429 with the same
+ * wait, never sooner than CODE_REQUEST_ANSWER_MS. Throws HttpError 429 before the wait is
+ * over, else as verifyOtp.
+ */
+export async function verifyOtpThrottled(
+  db: Db,
+  settings: OtpSettings,
+  channel: Channel,
+  client: ClientAddress,
+  details: Record<string, unknown>,
+  input: Parameters<typeof verifyOtp>[2],
+): Promise<{ id: string; targetEmail: string | null }> {
+  const startedAt = performance.now();
+  try {
+    return await checkThrottled(db, settings, channel, client, details, input);
+  } finally {
+    await answerAfterFloor(startedAt);
+  }
+}
+
+async function checkThrottled(
+  db: Db,
+  settings: OtpSettings,
+  channel: Channel,
+  client: ClientAddress,
+  details: Record<string, unknown>,
+  input: Parameters<typeof verifyOtp>[2],
+): Promise<{ id: string; targetEmail: string | null }> {
+  const { attempt, retryAfterSeconds } = await reserveAttempt(
+    db,
+    settings.throttle,
+    channel,
+    client,
+    details,
+  );
+  if (!attempt) throw new HttpError(429, OTP_MESSAGES.tooManyOtpAttemptsWait(retryAfterSeconds));
+  try {
+    const checked = await verifyOtp(db, settings, input);
+    await attempt.settle(true, 'ok', input.userId);
+    return checked;
+  } catch (error) {
+    const reason = !input.userId
+      ? 'no-account'
+      : error instanceof HttpError
+        ? error.message
+        : 'error';
+    await attempt.settle(false, reason, input.userId);
+    throw error;
+  }
 }

@@ -129,14 +129,17 @@ export async function changeMemberPassword(
       ...client,
       details: { portal: 'member', via: 'change-memberPassword', reason },
     });
-  // A sign-in failure slot of the account is taken before the check (auth/attempts.ts).
-  const attempt = await reserveLoginAttempt(db, settings, user.email, client, {
-    portal: 'member',
-    via: 'change-memberPassword',
-  });
+  // Counted as a password try of the account before the check (auth/attempts.ts).
+  const { attempt, retryAfterSeconds } = await reserveLoginAttempt(
+    db,
+    settings,
+    user.email,
+    client,
+    { portal: 'member', via: 'change-memberPassword' },
+  );
   if (!attempt) {
     await audit(false, THROTTLED_REASON);
-    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
+    throw new HttpError(429, AUTH_MESSAGES.tooManyAttemptsWait(retryAfterSeconds));
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await attempt.settle(false, 'wrong-current-password', user.id);
