@@ -70,7 +70,12 @@ interface Data {
   registrationNum?: string;
   firstChoice?: string;
 }
-type Json = { success: boolean; data: Data; error?: string };
+type Json = {
+  success: boolean;
+  data: Data;
+  error?: string;
+  conflict?: { currentVersion: number };
+};
 
 /** Where a request goes: one instance, or the round-robin proxy in front of both. */
 type Endpoint = Pick<ServerProcess, 'baseURL'>;
@@ -309,7 +314,7 @@ describe('one horse, two decisions at once', () => {
     ]);
     expect([transfer.status, approval.status].sort()).toEqual([200, 409]);
     const loser = transfer.status === 409 ? transfer : approval;
-    expect(loser.json.conflict.currentVersion).toBe(row.version + 1);
+    expect(loser.json.conflict?.currentVersion).toBe(row.version + 1);
     const [after] = await database.db.select().from(horses).where(eq(horses.id, row.id));
     expect(after).toMatchObject(
       transfer.status === 200

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeLines, feesFor, feeTotal, formatUsd } from '../index.js';
+import { feeLines, feesFor, feeTotal, formatUsd, requiredFeeLines } from '../index.js';
 
 describe('feeTotal', () => {
   it.each([
@@ -65,5 +65,21 @@ describe('formatUsd', () => {
   it('refuses fractions of a cent', () => {
     expect(() => formatUsd(30.5)).toThrow(RangeError);
     expect(() => formatUsd(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('fee lines already paid', () => {
+  it('are left out of the lines and the total: verification chosen after paying $30 costs $20', () => {
+    const choices = { performanceVerification: 'Yes', feesPaid: ['registration'] };
+    expect(feeLines(choices).map((line) => line.key)).toEqual(['verification']);
+    expect(feeTotal(choices)).toBe(2000);
+    expect(feeTotal({ ...choices, prepayDNAFee: true })).toBe(7000);
+    expect(feeTotal({ ...choices, feesPaid: ['registration', 'verification'] })).toBe(0);
+  });
+
+  it('the lines approval requires leave prepaying DNA to the payer', () => {
+    expect(
+      requiredFeeLines({ performanceVerification: 'Yes', prepayDNAFee: true }).map((l) => l.key),
+    ).toEqual(['registration', 'verification']);
   });
 });

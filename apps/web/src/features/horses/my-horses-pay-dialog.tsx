@@ -67,7 +67,8 @@ function payValues(horse: HorseSummary): HorseFormValues {
 }
 
 /**
- * Pays for a horse left unpaid (or whose payment failed) from its My Horses row: section 17
+ * Pays for a horse left unpaid (or whose payment failed), or the fees an edit added after paying
+ * (only the lines not yet paid: `feesPaid`), from its My Horses row: section 17
  * of the register form on its own, the order summary, then the same payment call and outcomes
  * as registering. An existing horse is never deleted when the payment method fails.
  */
@@ -100,8 +101,15 @@ export default function PayDialog({
   });
   // Only the fees section is shown: it reads no stored record (the row is a list summary).
   const context = useMemo(
-    () => ({ mode: 'register' as const, readOnly: false, horse: null, submittedRef, cardEntry }),
-    [cardEntry],
+    () => ({
+      mode: 'register' as const,
+      readOnly: false,
+      horse: null,
+      submittedRef,
+      cardEntry,
+      feesPaid: horse.feesPaid,
+    }),
+    [cardEntry, horse.feesPaid],
   );
   const modalOf = useCallback(() => bodyRef.current?.closest('.modal') ?? document.body, []);
 

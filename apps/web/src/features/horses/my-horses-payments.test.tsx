@@ -16,8 +16,16 @@ const failed = storedHorse({
   paymentIntentId: 'pi_sandbox_7',
 });
 const paid = storedHorse({ _id: 'h8', firstChoice: 'Goldie', paymentStatus: 'paid' });
+/** Paid $30, then asked for performance verification: owes the verification fee only. */
+const owing = storedHorse({
+  _id: 'h9',
+  firstChoice: 'Copper',
+  paymentStatus: 'unpaid',
+  performanceVerification: 'Yes',
+  feesPaid: ['registration'],
+});
 
-const serveHorses = myHorsesServer([failed, paid]);
+const serveHorses = myHorsesServer([failed, paid, owing]);
 const serve = (status: () => FakeReply) => serveHorses('members/stripe/payment-status', status);
 
 describe('My Horses: payments', () => {
@@ -79,5 +87,16 @@ describe('My Horses: payments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Review and pay' }));
     expect(await within(dialog).findByText(HORSE_MESSAGES.phoneNumberRequired)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Payment Details' })).not.toBeInTheDocument();
+  });
+
+  it('a horse that owes the difference of an edit shows the registration fee as paid', async () => {
+    serve(() => ({ status: 200, data: { success: true, paymentStatus: 'succeeded' } }));
+    const user = userEvent.setup();
+    renderApp('/horse-list');
+    const copper = await rowOf('Copper');
+    await user.click(within(copper).getByRole('button', { name: /^Pay/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Pay for/ }, { timeout: 10_000 });
+    expect(within(dialog).getByLabelText('Registration Fee ($)')).toHaveValue('30 (paid)');
+    expect(within(dialog).getByLabelText('Verification Fee ($20)')).toBeChecked();
   });
 });

@@ -13,6 +13,11 @@ export interface RegistrationContextValue {
   submittedRef: RefObject<boolean>;
   /** Register mode: what the secure card fields report (never the card number itself). */
   cardEntry?: CardEntry;
+  /**
+   * Paying for a stored horse: the fee lines already paid (docs/api.md "Payments"), left out of
+   * the amounts shown, as the server leaves them out of the charge.
+   */
+  feesPaid?: readonly string[];
 }
 
 export const RegistrationContext = createContext<RegistrationContextValue | null>(null);

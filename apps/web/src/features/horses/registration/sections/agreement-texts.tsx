@@ -10,6 +10,7 @@ import {
 } from '@registry/domain';
 import { useAppSelector } from '../../../../stores/hooks';
 import type { HorseFormValues } from '../form-values';
+import { useRegistration } from '../registration-context';
 
 /** Wide screens open the text at once; a phone shows one line to expand (issue 21 item 6). */
 const startsOpen = () =>
@@ -44,13 +45,14 @@ export function TermsText({ collapsed = false }: { collapsed?: boolean }) {
 export const AchMandateText = memo(function AchMandateText() {
   const { control } = useFormContext<HorseFormValues>();
   const associationName = useAppSelector((state) => state.ui.associationName);
+  const { feesPaid } = useRegistration();
   const headingId = useId();
   const [method, prepayDNAFee, performanceVerification] = useWatch({
     control,
     name: ['billingInfo.paymentInfo.paymentMethod', 'fees.prepayDNAFee', 'performanceVerification'],
   });
   if (method !== 'Bank') return null;
-  const amount = formatUsd(feeTotal({ performanceVerification, prepayDNAFee }));
+  const amount = formatUsd(feeTotal({ performanceVerification, prepayDNAFee, feesPaid }));
   return (
     <section className="agreement-text small mb-2" aria-labelledby={headingId}>
       <h3 className="h6 mb-1" id={headingId}>

@@ -27,6 +27,7 @@ export const AGREEMENT_TEXT =
 /** Shown, not chosen: the verification answer of item 4 decides this fee. */
 const VerificationFee = memo(function VerificationFee() {
   const { control } = useFormContext<HorseFormValues>();
+  const { feesPaid = [] } = useRegistration();
   const answer = useWatch({ control, name: 'performanceVerification' });
   if (!isVerificationChosen(answer)) return null;
   const id = fieldId('fees.verification_fees');
@@ -34,7 +35,7 @@ const VerificationFee = memo(function VerificationFee() {
     <div className="form-check">
       <input type="checkbox" id={id} className="form-check-input" checked disabled readOnly />
       <label className="form-check-label" htmlFor={id}>
-        Verification Fee (${FEES.verification})
+        Verification Fee (${FEES.verification}){feesPaid.includes('verification') && ', paid'}
       </label>
     </div>
   );
@@ -48,7 +49,7 @@ const VerificationFee = memo(function VerificationFee() {
  */
 const MethodDetails = memo(function MethodDetails() {
   const { control } = useFormContext<HorseFormValues>();
-  const { cardEntry } = useRegistration();
+  const { cardEntry, feesPaid } = useRegistration();
   const [method, prepayDNAFee, performanceVerification] = useWatch({
     control,
     name: ['billingInfo.paymentInfo.paymentMethod', 'fees.prepayDNAFee', 'performanceVerification'],
@@ -68,7 +69,7 @@ const MethodDetails = memo(function MethodDetails() {
             <SecureCardFields
               entry={cardEntry}
               idPrefix="horse-card"
-              amountCents={feeTotal({ performanceVerification, prepayDNAFee })}
+              amountCents={feeTotal({ performanceVerification, prepayDNAFee, feesPaid })}
             />
           )}
         </div>
@@ -120,7 +121,7 @@ const MethodDetails = memo(function MethodDetails() {
             <SecureBankFields
               entry={cardEntry}
               idPrefix="horse-bank"
-              amountCents={feeTotal({ performanceVerification, prepayDNAFee })}
+              amountCents={feeTotal({ performanceVerification, prepayDNAFee, feesPaid })}
               typed={typedNumbers}
             />
           ) : (
@@ -138,11 +139,17 @@ const MethodDetails = memo(function MethodDetails() {
  * they stay inside the provider's secure fields (see features/payments).
  */
 export const FeesBillingSection = memo(function FeesBillingSection() {
+  const { feesPaid = [] } = useRegistration();
+  const registrationPaid = feesPaid.includes('registration');
   return (
     <div className="row g-3">
       <div className="col-12 col-md-4">
         <CFormLabel htmlFor={fieldId('fees.registrationFee')}>Registration Fee ($)</CFormLabel>
-        <CFormInput id={fieldId('fees.registrationFee')} value={FEES.registration} readOnly />
+        <CFormInput
+          id={fieldId('fees.registrationFee')}
+          value={registrationPaid ? `${FEES.registration} (paid)` : FEES.registration}
+          readOnly
+        />
       </div>
       <div className="col-12 col-md-8 d-flex flex-column justify-content-end gap-1">
         <CheckboxInput name="fees.prepayDNAFee" label={`Prepay DNA Fee ($${FEES.prepaidDna})`} />
