@@ -21,6 +21,10 @@ describe('markdownLineNesting', () => {
     ['- - - - - - - - - -', 0],
     ['- * * *', 1],
     ['- - - x', 3],
+    ['- '.repeat(30), 0],
+    [`${'- '.repeat(30)}x`, 30],
+    ['+ + + +', 4],
+    ['1) 2. 1234567890. x', 2],
     ['a\n> b\n> > c\n\nd', 2],
     ['> a\r\n> > > b\r> c', 3],
   ])('%j nests %d deep', (text, depth) => {

@@ -25,9 +25,43 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** A line of three or more of the same `-`, `*` or `_` (spaces between): a rule, not a list. */
-const THEMATIC_BREAK = /^([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
+/** An ordered list marker where the scan stands (`1.`, `12)`), followed by a space or the end. */
+const ORDERED_MARKER = /\d{1,9}[.)](?=[ \t]|$)/y;
+
+/** The index of the last character of `line` that is neither `mark` nor a space or tab. */
+function lastOtherThan(line: string, mark: string): number {
+  for (let index = line.length - 1; index >= 0; index -= 1) {
+    const char = line[index];
+    if (char !== mark && char !== ' ' && char !== '\t') return index;
+  }
+  return -1;
+}
+
+function lineNesting(line: string): number {
+  // Past these, the line is only `-` (or `*`) and spaces: three or more make a rule (`- - -`),
+  // not lists. Found once per line, so a line of 10,000 markers is scanned in one pass.
+  const ruleAfter = { '-': lastOtherThan(line, '-'), '*': lastOtherThan(line, '*') };
+  let depth = 0;
+  let at = 0;
+  for (;;) {
+    while (line[at] === ' ' || line[at] === '\t') at += 1;
+    const char = line[at];
+    if (char === '>') {
+      at += 1;
+    } else if (char === '-' || char === '*' || char === '+') {
+      const next = line[at + 1];
+      if (next !== undefined && next !== ' ' && next !== '\t') break;
+      if (char !== '+' && at > ruleAfter[char] && line.slice(at).split(char).length > 3) break;
+      at += 1;
+    } else {
+      ORDERED_MARKER.lastIndex = at;
+      if (!ORDERED_MARKER.test(line)) break;
+      at = ORDERED_MARKER.lastIndex;
+    }
+    depth += 1;
+  }
+  return depth;
+}
 
 /**
  * The most containers any one line opens: the `>` and list markers at its start (`> > - x` is
@@ -37,22 +71,7 @@ const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
  */
 export function markdownLineNesting(markdown: string): number {
   let deepest = 0;
-  for (const line of markdown.split(/\r\n|\r|\n/)) {
-    let depth = 0;
-    let rest = line;
-    for (;;) {
-      rest = rest.replace(/^[ \t]+/, '');
-      if (rest.startsWith('>')) {
-        rest = rest.slice(1);
-      } else {
-        const marker = LIST_MARKER.exec(rest);
-        if (!marker || THEMATIC_BREAK.test(rest)) break;
-        rest = rest.slice(marker[0].length);
-      }
-      depth += 1;
-    }
-    deepest = Math.max(deepest, depth);
-  }
+  for (const line of markdown.split(/\r\n|\r|\n/)) deepest = Math.max(deepest, lineNesting(line));
   return deepest;
 }
 
