@@ -36,6 +36,39 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`);
 
+/** Trigram index on lower(column): serves the contains-search (`like '%q%'`) of the search page. */
+const trigram = (name: string, column: Parameters<typeof sql>[1]) =>
+  index(name).using('gin', sql`lower(${column}) gin_trgm_ops`);
+
+/**
+ * The texts the searches look in, one line per field (a newline never occurs in a field, and the
+ * searched text has none: modules/horses/queries.ts `containsPattern`), each indexed whole by one
+ * trigram index so a search is one index lookup whatever it matches (docs/decisions.md "A
+ * register of any size"). The queries use these same functions: PostgreSQL uses an expression
+ * index only for the identical expression.
+ */
+type Columns<T extends string> = Record<T, AnyPgColumn>;
+export const memberNameEmailText = (t: Columns<'firstName' | 'lastName' | 'email'>) =>
+  sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || chr(10) || ${t.email})`;
+/** Every name a horse has or may get, its number and its parents: the office's and owner's search. */
+export const horseSearchText = (
+  t: Columns<
+    | 'approvedName'
+    | 'firstChoice'
+    | 'secondChoice'
+    | 'thirdChoice'
+    | 'registrationNumber'
+    | 'sireName'
+    | 'damName'
+  >,
+) =>
+  sql`lower(coalesce(${t.approvedName}, '') || chr(10) || ${t.firstChoice} || chr(10) || ${t.secondChoice} || chr(10) || ${t.thirdChoice} || chr(10) || coalesce(${t.registrationNumber}, '') || chr(10) || ${t.sireName} || chr(10) || ${t.damName})`;
+/** What the members' registry search finds an approved horse by: its name, number and parents. */
+export const publicSearchText = (
+  t: Columns<'approvedName' | 'registrationNumber' | 'sireName' | 'damName'>,
+) =>
+  sql`lower(coalesce(${t.approvedName}, '') || chr(10) || coalesce(${t.registrationNumber}, '') || chr(10) || ${t.sireName} || chr(10) || ${t.damName})`;
+
 /** Administrators and members. Emails are stored lower-cased (see normalizeEmail). */
 export const users = pgTable(
   'users',
@@ -60,7 +93,14 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('admin', 'member')`)],
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('admin', 'member')`),
+    // The office's searches: a horse's owner by name or email, members by name, email, city or
+    // number, each a trigram lookup rather than a scan of every member.
+    index('users_name_email_trgm_idx').using('gin', sql`${memberNameEmailText(t)} gin_trgm_ops`),
+    trigram('users_city_trgm_idx', sql`coalesce(${t.city}, '')`),
+    trigram('users_member_number_trgm_idx', sql`coalesce(${t.memberNumber}, '')`),
+  ],
 );
 
 /** One row per sign-in; a token is honoured only while its session row is open. */
@@ -102,10 +142,6 @@ export const auditLog = pgTable(
 );
 
 export type { ApprovalStatus, PaymentStatus, PaymentRecordStatus } from '@registry/domain';
-
-/** Trigram index on lower(column): serves the contains-search (`like '%q%'`) of the search page. */
-const trigram = (name: string, column: Parameters<typeof sql>[1]) =>
-  index(name).using('gin', sql`lower(${column}) gin_trgm_ops`);
 
 /**
  * Horse registrations. Columns hold what lists, search and approval filter or sort on; the rest
@@ -167,8 +203,24 @@ export const horses = pgTable(
   (t) => [
     oneOf('horses_approval_status_check', t.approvalStatus, APPROVAL_STATUSES),
     oneOf('horses_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
-    index('horses_owner_created_idx').on(t.ownerId, t.createdAt),
-    index('horses_status_created_idx').on(t.approvalStatus, t.createdAt),
+    // One index per order a list pages through, ending in id like the order itself, so a page
+    // is the first rows of an index scan (docs/decisions.md "A register of any size").
+    index('horses_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
+    index('horses_status_created_idx').on(t.approvalStatus, t.createdAt, t.id),
+    index('horses_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    index('horses_created_idx').on(t.createdAt, t.id),
+    index('horses_updated_idx').on(t.updatedAt, t.id),
+    index('horses_name_sort_idx').on(
+      sql`lower(coalesce(${t.approvedName}, ${t.firstChoice}))`,
+      t.id,
+    ),
+    index('horses_registry_name_idx')
+      .on(t.approvedName, t.registrationNumber, t.id)
+      .where(sql`${t.approvalStatus} = 'approved'`),
+    index('horses_search_trgm_idx').using('gin', sql`${horseSearchText(t)} gin_trgm_ops`),
+    index('horses_registry_search_trgm_idx')
+      .using('gin', sql`${publicSearchText(t)} gin_trgm_ops`)
+      .where(sql`${t.approvalStatus} = 'approved'`),
     trigram('horses_approved_name_trgm_idx', t.approvedName),
     // Approved names are unique ignoring case and whitespace (docs/decisions.md "Register rules").
     uniqueIndex('horses_approved_name_unique_idx')
