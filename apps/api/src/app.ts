@@ -31,6 +31,7 @@ import { setPasswordRoutes } from './modules/members/set-password-routes.js';
 import { adminPaymentRoutes } from './modules/payments/admin-routes.js';
 import { createPaymentProvider } from './modules/payments/providers.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { memberHistoryRoutes } from './modules/payments/member-history-routes.js';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.js';
 import { startChargeRecovery } from './modules/payments/recovery.js';
 import { startSandboxSweeper, type SandboxSweeper } from './modules/payments/sweeper.js';
@@ -269,6 +270,10 @@ export async function buildApp(
       await api.register(uploadRoutes, { db: database.db, storage, tus });
       await api.register(paymentRoutes, paymentDeps);
       await api.register(adminPaymentRoutes, paymentDeps);
+      await api.register(memberHistoryRoutes, {
+        db: database.db,
+        associationName: config.associationName,
+      });
       await api.register(webhookRoutes, {
         ...paymentDeps,
         webhookSecret: config.payments.stripeWebhookSecret,

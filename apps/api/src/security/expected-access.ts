@@ -38,6 +38,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/horse-names/availability': 'signed-in',
   'GET /api/members/:id': 'member',
   'GET /api/members/dashboard/content': 'member',
+  'GET /api/members/payments': 'member',
+  'GET /api/members/payments/:id/receipt.pdf': 'member',
   'GET /api/members/horse-drafts': 'member',
   'GET /api/members/horse-drafts/:id': 'member',
   'GET /api/members/horses/:id': 'member',

@@ -7,3 +7,4 @@ export * from './payment.js';
 export * from './statistics.js';
 export * from './member.js';
 export * from './change-request.js';
+export * from './member-payment.js';

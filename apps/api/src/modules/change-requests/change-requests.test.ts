@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
@@ -8,6 +7,7 @@ import { registerThroughApi } from '../../test/admin-fixtures.js';
 import { SAMPLE_BYTES, editOf, sendForm, upload, validValues } from '../../test/multipart.js';
 import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 import { asReviewed } from '../../test/reviewed.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 let t: TestApp;
 let admin: string;
@@ -74,29 +74,6 @@ async function approvedHorse(): Promise<{ id: string; number: string }> {
   const approved = await put(`/api/admin/approve-horse/${row.id}`, { action: 'approve' });
   expect(approved.statusCode).toBe(200);
   return { id: row.id, number: approved.json().data.registrationNum };
-}
-
-/**
- * The text a PDF draws: pdf-lib writes standard-font text as hex strings inside (usually
- * deflated) content streams.
- */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const out: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const body = Buffer.from(match[1] ?? '', 'latin1');
-    let text: string;
-    try {
-      text = inflateSync(body).toString('latin1');
-    } catch {
-      text = body.toString('latin1');
-    }
-    for (const hex of text.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
-      out.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'));
-    }
-    for (const lit of text.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) out.push(lit[1] ?? '');
-  }
-  return out.join('\n');
 }
 
 async function certificateText(id: string): Promise<string> {

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TRANSFER_MESSAGES } from '@registry/domain';
@@ -7,6 +6,7 @@ import { MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
 import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 import { asReviewed, horseVersion } from '../../test/reviewed.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 let t: TestApp;
 let admin: string;
@@ -42,24 +42,6 @@ const inject = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, pay
     headers: token ? bearer(token) : {},
     ...(payload ? { payload } : {}),
   });
-
-/** The text a PDF shows: pdf-lib writes it as hex strings inside Flate-compressed streams. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
-      parts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return parts.join('\n');
-}
 
 async function approvedHorse(suffix: string) {
   const row = await registerThroughApi(t.app, t.database.db, memberA, {

@@ -1,0 +1,146 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  RECEIPT_MESSAGES,
+  RECEIPT_STATUSES,
+  horseDisplayName,
+  type MemberPayment,
+} from '@registry/domain';
+import type { Db, Executor } from '../../db/client.js';
+import { auditLog, horses, payments, type PaymentRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { isUuid } from '../../db/ids.js';
+
+/*
+ * "My payments" (docs/api.md): every payment a member made, or the office recorded for them,
+ * newest first, with the horse it was for, also once that registration was withdrawn.
+ */
+
+export const MY_PAYMENTS_LIMIT = 200;
+
+interface HorseLabel {
+  id: string | null;
+  name: string;
+  deleted: boolean;
+}
+
+/**
+ * The horses of payments whose registration was deleted (horse_id set null): the payment's own
+ * `payment.created` audit row names the horse, and the deletion's row its name. Only for the
+ * payments asked about.
+ */
+async function withdrawnHorses(db: Executor, paymentIds: string[]): Promise<Map<string, string>> {
+  if (paymentIds.length === 0) return new Map();
+  const created = await db
+    .select({
+      horseId: auditLog.subject,
+      paymentId: sql<string>`${auditLog.details}->>'paymentId'`,
+    })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'payment.created'),
+        inArray(sql<string>`${auditLog.details}->>'paymentId'`, paymentIds),
+      ),
+    );
+  const horseIds = created.flatMap((row) => (row.horseId ? [row.horseId] : []));
+  const deletions =
+    horseIds.length === 0
+      ? []
+      : await db
+          .select({
+            horseId: auditLog.subject,
+            name: sql<
+              string | null
+            >`coalesce(${auditLog.details}->>'horseName', ${auditLog.details}->>'name')`,
+          })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'horse.delete'), inArray(auditLog.subject, horseIds)));
+  const nameOf = new Map(deletions.map((row) => [row.horseId, row.name]));
+  return new Map(
+    created.map((row) => [row.paymentId, (row.horseId && nameOf.get(row.horseId)) || '']),
+  );
+}
+
+function linesOf(row: PaymentRow): MemberPayment['lines'] {
+  const lines = (row.fees as { lines?: unknown }).lines;
+  if (!Array.isArray(lines)) return [];
+  return lines.flatMap((line: { label?: unknown; cents?: unknown }) =>
+    typeof line.label === 'string' && typeof line.cents === 'number'
+      ? [{ label: line.label, cents: line.cents }]
+      : [],
+  );
+}
+
+function view(row: PaymentRow, horse: HorseLabel): MemberPayment {
+  return {
+    id: row.id,
+    horse,
+    method: row.method,
+    amountCents: row.amountCents,
+    lines: linesOf(row),
+    status: row.status,
+    reversalReason: row.reversalReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    receipt: (RECEIPT_STATUSES as readonly string[]).includes(row.status),
+  };
+}
+
+async function labelled(db: Executor, rows: PaymentRow[]): Promise<MemberPayment[]> {
+  const horseIds = [...new Set(rows.flatMap((row) => (row.horseId ? [row.horseId] : [])))];
+  const live =
+    horseIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: horses.id,
+            approvedName: horses.approvedName,
+            firstChoice: horses.firstChoice,
+            secondChoice: horses.secondChoice,
+            thirdChoice: horses.thirdChoice,
+          })
+          .from(horses)
+          .where(inArray(horses.id, horseIds));
+  const names = new Map(live.map((horse) => [horse.id, horseDisplayName(horse)]));
+  const withdrawn = await withdrawnHorses(
+    db,
+    rows.filter((row) => !row.horseId).map((row) => row.id),
+  );
+  return rows.map((row) =>
+    view(
+      row,
+      row.horseId
+        ? { id: row.horseId, name: names.get(row.horseId) ?? '', deleted: false }
+        : { id: null, name: withdrawn.get(row.id) || 'Withdrawn registration', deleted: true },
+    ),
+  );
+}
+
+/** The member's payments, newest first (at most MY_PAYMENTS_LIMIT). */
+export async function myPayments(db: Db, memberId: string): Promise<MemberPayment[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.payerId, memberId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(MY_PAYMENTS_LIMIT);
+  return labelled(db, rows);
+}
+
+/** One of the member's payments with money moved, for its receipt; 404 / 409 otherwise. */
+export async function receiptPayment(
+  db: Db,
+  memberId: string,
+  paymentId: string,
+): Promise<{ row: PaymentRow; payment: MemberPayment }> {
+  if (!isUuid(paymentId)) throw new HttpError(404, RECEIPT_MESSAGES.notFound);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.payerId, memberId)));
+  // Another member's payment is "not found": its existence is not theirs to learn.
+  if (!row) throw new HttpError(404, RECEIPT_MESSAGES.notFound);
+  const [payment] = await labelled(db, [row]);
+  if (!payment?.receipt) throw new HttpError(409, RECEIPT_MESSAGES.noReceipt);
+  return { row, payment };
+}
