@@ -9,6 +9,12 @@ export const DRAFT_MAX_BYTES = 512 * 1024;
 /** Drafts one member may keep at once; the form's own draft is updated in place, not added. */
 export const DRAFTS_PER_MEMBER_MAX = 20;
 
+/**
+ * A draft nobody saved for this many days is removed by the scheduled sweep (docs/operations.md
+ * "Drafts"), and with it the hold it had on its uploads.
+ */
+export const DRAFT_EXPIRY_DAYS = 90;
+
 /** Nesting the form's values never exceed (owners[0].address is 3); deeper is refused. */
 export const DRAFT_MAX_DEPTH = 6;
 

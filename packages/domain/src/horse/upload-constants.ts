@@ -12,6 +12,19 @@ export const UPLOAD_METADATA = { field: 'field', fileName: 'filename' } as const
 /** The part (or JSON key) of a register or edit request that lists upload ids. */
 export const UPLOAD_IDS_PART = 'uploads';
 
+/**
+ * The part (or JSON key) of an edit request naming the stored marking photos (their file ids)
+ * the edit keeps; new marking files are added to them (docs/api.md "Edit"). Absent: new marking
+ * files replace the whole set and none keeps it, as before the part existed.
+ */
+export const KEEP_MARKINGS_PART = 'keepMarkingDocuments';
+
+export const KEEP_MARKINGS_MESSAGES = {
+  invalid: 'Must be a list of the stored marking photo ids to keep',
+  notStored: "A photo to keep is not one of this horse's marking photos. Reload the horse.",
+  changed: 'The marking photos were changed meanwhile. Reload the horse and try again.',
+} as const;
+
 export const UPLOAD_MESSAGES = {
   unknownField: 'This field does not take files',
   noLength: 'The upload must state its size',

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
+  DRAFT_EXPIRY_DAYS,
   DRAFT_MESSAGES,
   DRAFTS_PER_MEMBER_MAX,
   draftSummaryOf,
@@ -139,4 +140,24 @@ export async function removeCompletedDraft(
   await tx
     .delete(horseDrafts)
     .where(and(eq(horseDrafts.id, draftId), eq(horseDrafts.ownerId, ownerId)));
+}
+
+/** How long a draft lives unsaved: DRAFT_EXPIRY_DAYS (docs/operations.md "Drafts"). */
+export const DRAFT_EXPIRY_MS = DRAFT_EXPIRY_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the drafts nobody saved for `maxAgeMs` (run by the uploads sweep, modules/uploads/
+ * sweep.ts, before it looks for expired uploads: the uploads such a draft held expire with it).
+ * Returns how many were removed.
+ */
+export async function removeExpiredDrafts(
+  db: Db,
+  maxAgeMs = DRAFT_EXPIRY_MS,
+  now = Date.now(),
+): Promise<number> {
+  const removed = await db
+    .delete(horseDrafts)
+    .where(lt(horseDrafts.updatedAt, new Date(now - maxAgeMs)))
+    .returning({ id: horseDrafts.id });
+  return removed.length;
 }

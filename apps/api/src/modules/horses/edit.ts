@@ -1,7 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { buildHorseSchema } from '@registry/domain';
+import {
+  buildHorseSchema,
+  KEEP_MARKINGS_MESSAGES,
+  KEEP_MARKINGS_PART,
+  MARKING_DOCUMENTS_MAX,
+} from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { horseFiles, type HorseFileRow, type HorseRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
 import { checkForm, type AcceptedFile } from './checks.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf } from './records.js';
@@ -30,9 +36,11 @@ export async function insertFiles(
   tx: Tx,
   horseId: string,
   files: AcceptedFile[],
+  /** The slot of the first new marking document: after the ones an edit keeps. */
+  firstMarkingSlot = 0,
 ): Promise<HorseFileRow[]> {
   if (files.length === 0) return [];
-  let marking = 0;
+  let marking = firstMarkingSlot;
   const values = files.map((file) => ({
     horseId,
     kind: file.spec.kind,
@@ -79,13 +87,83 @@ export async function removeStored(deps: HorseDeps, keys: string[]): Promise<voi
   }
 }
 
-/** Which stored files the new ones replace: same kind and slot; any new marking replaces all. */
-function replacedBy(stored: HorseFileRow[], incoming: AcceptedFile[]): HorseFileRow[] {
+const MARKING = 'markingDocument';
+
+/**
+ * Which stored files an edit removes: a one-file field's file when a new one takes its kind and
+ * slot; a marking photo when the edit changes the set and does not keep it (`keep` null: the
+ * set stays as it is).
+ */
+function replacedBy(
+  stored: HorseFileRow[],
+  incoming: AcceptedFile[],
+  keep: ReadonlySet<string> | null,
+): HorseFileRow[] {
   return stored.filter((old) =>
-    incoming.some(
-      (file) => file.spec.kind === old.kind && (file.spec.multiple || file.spec.slot === old.slot),
-    ),
+    old.kind === MARKING
+      ? keep !== null && !keep.has(old.id)
+      : incoming.some(
+          (file) =>
+            !file.spec.multiple && file.spec.kind === old.kind && file.spec.slot === old.slot,
+        ),
   );
+}
+
+/**
+ * What an edit does to the stored marking photos (docs/api.md "Edit"): `keep` is null when the
+ * set stays as it is, else the ids of the stored photos kept (the new ones are added after
+ * them); `removed` counts the stored photos it drops. The `keepMarkingDocuments` part names
+ * the kept ones; without it, new marking files replace the whole set, as before it existed.
+ * A malformed part, or an id that is not one of the horse's marking photos, is a problem of
+ * the `markingDocuments` field.
+ */
+export function markingPlan(
+  form: ReceivedForm,
+  storedMarkings: HorseFileRow[],
+): { keep: string[] | null; removed: number } {
+  const raw = form.values.get(KEEP_MARKINGS_PART);
+  form.values.delete(KEEP_MARKINGS_PART);
+  const added = form.files.filter((file) => file.spec.multiple).length;
+  let keep: string[];
+  if (raw === undefined) {
+    if (added === 0) return { keep: null, removed: 0 };
+    keep = [];
+  } else {
+    const ids = keptIds(raw);
+    if (!ids) {
+      form.problems.markingDocuments = KEEP_MARKINGS_MESSAGES.invalid;
+      return { keep: null, removed: 0 };
+    }
+    const stored = new Set(storedMarkings.map((file) => file.id));
+    if (ids.some((id) => !stored.has(id))) {
+      form.problems.markingDocuments = KEEP_MARKINGS_MESSAGES.notStored;
+      return { keep: null, removed: 0 };
+    }
+    keep = ids;
+  }
+  if (added === 0 && keep.length === storedMarkings.length) return { keep: null, removed: 0 };
+  const kept = new Set(keep);
+  form.keptMarkings = storedMarkings
+    .filter((file) => kept.has(file.id))
+    .map((file) => ({ name: file.originalName, size: file.size }));
+  return { keep, removed: storedMarkings.length - keep.length };
+}
+
+/** The ids of a `keepMarkingDocuments` value (JSON text or a JSON array), or undefined. */
+function keptIds(raw: unknown): string[] | undefined {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!Array.isArray(value) || value.length > MARKING_DOCUMENTS_MAX) return undefined;
+  if (!value.every((id): id is string => typeof id === 'string' && id.length <= 64)) {
+    return undefined;
+  }
+  return [...new Set(value)];
 }
 
 /** One edit of a stored horse: who may edit it and what saving writes. */
@@ -95,8 +173,11 @@ export interface EditPlan<T> {
   load(db: Executor, lock: boolean): Promise<HorseRow>;
   /** Whose finished resumable uploads the save may take (the office sends its files with it). */
   uploadsOf?: string;
-  /** Refuses the edit before its files are checked. */
-  refuse?(row: HorseRow, files: ReceivedForm['files']): void;
+  /**
+   * Refuses the edit: before its files are checked, and again under the row lock. `removed`
+   * counts the stored marking photos the edit drops.
+   */
+  refuse?(row: HorseRow, files: ReadonlyArray<{ spec: { path: string } }>, removed: number): void;
   /**
    * Writes the checked record under the row lock; `storeFiles` replaces the stored files the new
    * ones take the place of (not called: no file is stored, none replaced).
@@ -124,13 +205,16 @@ export async function editHorse<T>(
   try {
     const current = await edit.load(deps.db, false);
     if (edit.uploadsOf) await addUploadsToForm(deps.db, edit.uploadsOf, form);
-    edit.refuse?.(current, form.files);
     const stored = await filesOf(deps.db, edit.horseId);
+    const storedMarkings = stored.filter((f) => f.kind === MARKING);
+    const markings = markingPlan(form, storedMarkings);
+    edit.refuse?.(current, form.files, markings.removed);
     const schema = buildHorseSchema('edit', {
       today: latestToday(),
       hasExistingFiles: {
         registrationDocument: stored.some((f) => f.kind === 'registrationDocument'),
-        markingDocuments: stored.some((f) => f.kind === 'markingDocument'),
+        // A changed set is judged whole (kept + new, form-input.ts): an empty one is missing.
+        markingDocuments: markings.keep === null && storedMarkings.length > 0,
       },
     });
     const { parsed, files } = await checkForm(
@@ -143,14 +227,23 @@ export async function editHorse<T>(
     const record = recordOf(parsed);
     const result = await withFiles(deps, edit.uploadsOf, files, async (tx) => {
       const locked = await edit.load(tx, true);
+      edit.refuse?.(locked, files, markings.removed);
       return edit.write(tx, locked, record, files, async () => {
         // Read again under the lock: a concurrent edit may have replaced files meanwhile.
-        replaced = replacedBy(await filesOf(tx, edit.horseId), files);
+        const current = await filesOf(tx, edit.horseId);
+        const keep = markings.keep === null ? null : new Set(markings.keep);
+        const kept = current.filter((f) => f.kind === MARKING && keep?.has(f.id));
+        // The set was judged with these photos in it; one gone meanwhile changes the count.
+        if (keep !== null && kept.length !== keep.size) {
+          throw new HttpError(409, KEEP_MARKINGS_MESSAGES.changed);
+        }
+        replaced = replacedBy(current, files, keep);
         if (replaced.length > 0) {
           const ids = replaced.map((f) => f.id);
           await tx.delete(horseFiles).where(inArray(horseFiles.id, ids));
         }
-        await insertFiles(tx, edit.horseId, files);
+        const lastKept = Math.max(-1, ...kept.map((f) => Number(f.slot) || 0));
+        await insertFiles(tx, edit.horseId, files, lastKept + 1);
       });
     });
     await removeStored(

@@ -4,6 +4,7 @@ import {
   HORSE_JSON_PARTS,
   HORSE_MESSAGES,
   HORSE_TEXT_PARTS,
+  KEEP_MARKINGS_PART,
   NAME_CHOICE_PARTS,
   OTHER_REGISTRY_SLOTS,
   PEDIGREE_PARENTS,
@@ -68,6 +69,8 @@ export function valuePart(rawName: string, mode: FormMode): ValuePart | undefine
   if (JSON_FIELDS.has(name)) return { kind: 'json', name };
   // Finished resumable uploads to attach (modules/uploads/attach.ts).
   if (name === UPLOAD_IDS_PART) return { kind: 'json', name };
+  // The stored marking photos an edit keeps (edit.ts); a registration has none to keep.
+  if (name === KEEP_MARKINGS_PART) return mode === 'edit' ? { kind: 'json', name } : undefined;
   if (REGISTER_ONLY_TEXT.has(name))
     return mode === 'register' ? { kind: 'text', name } : { kind: 'ignored' };
   if (IGNORED.has(name)) return { kind: 'ignored' };

@@ -114,13 +114,15 @@ export function buildSchemaInput(
   // the edit rules even when a stored file satisfies them.
   input.registrationDocument = null;
   input.markingDocuments = null;
-  const markings: FileLike[] = [];
+  // An edit that changes the marking set is judged on the whole new set: the stored photos it
+  // keeps, then the new ones (edit.ts).
+  const markings: FileLike[] = (form.keptMarkings ?? []).map(({ name, size }) => ({ name, size }));
   for (const file of form.files) {
     const descriptor: FileLike = { name: file.name, size: file.size };
     if (file.spec.multiple) markings.push(descriptor);
     else place(input, file.spec.path, descriptor);
   }
-  if (markings.length > 0) input.markingDocuments = markings;
+  if (markings.length > 0 || form.keptMarkings) input.markingDocuments = markings;
   return { input, problems };
 }
 

@@ -52,6 +52,11 @@ export interface ReceivedForm {
   files: ReceivedFile[];
   /** Field path -> message for parts that could not be taken (unknown name, value too long...). */
   problems: Record<string, string>;
+  /**
+   * Set by an edit that changes the marking set (edit.ts): the stored photos it keeps, judged
+   * with the new ones against the set's minimum and maximum.
+   */
+  keptMarkings?: Array<{ name: string; size: number }>;
 }
 
 export function emptyForm(): ReceivedForm {

@@ -133,12 +133,20 @@ export const EDIT_MESSAGES: Record<EditOutcome, string> = {
   resubmitted: CHANGE_REQUEST_MESSAGES.resubmitted,
 };
 
-/** An approved record's documents are the office's to change (docs/decisions.md). */
-function refuseFilesOnApproved(row: HorseRow, files: { spec: { path: string } }[]): void {
-  if (row.approvalStatus !== 'approved' || files.length === 0) return;
+/**
+ * An approved record's documents are the office's to change (docs/decisions.md): no new file,
+ * and no stored marking photo dropped.
+ */
+function refuseFilesOnApproved(
+  row: HorseRow,
+  files: ReadonlyArray<{ spec: { path: string } }>,
+  removedMarkings = 0,
+): void {
+  if (row.approvalStatus !== 'approved' || (files.length === 0 && removedMarkings === 0)) return;
   const fields = Object.fromEntries(
     files.map((f) => [f.spec.path, CHANGE_REQUEST_MESSAGES.filesOnApproved]),
   );
+  if (removedMarkings > 0) fields.markingDocuments = CHANGE_REQUEST_MESSAGES.filesOnApproved;
   throw new HttpError(400, CHANGE_REQUEST_MESSAGES.filesOnApproved, fields);
 }
 

@@ -1,6 +1,7 @@
-import { lt } from 'drizzle-orm';
+import { and, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { uploads } from '../../db/schema.js';
+import { horseDrafts, uploads } from '../../db/schema.js';
+import { removeExpiredDrafts } from '../drafts/service.js';
 import type { FileStorage } from '../files/storage.js';
 import type { TusStore } from './tus-store.js';
 
@@ -9,7 +10,10 @@ import type { TusStore } from './tus-store.js';
  * their unfinished bytes and their checked files. Every request that writes bytes, on any
  * instance, moves the row's `touched_at` (routes.ts), and the row is deleted only while it is
  * still that old (one statement), so a sweep never takes an upload that another instance is
- * receiving. Returns how many uploads were removed.
+ * receiving. An upload one of its owner's drafts names is kept while the draft lives (a draft
+ * is continued days later, docs/decisions.md "Drafts and phone photos"); drafts unsaved for
+ * DRAFT_EXPIRY_DAYS are removed first, so their uploads go in the same sweep. Returns how many
+ * uploads were removed.
  */
 export async function sweepExpiredUploads(
   db: Db,
@@ -18,9 +22,15 @@ export async function sweepExpiredUploads(
   expiryMs: number,
   now = Date.now(),
 ): Promise<number> {
+  await removeExpiredDrafts(db, undefined, now);
+  const heldByDraft = sql`exists (
+    select 1 from ${horseDrafts}, jsonb_array_elements(${horseDrafts.uploads}) as held(ref)
+    where ${horseDrafts.ownerId} = ${uploads.ownerId}
+      and held.ref ->> 'id' = ${uploads.id}::text
+  )`;
   const expired = await db
     .delete(uploads)
-    .where(lt(uploads.touchedAt, new Date(now - expiryMs)))
+    .where(and(lt(uploads.touchedAt, new Date(now - expiryMs)), sql`not ${heldByDraft}`))
     .returning({ id: uploads.id, storageKey: uploads.storageKey });
   for (const row of expired) {
     await tus.discard(row.id).catch(() => undefined);
