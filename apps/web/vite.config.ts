@@ -41,6 +41,7 @@ const PAGE_MODULE_AT: Record<'admin' | 'member', Record<string, string | string[
     '/horse-list': 'src/features/horses/my-horses-page.tsx',
     '/profile': 'src/features/profile/profile-page.tsx',
     '/search-all-horses': 'src/features/search/search-horses-page.tsx',
+    '/my-payments': 'src/features/my-payments/my-payments-page.tsx',
     '/register-horse': [
       'src/features/horses/register-horse-page.tsx',
       'src/features/horses/registration/horse-registration-modal.tsx',

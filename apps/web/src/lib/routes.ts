@@ -24,6 +24,7 @@ export const ROUTES = {
   profile: { path: '/profile', title: 'My Profile' },
   searchHorses: { path: '/search-all-horses', title: 'Search Horses' },
   registerHorse: { path: '/register-horse', title: 'Horse Registration' },
+  myPayments: { path: '/my-payments', title: 'My Payments' },
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;

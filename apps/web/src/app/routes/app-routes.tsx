@@ -31,6 +31,7 @@ const MEMBER_PAGES: PageRoute[] = [
   { path: ROUTES.searchHorses.path, Page: Pages.SearchHorsesPage },
   { path: ROUTES.registerHorse.path, Page: Pages.RegisterHorsePage },
   { path: ROUTES.memberDashboard.path, Page: Pages.MemberDashboardPage },
+  { path: ROUTES.myPayments.path, Page: Pages.MyPaymentsPage },
 ];
 
 function pageRoutes(pages: PageRoute[]) {

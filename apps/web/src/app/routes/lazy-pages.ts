@@ -40,6 +40,9 @@ export const MemberDashboardPage = lazyWithPreload(
 );
 export const MyHorsesPage = lazyWithPreload(() => import('../../features/horses/my-horses-page'));
 export const ProfilePage = lazyWithPreload(() => import('../../features/profile/profile-page'));
+export const MyPaymentsPage = lazyWithPreload(
+  () => import('../../features/my-payments/my-payments-page'),
+);
 export const SearchHorsesPage = lazyWithPreload(
   () => import('../../features/search/search-horses-page'),
 );
@@ -85,6 +88,7 @@ const MEMBER_PAGES = [
   ProfilePage,
   SearchHorsesPage,
   RegisterHorsePage,
+  MyPaymentsPage,
 ];
 
 /** Every page in the signed-in user's sidebar, so moving between them never waits. */
@@ -107,6 +111,7 @@ const MEMBER_PAGE_AT: Record<string, Page> = {
   [ROUTES.profile.path]: ProfilePage,
   [ROUTES.searchHorses.path]: SearchHorsesPage,
   [ROUTES.registerHorse.path]: RegisterHorsePage,
+  [ROUTES.myPayments.path]: MyPaymentsPage,
 };
 
 function pageAt(pathname: string, isAdmin: boolean): Page | undefined {

@@ -44,6 +44,7 @@ describe('shell (spec §2.2)', () => {
         ['My Profile', '/profile'],
         ['Search Horses', '/search-all-horses'],
         ['Horse Registration', '/register-horse'],
+        ['My Payments', '/my-payments'],
       ],
     ],
   ] as const)('shows the %s sidebar items in order', async (_role, session, home, items) => {

@@ -12,6 +12,7 @@ export const ROUTE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
     ROUTES.profile,
     ROUTES.searchHorses,
     ROUTES.registerHorse,
+    ROUTES.myPayments,
   ].map((route) => [route.path, route.title]),
 );
 

@@ -1,4 +1,5 @@
 import {
+  cilDollar,
   cilList,
   cilNewspaper,
   cilNotes,
@@ -31,4 +32,5 @@ export const MEMBER_NAV: readonly NavItem[] = [
   { label: 'My Profile', path: ROUTES.profile.path, icon: cilUser },
   { label: 'Search Horses', path: ROUTES.searchHorses.path, icon: cilSearch },
   { label: 'Horse Registration', path: ROUTES.registerHorse.path, icon: cilNotes },
+  { label: 'My Payments', path: ROUTES.myPayments.path, icon: cilDollar },
 ];

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
+import { formatUsd, type MemberPayment, type PaymentRecordStatus } from '@registry/domain';
+import { CardList, TableCard } from '../../components/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { ListStates } from '../../components/list-states';
+import { PageHeader } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badges';
+import type { ApiError } from '../../lib/api-client';
+import { downloadFromApi } from '../../lib/download';
+import { formatDaySlashed } from '../../lib/format';
+import { ROUTES } from '../../lib/routes';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useToast } from '../../stores/use-toast';
+import { useMyPayments } from './api';
+
+type Tone = Parameters<typeof StatusBadge>[0]['tone'];
+
+/** A payment attempt's state as a member reads it. */
+const STATUS: Record<PaymentRecordStatus, [string, Tone]> = {
+  requires_action: ['Waiting for you', 'warning'],
+  processing: ['Processing', 'info'],
+  succeeded: ['Paid', 'success'],
+  failed: ['Failed', 'danger'],
+  canceled: ['Canceled', 'secondary'],
+  refunded: ['Refunded', 'secondary'],
+  disputed: ['Disputed', 'warning'],
+};
+
+const METHOD: Record<string, string> = {
+  card: 'Card',
+  bank: 'Bank account',
+  check: 'Check',
+  cash: 'Cash',
+  other: 'Other',
+};
+
+function PaymentStatus({ status }: { status: PaymentRecordStatus }) {
+  const [text, tone] = STATUS[status] ?? [status, 'secondary'];
+  return <StatusBadge text={text} tone={tone} />;
+}
+
+function horseOf(payment: MemberPayment): string {
+  return payment.horse.deleted ? `${payment.horse.name} (withdrawn)` : payment.horse.name;
+}
+
+function feesOf(payment: MemberPayment): string {
+  return payment.lines.map((line) => line.label).join(', ') || 'Fees';
+}
+
+function ReceiptButton({ payment }: { payment: MemberPayment }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  if (!payment.receipt) return null;
+  return (
+    <CButton
+      size="sm"
+      color="primary"
+      variant="outline"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadFromApi(
+          `members/payments/${encodeURIComponent(payment.id)}/receipt.pdf`,
+          `receipt-${payment.id}.pdf`,
+        )
+          .catch((caught: ApiError) => toast.danger(caught.error))
+          .finally(() => setBusy(false));
+      }}
+    >
+      Receipt
+      <span className="visually-hidden">
+        {' '}
+        for {horseOf(payment)}, {formatDaySlashed(payment.createdAt)}
+      </span>
+    </CButton>
+  );
+}
+
+function PaymentsTable({ payments }: { payments: MemberPayment[] }) {
+  return (
+    <TableCard
+      label="My payments"
+      columns={['Date', 'Horse', 'Fees', 'Method', 'Amount', 'Status']}
+      actions
+      items={payments}
+      keyOf={(payment) => payment.id}
+    >
+      {(payment) => (
+        <>
+          <CTableDataCell>{formatDaySlashed(payment.createdAt)}</CTableDataCell>
+          <CTableHeaderCell scope="row">{horseOf(payment)}</CTableHeaderCell>
+          <CTableDataCell>{feesOf(payment)}</CTableDataCell>
+          <CTableDataCell>{METHOD[payment.method] ?? payment.method}</CTableDataCell>
+          <CTableDataCell className="text-end">{formatUsd(payment.amountCents)}</CTableDataCell>
+          <CTableDataCell>
+            <PaymentStatus status={payment.status} />
+            {payment.reversalReason && (
+              <div className="small text-body-secondary">{payment.reversalReason}</div>
+            )}
+          </CTableDataCell>
+          <CTableDataCell className="text-end">
+            <ReceiptButton payment={payment} />
+          </CTableDataCell>
+        </>
+      )}
+    </TableCard>
+  );
+}
+
+function PaymentCards({ payments }: { payments: MemberPayment[] }) {
+  return (
+    <CardList label="My payments" items={payments} keyOf={(payment) => payment.id}>
+      {(payment) => (
+        <>
+          <h2 className="h6 mb-1">{horseOf(payment)}</h2>
+          <p className="small mb-2">
+            {formatDaySlashed(payment.createdAt)} · {feesOf(payment)} ·{' '}
+            <strong>{formatUsd(payment.amountCents)}</strong> ·{' '}
+            <PaymentStatus status={payment.status} />
+          </p>
+          <ReceiptButton payment={payment} />
+        </>
+      )}
+    </CardList>
+  );
+}
+
+/** Every payment of the member with its receipt (issue 29 §2). */
+export default function MyPaymentsPage() {
+  const query = useMyPayments();
+  const List = useMediaQuery(PHONE_QUERY) ? PaymentCards : PaymentsTable;
+  const payments = query.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title={ROUTES.myPayments.title}
+        lead="Every payment for your horses, with a receipt for each one that went through."
+      />
+      <ListStates
+        query={query}
+        count={payments.length}
+        errorLead="Your payments could not be loaded"
+        loadingLabel="Loading your payments…"
+        empty={
+          <EmptyState title="No payments yet">
+            Payments for your registrations appear here, each with its receipt.
+          </EmptyState>
+        }
+      >
+        <List payments={payments} />
+      </ListStates>
+    </>
+  );
+}
