@@ -22,6 +22,7 @@ import {
   CHANGE_REQUEST_STATUSES,
   PAYMENT_RECORD_STATUSES,
   PAYMENT_STATUSES,
+  OFFICE_NOTICE_CHOICES,
   type FieldChange,
 } from '@registry/domain';
 import type { HorseDetails, HorseRecordValues } from './horse-details.js';
@@ -90,11 +91,19 @@ export const users = pgTable(
     state: text('state'),
     zip: text('zip'),
     profilePicture: text('profile_picture'),
+    /**
+     * Office staff: how they hear of new work (registrations, resubmissions, change requests,
+     * failed payments): a mail at once, one daily digest, or none (mail/office-notices.ts).
+     */
+    officeNotices: text('office_notices', { enum: OFFICE_NOTICE_CHOICES })
+      .notNull()
+      .default('immediate'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('admin', 'member')`),
+    oneOf('users_office_notices_check', t.officeNotices, OFFICE_NOTICE_CHOICES),
     // The office's searches: a horse's owner by name or email, members by name, email, city or
     // number, each a trigram lookup rather than a scan of every member.
     index('users_name_email_trgm_idx').using('gin', sql`${memberNameEmailText(t)} gin_trgm_ops`),
@@ -268,6 +277,15 @@ export const horseFiles = pgTable(
     index('horse_files_horse_idx').on(t.horseId, t.kind, t.slot),
   ],
 );
+
+/**
+ * The office's daily digests already sent, one row per day: the instance that inserts the day's
+ * row sends it, so several instances send one digest (mail/office-notices.ts).
+ */
+export const officeDigests = pgTable('office_digests', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** What the office reviews of a horse at one revision (horse-repository/revisions.ts). */
 export interface HorseRevisionSnapshot {

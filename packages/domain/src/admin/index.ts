@@ -4,3 +4,4 @@ export * from './horses.js';
 export * from './change-requests.js';
 export * from './change-labels.js';
 export * from './dashboard-content.js';
+export * from './office-notices.js';
