@@ -1,4 +1,5 @@
-import { Fragment, type ReactNode } from 'react';
+import './data-table.css';
+import { Fragment, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   CCard,
   CCardBody,
@@ -38,36 +39,98 @@ export function TableCard<T>({
   return (
     <CCard>
       <CCardBody className="p-0">
-        <CTable
-          responsive
-          hover
-          align="middle"
-          className="mb-0"
-          aria-label={label}
-          aria-busy={busy}
-        >
-          <CTableHead>
-            <CTableRow>
-              {columns.map((column, index) =>
-                typeof column === 'string' ? (
-                  <CTableHeaderCell key={column} scope="col">
-                    {column}
-                  </CTableHeaderCell>
-                ) : (
-                  <Fragment key={index}>{column}</Fragment>
-                ),
-              )}
-              {actions && <ActionsHeaderCell />}
-            </CTableRow>
-          </CTableHead>
-          <CTableBody>
-            {items.map((item) => (
-              <CTableRow key={keyOf(item)}>{children(item)}</CTableRow>
-            ))}
-          </CTableBody>
-        </CTable>
+        <ScrollBox label={label}>
+          <CTable
+            hover
+            align="middle"
+            className={actions ? 'mb-0 table-with-actions' : 'mb-0'}
+            aria-label={label}
+            aria-busy={busy}
+          >
+            <CTableHead>
+              <CTableRow>
+                {columns.map((column, index) =>
+                  typeof column === 'string' ? (
+                    <CTableHeaderCell key={column} scope="col">
+                      {column}
+                    </CTableHeaderCell>
+                  ) : (
+                    <Fragment key={index}>{column}</Fragment>
+                  ),
+                )}
+                {actions && <ActionsHeaderCell />}
+              </CTableRow>
+            </CTableHead>
+            <CTableBody>
+              {items.map((item) => (
+                <CTableRow key={keyOf(item)}>{children(item)}</CTableRow>
+              ))}
+            </CTableBody>
+          </CTable>
+        </ScrollBox>
       </CCardBody>
     </CCard>
+  );
+}
+
+/**
+ * The table's own sideways-scrolling box. When the table is wider than the box, a line under
+ * it says so (a cut-off column is otherwise easy to miss), the row actions stay in view at the
+ * right edge (data-table.css), and the box becomes a focusable, named region, so the keyboard
+ * can scroll it too.
+ */
+function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [wider, setWider] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setWider(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <>
+      <div
+        ref={box}
+        className={wider ? 'table-scroll table-scroll-wider' : 'table-scroll'}
+        tabIndex={wider ? 0 : undefined}
+        role={wider ? 'region' : undefined}
+        aria-label={wider ? `${label}, scrolls sideways` : undefined}
+      >
+        {children}
+      </div>
+      {wider && (
+        <p className="small text-body-secondary border-top mb-0 px-2 py-1">
+          Some columns are out of view: scroll the table sideways →
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * A cell's text kept short: one line with an ellipsis (or `lines` lines), no wider than
+ * `width`; the whole text stays in the title (shown on hover) and for screen readers.
+ */
+export function ClippedText({
+  text,
+  width,
+  lines = 1,
+}: {
+  text: string;
+  width: string;
+  lines?: number;
+}) {
+  const style = { '--clip-width': width, '--clip-lines': lines } as CSSProperties;
+  return (
+    <span className={lines > 1 ? 'cell-clip-lines' : 'cell-clip'} style={style} title={text}>
+      {text}
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 import { CTableDataCell, CTableHeaderCell } from '@coreui/react';
-import { CardList, TableCard } from '../../components/data-table';
+import { CardList, ClippedText, TableCard } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
-import { SortableHeader } from '../../components/sortable-header';
+import { SortableHeader, SortableHeaderPair } from '../../components/sortable-header';
 import { StatusBadge } from '../../components/status-badges';
 import type { Member, SortState } from '../../lib/admin-types';
 import type { MemberSortField } from './api';
@@ -53,7 +53,7 @@ function State({ member }: { member: Member }) {
         tone={member.active ? 'success' : 'secondary'}
       />
       {!member.hasPassword && (
-        <span className="d-block small text-body-secondary">No password yet</span>
+        <span className="d-block small text-body-secondary lh-sm mt-1">No password yet</span>
       )}
     </>
   );
@@ -69,8 +69,15 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
       label={label}
       busy={busy}
       columns={[
-        sortable('name', 'Name'),
-        sortable('email', 'Email'),
+        <SortableHeaderPair
+          key="member"
+          fields={[
+            { field: 'name', label: 'Name' },
+            { field: 'email', label: 'Email' },
+          ]}
+          sort={sort}
+          onSort={onSort}
+        />,
         sortable('memberNumber', 'Member No.'),
         sortable('city', 'City'),
         'Horses',
@@ -82,10 +89,20 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
     >
       {(member) => (
         <>
-          <CTableHeaderCell scope="row">{text(member.name)}</CTableHeaderCell>
-          <CTableDataCell>{member.email}</CTableDataCell>
-          <CTableDataCell>{text(member.memberNumber)}</CTableDataCell>
-          <CTableDataCell>{text(member.city)}</CTableDataCell>
+          {/* The email under the name, each shortened (whole in its title), so that Status and
+              the actions stay in view on a 1280 px screen (issue 29 §4). */}
+          <CTableHeaderCell scope="row">
+            <ClippedText text={text(member.name)} width="13rem" lines={2} />
+            <span className="d-block small fw-normal text-body-secondary">
+              <ClippedText text={member.email} width="13rem" />
+            </span>
+          </CTableHeaderCell>
+          <CTableDataCell>
+            <ClippedText text={text(member.memberNumber)} width="7rem" />
+          </CTableDataCell>
+          <CTableDataCell>
+            <ClippedText text={text(member.city)} width="8rem" />
+          </CTableDataCell>
           <CTableDataCell>{member.horseCount}</CTableDataCell>
           <CTableDataCell>
             <State member={member} />
