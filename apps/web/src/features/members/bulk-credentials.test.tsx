@@ -60,6 +60,15 @@ describe('Send credentials after an import', () => {
     expect(running.mock.calls).toEqual([[true], [false]]);
   });
 
+  it('names one member in the singular', async () => {
+    const requests = serve(() => answer(['m1']));
+    const user = userEvent.setup({ delay: null });
+    render(<BulkCredentials memberIds={['m1']} />);
+    await user.click(screen.getByRole('button', { name: 'Send credentials to 1 member' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('1 sent.');
+    expect(requests).toHaveLength(1);
+  });
+
   it('stops at a failed batch, says how far it got, and can be sent again', async () => {
     let calls = 0;
     serve((request) => {

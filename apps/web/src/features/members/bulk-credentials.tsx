@@ -15,6 +15,7 @@ import {
   type BulkCredentialsResult,
   type CredentialOutcome,
 } from '@registry/domain';
+import { countOf } from '../../components/list-states';
 import { UploadProgress } from '../../components/upload-progress';
 import type { ApiError } from '../../lib/api-client';
 import { sendCredentialsToMany } from './api';
@@ -90,7 +91,7 @@ export function BulkCredentials({
           {running && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
           {results.length > 0
             ? 'Send again to those without a link'
-            : `Send credentials to ${total} members`}
+            : `Send credentials to ${countOf(total, 'member', 'members')}`}
         </CButton>
         {running && (
           <CButton color="secondary" variant="outline" onClick={() => (stopped.current = true)}>

@@ -18,10 +18,13 @@ import {
   CTableRow,
 } from '@coreui/react';
 import { MEMBER_CSV_COLUMNS, MEMBER_CSV_REQUIRED } from '@registry/domain';
+import { countOf } from '../../components/list-states';
 import type { ApiError } from '../../lib/api-client';
 import { useToast } from '../../stores/use-toast';
 import { importMembers, type ImportReport } from './api';
 import { BulkCredentials } from './bulk-credentials';
+
+const members = (n: number) => countOf(n, 'member', 'members');
 
 /** How many preview rows the table shows; the counts above it cover the whole file. */
 const PREVIEW_LIMIT = 200;
@@ -64,7 +67,7 @@ export function MemberImportDialog({
       if (mode === 'preview') setPreview(report);
       else {
         setResult(report);
-        toast.success(`${report.imported} members imported`);
+        toast.success(`${members(report.imported)} imported`);
         onImported();
       }
     } catch (caught) {
@@ -76,6 +79,8 @@ export function MemberImportDialog({
 
   const errorRows = preview?.rows.filter((row) => Object.keys(row.errors).length > 0) ?? [];
   const canCommit = preview !== null && preview.errorRows === 0 && preview.totalRows > 0;
+  // The button counts the rows that would be imported, never those with errors.
+  const importable = preview ? preview.totalRows - preview.errorRows : 0;
   const shownRows = (preview?.rows ?? [])
     .slice()
     .sort(
@@ -102,7 +107,7 @@ export function MemberImportDialog({
         {result ? (
           <>
             <CAlert color="success" role="status">
-              {result.imported} members imported.
+              {members(result.imported)} imported.
             </CAlert>
             {result.importedIds && result.importedIds.length > 0 && (
               <BulkCredentials memberIds={result.importedIds} onRunningChange={setSending} />
@@ -147,7 +152,7 @@ export function MemberImportDialog({
         {preview && !result && (
           <div className="mt-3">
             <p className="mb-2" role="status">
-              {preview.totalRows} rows read;{' '}
+              {countOf(preview.totalRows, 'row', 'rows')} read;{' '}
               {preview.errorRows === 0 ? (
                 'no errors.'
               ) : (
@@ -211,7 +216,7 @@ export function MemberImportDialog({
             disabled={busy || !canCommit || !file}
             onClick={() => file && void run(file, 'commit')}
           >
-            Import {preview?.totalRows ?? 0} members
+            Import {members(importable)}
           </CButton>
         )}
       </CModalFooter>
