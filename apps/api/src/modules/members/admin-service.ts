@@ -59,11 +59,22 @@ function pattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Names and cities sort as a reader expects, whatever the letters: ICU's root collation puts
+ * "Ñúñez" by "Nunez" and "adams" by "Adams", where the database's C collation put both after
+ * "Walker". "und-x-icu" is there in PGlite and in PostgreSQL built with ICU (docs/decisions.md,
+ * "Names sort by locale").
+ */
+const collated = (text: SQL) => sql`${text} collate "und-x-icu"`;
+
 const SORTS: Record<MemberSortField, SQL[]> = {
-  name: [sql`lower(coalesce(${users.lastName}, ''))`, sql`lower(coalesce(${users.firstName}, ''))`],
+  name: [
+    collated(sql`coalesce(${users.lastName}, '')`),
+    collated(sql`coalesce(${users.firstName}, '')`),
+  ],
   email: [sql`${users.email}`],
   memberNumber: [sql`${users.memberNumber}`],
-  city: [sql`lower(${users.city})`],
+  city: [collated(sql`${users.city}`)],
   createdAt: [sql`${users.createdAt}`],
 };
 

@@ -106,6 +106,41 @@ describe('members CRUD', () => {
     expect((await api('GET', '/admin/members?sort=password')).statusCode).toBe(400);
   });
 
+  it('sorts names and cities by locale: accents and case do not send a name to the end', async () => {
+    const names = ['Walker', 'Ñúñez', 'adams', 'Nunez', 'Émile', 'Zorn'];
+    for (const [i, lastName] of names.entries()) {
+      const created = await api(
+        'POST',
+        '/admin/members',
+        person(40 + i, { lastName, city: lastName === 'Ñúñez' ? 'Ávila' : 'Boston' }),
+      );
+      expect(created.statusCode).toBe(201);
+    }
+    const order = async (sort: string, dir: string) =>
+      (await api('GET', `/admin/members?q=example.org&sort=${sort}&order=${dir}&pageSize=100`))
+        .json()
+        .data.items.filter((m: { email: string }) => /^person4[0-5]@/.test(m.email))
+        .map((m: { lastName: string }) => m.lastName);
+    expect(await order('name', 'asc')).toEqual([
+      'adams',
+      'Émile',
+      'Nunez',
+      'Ñúñez',
+      'Walker',
+      'Zorn',
+    ]);
+    expect(await order('name', 'desc')).toEqual([
+      'Zorn',
+      'Walker',
+      'Ñúñez',
+      'Nunez',
+      'Émile',
+      'adams',
+    ]);
+    // Ávila before Boston (the C collation put every accented city after Z).
+    expect((await order('city', 'asc'))[0]).toBe('Ñúñez');
+  });
+
   it('refuses to delete a member who owns horses, then deletes one who does not', async () => {
     const memberA = await userId(t.database.db, MEMBER_A.email);
     await registerThroughApi(t.app, t.database.db, await login(t.app, MEMBER_A));
