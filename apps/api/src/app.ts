@@ -29,6 +29,7 @@ import { memberManagementRoutes } from './modules/members/admin-routes.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
 import { setPasswordRoutes } from './modules/members/set-password-routes.js';
 import { adminPaymentRoutes } from './modules/payments/admin-routes.js';
+import { ledgerRoutes } from './modules/payments/ledger-routes.js';
 import { createPaymentProvider } from './modules/payments/providers.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { memberHistoryRoutes } from './modules/payments/member-history-routes.js';
@@ -270,6 +271,7 @@ export async function buildApp(
       await api.register(uploadRoutes, { db: database.db, storage, tus });
       await api.register(paymentRoutes, paymentDeps);
       await api.register(adminPaymentRoutes, paymentDeps);
+      await api.register(ledgerRoutes, paymentDeps);
       await api.register(memberHistoryRoutes, {
         db: database.db,
         associationName: config.associationName,

@@ -8,3 +8,4 @@ export * from './statistics.js';
 export * from './member.js';
 export * from './change-request.js';
 export * from './member-payment.js';
+export * from './payment-ledger.js';

@@ -1,5 +1,2 @@
-/**
- * Put before every CSV export: without the UTF-8 byte-order mark Excel reads the file in the
- * machine's legacy code page and garbles accented names. Importers strip it (csv-parse `bom`).
- */
-export const CSV_BOM = '\uFEFF';
+// Kept where the exports first found it; the mark itself lives with the shared CSV helpers.
+export { CSV_BOM } from '../../csv-cells.js';

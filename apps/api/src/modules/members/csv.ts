@@ -8,11 +8,10 @@ import {
   MEMBER_CSV_MAX_ROWS,
   MEMBER_CSV_REQUIRED,
   memberInputSchema,
-  withoutLeadingInvisible,
   type MemberInput,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { CSV_BOM } from './csv-bom.js';
+import { CSV_BOM, formulaLike, safeCell } from '../../csv-cells.js';
 import { auditLog, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { memberValues, uniqueViolation, type Actor } from './admin-service.js';
@@ -21,22 +20,8 @@ import { nextMemberNumber } from './member-number.js';
 
 type Column = (typeof MEMBER_CSV_COLUMNS)[number];
 
-/**
- * True when a spreadsheet could run `value` as a formula: it starts with = + - @, a tab or a
- * carriage return, also once folded (NFKC: full-width `＝＋－＠`, small `﹦`) and also behind
- * invisible characters (a zero-width space), which some spreadsheets fold or drop on opening.
- */
-function formulaLike(value: string): boolean {
-  return /^[=+\-@\t\r]/.test(withoutLeadingInvisible(value.normalize('NFKC')));
-}
-
-/**
- * A spreadsheet opening the file would run a formula-like cell (formulaLike): such cells get a
- * leading apostrophe, which the import drops.
- */
-export function safeCell(value: string): string {
-  return formulaLike(value) ? `'${value}` : value;
-}
+// The formula defusing is shared with the other exports (csv-cells.ts).
+export { safeCell };
 
 function unsafeCell(value: string): string {
   return value.startsWith("'") && formulaLike(value.slice(1)) ? value.slice(1) : value;

@@ -1,11 +1,13 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { PAYMENT_MESSAGES } from '@registry/domain';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { PAYMENT_MESSAGES, requiredFeeLines } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { horses, payments, type PaymentRow, type PaymentStatus } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
+import { coveredKeys } from '../horse-repository/fees.js';
 import type { ProviderStatus } from './provider.js';
 import { refreshPayment, type PaymentDeps } from './service.js';
+import { horsePaymentStatus } from './settle.js';
 
 /**
  * Undoing payments (docs/api.md "Payments: undoing"): a payment stuck waiting for the payer is
@@ -35,6 +37,45 @@ async function latestIn(db: Executor, horseId: string, statuses: ProviderStatus[
 }
 
 /**
+ * The horse's payment status once one of its payments is undone (docs/api.md "Payments
+ * ledger"). A horse can hold two payments (the registration and a difference owed after an
+ * edit), so the undone one alone does not decide: another payment under way or disputed gives
+ * its status; another settled one leaves the horse `paid` when it covers every fee line the
+ * answers require, else `unpaid` (the rest is owed again, as after an edit); with none left,
+ * `fallback` (refunded, or unpaid for a void or cancel).
+ */
+async function horseAfterUndo(
+  tx: Tx,
+  horseId: string,
+  undoneId: string,
+  fallback: { paymentStatus: PaymentStatus; clearMode?: boolean },
+): Promise<{ paymentStatus: PaymentStatus; clearMode?: boolean }> {
+  const others = await tx
+    .select({ status: payments.status, covers: payments.covers })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.horseId, horseId),
+        ne(payments.id, undoneId),
+        inArray(payments.status, ['requires_action', 'processing', 'succeeded', 'disputed']),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  const underWay = others.find((other) => other.status !== 'succeeded');
+  if (underWay) return { paymentStatus: horsePaymentStatus(underWay.status) };
+  if (others.length === 0) return fallback;
+  const [row] = await tx
+    .select({ details: horses.details })
+    .from(horses)
+    .where(eq(horses.id, horseId));
+  const owed = requiredFeeLines({
+    performanceVerification: row?.details.performanceVerification,
+    feesPaid: others.flatMap((other) => coveredKeys(other.covers)),
+  });
+  return { paymentStatus: owed.length > 0 ? 'unpaid' : 'paid' };
+}
+
+/**
  * Moves a locked payment from `from` to `to` and the horse with it; false when someone else
  * moved it first (a webhook, another administrator).
  */
@@ -59,11 +100,15 @@ async function move(
     })
     .where(eq(payments.id, row.id));
   if (locked.horseId) {
+    const after =
+      to === 'canceled' || to === 'refunded'
+        ? await horseAfterUndo(tx, locked.horseId, locked.id, horse)
+        : horse;
     await tx
       .update(horses)
       .set({
-        paymentStatus: horse.paymentStatus,
-        ...(horse.clearMode ? { paymentMode: null } : {}),
+        paymentStatus: after.paymentStatus,
+        ...(after.clearMode ? { paymentMode: null } : {}),
       })
       .where(eq(horses.id, locked.horseId));
   }
@@ -133,45 +178,91 @@ export async function cancelWaitingPaymentOf(
 export type Reversal = 'canceled' | 'voided' | 'refunded';
 
 /**
- * The administrator's undo, with a reason: a payment waiting for the payer is canceled; one the
- * office recorded is voided (nothing moved through a provider); a provider payment is refunded
- * in full. Answers which of the three happened.
+ * Someone else moved the payment first (another administrator, the provider's webhook, the
+ * payer): the answer names the status it has now (docs/api.md "Payments ledger").
  */
-export async function reversePayment(
+export class PaymentChangedError extends HttpError {
+  constructor(
+    message: string,
+    readonly currentStatus: ProviderStatus,
+  ) {
+    super(409, message);
+  }
+}
+
+/** What to say when a reversal finds nothing to do: the horse route's words or the ledger's. */
+export interface ReversalWords {
+  nothingToCancel: string;
+  nothingToReverse: string;
+  /** The ledger says the payment changed, with its status now; the horse route does not. */
+  changed?: string;
+}
+
+const HORSE_WORDS: ReversalWords = {
+  nothingToCancel: PAYMENT_MESSAGES.nothingToCancel,
+  nothingToReverse: PAYMENT_MESSAGES.nothingToReverse,
+};
+
+async function refused(deps: PaymentDeps, row: PaymentRow, words: ReversalWords, message: string) {
+  if (!words.changed) return new HttpError(409, message);
+  const [now] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+  return new PaymentChangedError(words.changed, now?.status ?? row.status);
+}
+
+/**
+ * Refunds, voids or cancels one payment (the administrator's undo, with a reason): a payment
+ * waiting for the payer is canceled; one the office recorded is voided (nothing moved through a
+ * provider); a provider payment is refunded in full. Answers which of the three happened. The
+ * horse's status follows all its payments, not only this one (horseAfterUndo).
+ */
+export async function reversePaymentRow(
   deps: PaymentDeps,
-  horseId: string,
+  row: PaymentRow,
   actor: Actor,
   reason: string,
+  words: ReversalWords = HORSE_WORDS,
 ): Promise<Reversal> {
-  const waiting = await latestIn(deps.db, horseId, ['requires_action']);
-  if (waiting) {
-    await cancelWaitingPayment(deps, waiting, actor, reason);
+  if (row.status === 'requires_action') {
+    try {
+      await cancelWaitingPayment(deps, row, actor, reason);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 409) {
+        throw await refused(deps, row, words, words.nothingToCancel);
+      }
+      throw error;
+    }
     return 'canceled';
   }
-  const settled = await latestIn(deps.db, horseId, ['succeeded', 'disputed']);
-  if (!settled) throw new HttpError(409, PAYMENT_MESSAGES.nothingToReverse);
-  if (settled.provider === 'offline') {
+  if (row.status !== 'succeeded' && row.status !== 'disputed') {
+    throw await refused(deps, row, words, words.nothingToReverse);
+  }
+  if (row.provider === 'offline') {
     const moved = await deps.db.transaction((tx) =>
       move(
         tx,
-        settled,
+        row,
         ['succeeded'],
         'canceled',
         { paymentStatus: 'unpaid', clearMode: true },
         { action: 'payment.voided', actor, reason },
       ),
     );
-    if (!moved) throw new HttpError(409, PAYMENT_MESSAGES.nothingToReverse);
+    if (!moved) throw await refused(deps, row, words, words.nothingToReverse);
     return 'voided';
   }
-  if (!settled.providerPaymentId || settled.provider !== deps.provider.name) {
-    throw new HttpError(409, PAYMENT_MESSAGES.nothingToReverse);
+  if (!row.providerPaymentId || row.provider !== deps.provider.name) {
+    throw new HttpError(409, words.nothingToReverse);
   }
   try {
-    await deps.provider.refund(settled.providerPaymentId, `registry-refund-${settled.id}`);
+    await deps.provider.refund(row.providerPaymentId, `registry-refund-${row.id}`);
   } catch (error) {
+    // Refunded meanwhile (a second administrator, the provider's dashboard): not a failure.
+    const [now] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+    if (words.changed && now && now.status !== row.status) {
+      throw new PaymentChangedError(words.changed, now.status);
+    }
     deps.log.error(
-      { paymentId: settled.id, err: { message: (error as Error).message } },
+      { paymentId: row.id, err: { message: (error as Error).message } },
       'refund failed at the provider',
     );
     throw new HttpError(502, PAYMENT_MESSAGES.processFailed);
@@ -179,16 +270,38 @@ export async function reversePayment(
   const moved = await deps.db.transaction((tx) =>
     move(
       tx,
-      settled,
+      row,
       ['succeeded', 'disputed'],
       'refunded',
       { paymentStatus: 'refunded' },
       { action: 'payment.refunded', actor, reason },
     ),
   );
-  // A charge.refunded webhook may have recorded it first: the refund happened either way.
-  if (!moved) deps.log.info({ paymentId: settled.id }, 'refund already recorded');
+  if (!moved) {
+    // A charge.refunded webhook or a second administrator recorded it first: the refund
+    // happened once either way (the provider's idempotency key). The ledger, whose caller
+    // named the status it saw, is told it changed; the horse route answers as before.
+    if (words.changed) throw await refused(deps, row, words, words.nothingToReverse);
+    deps.log.info({ paymentId: row.id }, 'refund already recorded');
+  }
   return 'refunded';
+}
+
+/**
+ * The horse route's undo: its latest payment waiting for the payer, else its latest settled
+ * one (docs/api.md "Payments: undoing").
+ */
+export async function reversePayment(
+  deps: PaymentDeps,
+  horseId: string,
+  actor: Actor,
+  reason: string,
+): Promise<Reversal> {
+  const row =
+    (await latestIn(deps.db, horseId, ['requires_action'])) ??
+    (await latestIn(deps.db, horseId, ['succeeded', 'disputed']));
+  if (!row) throw new HttpError(409, PAYMENT_MESSAGES.nothingToReverse);
+  return reversePaymentRow(deps, row, actor, reason);
 }
 
 /** What a provider's charge or dispute event does to a payment. */
