@@ -61,9 +61,9 @@ function pattern(q: string): string {
 
 /**
  * Names and cities sort as a reader expects, whatever the letters: ICU's root collation puts
- * "Ñúñez" by "Nunez" and "adams" by "Adams", where the database's C collation put both after
- * "Walker". "und-x-icu" is there in PGlite and in PostgreSQL built with ICU (docs/decisions.md,
- * "Names sort by locale").
+ * "Ñúñez" by "Nunez" (the database's C collation put it after "Walker") and ignores case
+ * before breaking ties. "und-x-icu" is there in PGlite and in PostgreSQL built with ICU
+ * (docs/decisions.md, "Names sort by locale").
  */
 const collated = (text: SQL) => sql`${text} collate "und-x-icu"`;
 
