@@ -31,5 +31,11 @@ export async function openStorage(
       .catch((error: unknown) => log.warn({ err: error }, 'sweeping abandoned uploads failed'));
   }, every);
   timer.unref();
-  return { storage: store, stop: () => clearInterval(timer) };
+  return {
+    storage: store,
+    stop: () => {
+      clearInterval(timer);
+      if (store instanceof S3Storage) store.destroy();
+    },
+  };
 }

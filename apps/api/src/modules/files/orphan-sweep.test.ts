@@ -9,7 +9,6 @@ import { registerThroughApi } from '../../test/admin-fixtures.js';
 import { createTestApp, login, MEMBER_A, type TestApp } from '../../test/harness.js';
 import { startLocalS3, type LocalS3 } from '../../test/s3-server.js';
 import { sweepOrphanedUploads } from './orphan-sweep.js';
-import { parseListing } from './s3-listing.js';
 import { parseStorageUrl, S3Storage } from './s3-storage.js';
 import { isOversized, LocalDiskStorage, type FileStorage } from './storage.js';
 
@@ -106,22 +105,4 @@ describe.each(storages)('orphaned uploads on %s', (_name, openStore, startApp) =
     expect(await sweepOrphanedUploads(t.database.db, storage, { minAgeMs: 3_600_000 })).toBe(0);
     expect(await exists(storage, recentOrphan)).toBe(true);
   }, 60_000);
-});
-
-describe('object listings', () => {
-  it('reads keys, dates and the continuation of a truncated page', () => {
-    const page = parseListing(
-      '<?xml version="1.0"?><ListBucketResult><IsTruncated>true</IsTruncated>' +
-        '<Contents><Key>ab/ab&amp;c</Key><LastModified>2024-05-01T10:00:00.000Z</LastModified></Contents>' +
-        '<Contents><Key>undated</Key></Contents>' +
-        '<NextContinuationToken>1/x+y=&amp;z</NextContinuationToken></ListBucketResult>',
-    );
-    expect(page).toEqual({
-      objects: [{ key: 'ab/ab&c', lastModifiedMs: Date.parse('2024-05-01T10:00:00.000Z') }],
-      nextToken: '1/x+y=&z',
-    });
-    expect(
-      parseListing('<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>'),
-    ).toEqual({ objects: [], nextToken: undefined });
-  });
 });

@@ -38,7 +38,7 @@ function bucketObjects(): string[] {
 
 describe('S3 storage when the store is briefly overloaded', () => {
   it('retries a refused upload with the file read again, and every other request too', async () => {
-    const storage = new S3Storage(parseStorageUrl(proxiedUrl), stagingDir, 5);
+    const storage = new S3Storage(parseStorageUrl(proxiedUrl), stagingDir);
     await storage.init();
     const bytes = randomBytes(256 * 1024);
     const staged = await storage.stage(Readable.from([bytes]), 1024 * 1024);
@@ -57,7 +57,7 @@ describe('S3 storage when the store is briefly overloaded', () => {
   });
 
   it('gives up after four 503 answers and keeps the staged file', async () => {
-    const storage = new S3Storage(parseStorageUrl(proxiedUrl), stagingDir, 1);
+    const storage = new S3Storage(parseStorageUrl(proxiedUrl), stagingDir);
     const staged = await storage.stage(Readable.from(['x']), 100);
     if (isOversized(staged)) throw new Error('unexpectedly oversized');
     proxy.failNext('PUT', 4);
@@ -65,6 +65,30 @@ describe('S3 storage when the store is briefly overloaded', () => {
     expect(readdirSync(path.join(stagingDir, 'tmp'))).toContain(staged.key);
     await storage.remove(staged.key);
   });
+
+  it('sends a 12 MB file as a multipart upload of 5 MiB parts, retrying a refused part', async () => {
+    const storage = new S3Storage(parseStorageUrl(proxiedUrl), stagingDir);
+    await storage.init();
+    const bytes = randomBytes(12 * 1024 * 1024);
+    const staged = await storage.stage(Readable.from([bytes]), 20 * 1024 * 1024);
+    if (isOversized(staged)) throw new Error('unexpectedly oversized');
+
+    const seen = proxy.forwarded.length;
+    const before = proxy.failed;
+    proxy.failNext('PUT', 1);
+    await storage.commit(staged.key);
+    expect(proxy.failed - before).toBe(1);
+    const calls = proxy.forwarded.slice(seen);
+    // Started, three parts (5 + 5 + 2 MiB) each sent once they got through, then completed.
+    expect(calls.filter((call) => /^POST .*\?uploads/.test(call))).toHaveLength(1);
+    const parts = calls.filter((call) => /^PUT .*partNumber=/.test(call));
+    expect(parts.map((call) => /partNumber=(\d+)/.exec(call)?.[1]).sort()).toEqual(['1', '2', '3']);
+    expect(calls.filter((call) => /^POST .*uploadId=/.test(call))).toHaveLength(1);
+
+    const back = Buffer.concat(await (await storage.open(staged.key)).toArray());
+    expect(back.equals(bytes)).toBe(true);
+    await storage.remove(staged.key);
+  }, 60_000);
 });
 
 describe('a registration on S3 storage that answers 503 once', () => {

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../../test/s3-server.js';
 import { isOversized } from './storage.js';
-import { parseStorageUrl, S3Storage } from './s3-storage.js';
+import { objectKey, parseStorageUrl, s3ClientConfig, S3Storage } from './s3-storage.js';
 
 /** Against a real S3-compatible server (s3rver from npm) on a free local port. */
 let s3: LocalS3;
@@ -72,17 +73,38 @@ describe('S3 storage', () => {
     expect(own.sessionToken).toBeUndefined();
   });
 
-  it('addresses objects path-style or virtual-hosted', () => {
+  it('addresses objects path-style or virtual-hosted, under the key’s first two characters', async () => {
     const key = 'ab6f2c1e-0000-4000-8000-000000000000';
-    const pathStyle = new S3Storage(parseStorageUrl('s3+http://K:S@127.0.0.1:9000/b'), stagingDir);
-    expect(pathStyle.objectUrl(key)).toBe(`http://127.0.0.1:9000/b/ab/${key}`);
-    const virtual = new S3Storage(
-      parseStorageUrl('s3://K:S@storage.example.org/b?addressing=virtual'),
-      stagingDir,
+    interface SeenRequest {
+      protocol: string;
+      hostname: string;
+      port?: number;
+      path: string;
+    }
+    /** The URL the SDK would call for a GetObject, with the answer made up here. */
+    async function urlOf(storageUrl: string): Promise<string> {
+      let seen = '';
+      const client = new S3Client({
+        ...s3ClientConfig(parseStorageUrl(storageUrl)),
+        requestHandler: {
+          handle: async (request: SeenRequest) => {
+            seen = `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}`;
+            return { response: { statusCode: 200, headers: {}, body: Readable.from([]) } };
+          },
+        },
+      });
+      const location = parseStorageUrl(storageUrl);
+      await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: objectKey(key) }));
+      client.destroy();
+      return seen;
+    }
+    expect(await urlOf('s3+http://K:S@127.0.0.1:9000/photos')).toBe(
+      `http://127.0.0.1:9000/photos/ab/${key}`,
     );
-    expect(virtual.objectUrl(key)).toBe(`https://b.storage.example.org/ab/${key}`);
-    expect(virtual.bucketUrl()).toBe('https://b.storage.example.org');
-    expect(() => virtual.objectUrl('../etc/passwd')).toThrow(/Invalid storage key/);
+    expect(await urlOf('s3://K:S@storage.example.org/photos?addressing=virtual')).toBe(
+      `https://photos.storage.example.org/ab/${key}`,
+    );
+    expect(() => objectKey('../etc/passwd')).toThrow(/Invalid storage key/);
   });
 
   it('stages locally, commits to the bucket, reads back and removes', async () => {

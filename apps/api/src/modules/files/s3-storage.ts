@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AwsClient } from 'aws4fetch';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { AwsEnvironment } from '../../config.js';
-import { parseListing } from './s3-listing.js';
 import { LocalDiskStorage, type FileStorage, type StageResult } from './storage.js';
 
 /**
@@ -15,7 +12,8 @@ import { LocalDiskStorage, type FileStorage, type StageResult } from './storage.
  * share one set of files. Uploads are still staged on the local disk first, where they are
  * size-checked, hashed and sniffed; `commit` then copies the finished file to the bucket and
  * drops the local copy. Objects are addressed path-style (`<endpoint>/<bucket>/<key>`) or
- * virtual-hosted (`<bucket>.<endpoint host>/<key>`), see parseStorageUrl.
+ * virtual-hosted (`<bucket>.<endpoint host>/<key>`), see parseStorageUrl. Every request goes
+ * through the AWS SDK (docs/decisions.md "Object storage through the AWS SDK").
  */
 export interface S3Location {
   endpoint: string;
@@ -76,87 +74,116 @@ export function parseStorageUrl(value: string, aws: AwsEnvironment = {}): S3Loca
 const COMMITTED_OBJECT = /^([0-9a-f]{2})\/(\1[0-9a-f-]{34})$/;
 const KEY = /^[0-9a-f-]{36}$/;
 
-/** Attempts per request, and the first pause between them (doubled each time). */
-const ATTEMPTS = 4;
-const FIRST_PAUSE_MS = 200;
+/**
+ * Tries per request (the first and three more) while the store answers 429/5xx or the
+ * connection fails; the SDK's standard strategy waits between them (longer after SlowDown).
+ */
+export const S3_ATTEMPTS = 4;
+/**
+ * Files above one part go up as a multipart upload (a 20 MB video is four parts); 5 MiB is
+ * S3's smallest part. Each part is read into memory, so a refused part can be sent again.
+ */
+const PART_SIZE = 5 * 1024 * 1024;
+/** Parts in flight at once per file, so one commit holds at most 10 MiB in memory. */
+const PARTS_AT_ONCE = 2;
+
+/**
+ * The SDK client settings for a bucket: endpoint, addressing, credentials and retries. tus's S3
+ * store (modules/uploads/tus-store.ts) starts from the same settings.
+ */
+export function s3ClientConfig(location: S3Location): S3ClientConfig {
+  return {
+    region: location.region,
+    endpoint: location.endpoint,
+    forcePathStyle: location.addressing === 'path',
+    credentials: {
+      accessKeyId: location.accessKeyId,
+      secretAccessKey: location.secretAccessKey,
+      ...(location.sessionToken ? { sessionToken: location.sessionToken } : {}),
+    },
+    retryMode: 'standard',
+    maxAttempts: S3_ATTEMPTS,
+  };
+}
+
+/** The object key of a storage key; only our own keys are ever turned into one. */
+export function objectKey(key: string): string {
+  if (!KEY.test(key)) throw new Error('Invalid storage key');
+  return `${key.slice(0, 2)}/${key}`;
+}
 
 function missing(key: string): Error {
   return Object.assign(new Error(`No stored file ${key}`), { code: 'ENOENT' });
 }
 
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
+/** What the SDK's errors carry: the S3 error code as `name` and the HTTP status. */
+interface SdkError {
+  name?: string;
+  message?: string;
+  $metadata?: { httpStatusCode?: number };
 }
 
-/** Answers worth another try: the store is busy or briefly broken (S3's 500/503, SlowDown 429). */
-function retryable(status: number): boolean {
-  return status === 429 || status >= 500;
+function statusOf(error: unknown): number | undefined {
+  return (error as SdkError | undefined)?.$metadata?.httpStatusCode;
+}
+
+function notFound(error: unknown): boolean {
+  const name = (error as SdkError | undefined)?.name;
+  return name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404;
+}
+
+/** The SDK's error with the key and the store's answer in words an operator can act on. */
+function refused(what: string, error: unknown): Error {
+  const { name, message } = (error ?? {}) as SdkError;
+  const status = statusOf(error);
+  return new Error(
+    `${what}: ${status ?? 'no answer'} ${name ?? ''}${message ? ` (${message})` : ''}`.trim(),
+    { cause: error },
+  );
+}
+
+interface Sdk {
+  client: S3Client;
+  sdk: typeof import('@aws-sdk/client-s3');
+  Upload: typeof import('@aws-sdk/lib-storage').Upload;
 }
 
 export class S3Storage implements FileStorage {
-  private readonly client: AwsClient;
   private readonly staging: LocalDiskStorage;
+  private sdkLoad: Promise<Sdk> | undefined;
 
   constructor(
     private readonly location: S3Location,
     stagingRoot: string,
-    private readonly pauseMs = FIRST_PAUSE_MS,
   ) {
-    this.client = new AwsClient({
-      accessKeyId: location.accessKeyId,
-      secretAccessKey: location.secretAccessKey,
-      ...(location.sessionToken ? { sessionToken: location.sessionToken } : {}),
-      service: 's3',
-      region: location.region,
-      // aws4fetch would re-send the same Request, whose file stream is spent after the first
-      // try; `send` retries instead, with a freshly opened body each time.
-      retries: 0,
-    });
     this.staging = new LocalDiskStorage(stagingRoot);
+  }
+
+  /**
+   * The SDK loads on first use, so a server without STORAGE_URL never reads it (docs/decisions.md
+   * "Lean server"). A failed load is not kept, so the next call tries again.
+   */
+  private sdk(): Promise<Sdk> {
+    this.sdkLoad ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')])
+      .then(([sdk, { Upload }]) => ({
+        sdk,
+        Upload,
+        client: new sdk.S3Client(s3ClientConfig(this.location)),
+      }))
+      .catch((error: unknown) => {
+        this.sdkLoad = undefined;
+        throw error;
+      });
+    return this.sdkLoad;
   }
 
   async init(staleAfterMs?: number): Promise<void> {
     await this.staging.init(staleAfterMs);
+    await this.sdk();
   }
 
   sweepStaged(staleAfterMs: number): Promise<number> {
     return this.staging.sweepStaged(staleAfterMs);
-  }
-
-  /** The bucket's base URL: `<endpoint>/<bucket>` or `<scheme>://<bucket>.<host>`. */
-  bucketUrl(): string {
-    const { endpoint, bucket, addressing } = this.location;
-    if (addressing === 'path') return `${endpoint}/${bucket}`;
-    const base = new URL(endpoint);
-    return `${base.protocol}//${bucket}.${base.host}`;
-  }
-
-  objectUrl(key: string): string {
-    if (!KEY.test(key)) throw new Error('Invalid storage key');
-    return `${this.bucketUrl()}/${key.slice(0, 2)}/${key}`;
-  }
-
-  /**
-   * One request, tried up to ATTEMPTS times while the store answers 429/5xx or the connection
-   * fails. `init` is called for every attempt, so a body is opened anew each time.
-   */
-  private async send(url: string, init: () => Promise<RequestInit> | RequestInit) {
-    for (let attempt = 1; ; attempt += 1) {
-      let response: Response | undefined;
-      let failure: unknown;
-      try {
-        response = await this.client.fetch(url, await init());
-      } catch (error) {
-        failure = error;
-      }
-      const last = attempt >= ATTEMPTS;
-      if (response && (!retryable(response.status) || last)) return response;
-      if (!response && last) throw failure;
-      await response?.body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, this.pauseMs * 2 ** (attempt - 1)));
-    }
   }
 
   stage(source: Readable, maxBytes: number): Promise<StageResult> {
@@ -171,30 +198,29 @@ export class S3Storage implements FileStorage {
     return this.staging.touchEveryMs;
   }
 
-  /** Copies a local file into the bucket as `key` (commit, and a backup's restore). */
+  /**
+   * Copies a local file into the bucket as `key` (commit, and a backup's restore): one PUT up to
+   * a part's size, a multipart upload above it. The SDK signs each body's SHA-256 and sends a
+   * CRC32 checksum the store verifies, so a body damaged on the way is refused, not stored.
+   */
   async putFile(key: string, file: string): Promise<void> {
-    const { size } = await stat(file);
-    // The payload hash is signed too, so the store refuses a body damaged on the way.
-    const sha256 = await sha256Of(file);
-    const response = await this.send(
-      this.objectUrl(key),
-      () =>
-        ({
-          method: 'PUT',
-          body: Readable.toWeb(createReadStream(file)) as ReadableStream,
-          headers: {
-            'content-length': String(size),
-            'content-type': 'application/octet-stream',
-            'x-amz-content-sha256': sha256,
-          },
-          // Node's fetch streams a request body only when told it is half-duplex.
-          duplex: 'half',
-        }) as RequestInit,
-    );
-    if (!response.ok) {
-      throw new Error(`Object store refused ${key}: ${response.status} ${await response.text()}`);
-    }
-    await response.body?.cancel();
+    const { client, Upload } = await this.sdk();
+    const upload = new Upload({
+      client,
+      params: {
+        Bucket: this.location.bucket,
+        Key: objectKey(key),
+        Body: createReadStream(file),
+        ContentType: 'application/octet-stream',
+      },
+      partSize: PART_SIZE,
+      queueSize: PARTS_AT_ONCE,
+      // A failed multipart upload is aborted, so its parts do not linger in the bucket.
+      leavePartsOnError: false,
+    });
+    await upload.done().catch((error: unknown) => {
+      throw refused(`Object store refused ${key}`, error);
+    });
   }
 
   async commit(key: string): Promise<void> {
@@ -205,15 +231,17 @@ export class S3Storage implements FileStorage {
 
   /** The committed object, or undefined when the bucket has no such key. */
   private async openCommitted(key: string): Promise<Readable | undefined> {
-    const response = await this.send(this.objectUrl(key), () => ({}));
-    if (response.ok && response.body) {
-      return Readable.fromWeb(response.body as WebReadableStream);
+    const { client, sdk } = await this.sdk();
+    try {
+      const answer = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.location.bucket, Key: objectKey(key) }),
+      );
+      // In Node the SDK's body is the response stream itself.
+      return answer.Body as Readable;
+    } catch (error) {
+      if (notFound(error)) return undefined;
+      throw refused(`Object store could not read ${key}`, error);
     }
-    await response.body?.cancel();
-    if (response.status !== 404) {
-      throw new Error(`Object store answered ${response.status} for ${key}`);
-    }
-    return undefined;
   }
 
   async open(key: string): Promise<Readable> {
@@ -235,29 +263,42 @@ export class S3Storage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await this.staging.remove(key);
-    const response = await this.send(this.objectUrl(key), () => ({ method: 'DELETE' }));
-    await response.body?.cancel();
-    if (!response.ok && response.status !== 404) {
-      throw new Error(`Object store could not delete ${key}: ${response.status}`);
-    }
+    const { client, sdk } = await this.sdk();
+    await client
+      .send(new sdk.DeleteObjectCommand({ Bucket: this.location.bucket, Key: objectKey(key) }))
+      .catch((error: unknown) => {
+        if (!notFound(error)) throw refused(`Object store could not delete ${key}`, error);
+      });
   }
 
   /** Committed objects dated before `cutoffMs`: the store's LastModified is when the PUT landed. */
   async *committedBefore(cutoffMs: number): AsyncIterable<string> {
+    const { client, sdk } = await this.sdk();
     let token: string | undefined;
     do {
-      const url = new URL(this.bucketUrl());
-      url.searchParams.set('list-type', '2');
-      if (token) url.searchParams.set('continuation-token', token);
-      const response = await this.send(url.toString(), () => ({}));
-      const body = await response.text();
-      if (!response.ok) throw new Error(`Object store refused a listing: ${response.status}`);
-      const page = parseListing(body);
-      for (const object of page.objects) {
-        const key = COMMITTED_OBJECT.exec(object.key)?.[2];
-        if (key && object.lastModifiedMs < cutoffMs) yield key;
+      const page = await client
+        .send(
+          new sdk.ListObjectsV2Command({
+            Bucket: this.location.bucket,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        )
+        .catch((error: unknown) => {
+          throw refused('Object store refused a listing', error);
+        });
+      for (const object of page.Contents ?? []) {
+        const key = COMMITTED_OBJECT.exec(object.Key ?? '')?.[2];
+        // An object the store did not date is left out: the sweep never removes what it
+        // could not date.
+        const modified = object.LastModified?.getTime();
+        if (key && modified !== undefined && modified < cutoffMs) yield key;
       }
-      token = page.nextToken;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  /** Lets go of the SDK's connections. */
+  destroy(): void {
+    void this.sdkLoad?.then(({ client }) => client.destroy()).catch(() => undefined);
   }
 }

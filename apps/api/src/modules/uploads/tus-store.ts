@@ -4,7 +4,7 @@ import { FileStore } from '@tus/file-store';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { DataStore } from '@tus/utils';
 import type { AwsEnvironment } from '../../config.js';
-import { parseStorageUrl } from '../files/s3-storage.js';
+import { parseStorageUrl, s3ClientConfig } from '../files/s3-storage.js';
 
 /**
  * Where the bytes of unfinished resumable uploads live: beside the local uploads
@@ -43,16 +43,10 @@ export async function openTusStore(settings: TusStoreSettings): Promise<TusStore
     import('@tus/s3-store'),
   ]);
   const client: S3ClientConfig = {
-    region: location.region,
-    endpoint: location.endpoint,
-    forcePathStyle: location.addressing === 'path',
-    credentials: {
-      accessKeyId: location.accessKeyId,
-      secretAccessKey: location.secretAccessKey,
-      ...(location.sessionToken ? { sessionToken: location.sessionToken } : {}),
-    },
-    // Plain signed requests, as our own S3 client sends: S3-compatible stores (MinIO, Ceph,
-    // local test servers) do not all accept the SDK's default chunked checksum trailers.
+    ...s3ClientConfig(location),
+    // tus streams each part as it arrives, and the SDK would send a streamed body's checksum as
+    // a chunked trailer, which not every S3-compatible store (MinIO, Ceph, local test servers)
+    // accepts; the file store's own commits send whole parts with a checksum header instead.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   };
