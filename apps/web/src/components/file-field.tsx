@@ -18,15 +18,33 @@ export interface CurrentFile {
   image?: boolean;
 }
 
-export interface FileFieldProps {
+/**
+ * A file the field lists without holding its bytes (one already on the server: a finished
+ * upload, a stored photo): shown with its name and size, removable and replaceable like a
+ * chosen one. `url` shows an image's thumbnail.
+ */
+export interface ListedFile {
+  id: string;
+  name: string;
+  size: number;
+  url?: string;
+  image?: boolean;
+}
+
+/** What a field's list holds: files chosen in this page, and files listed from the server. */
+export type FieldFile = File | ListedFile;
+
+const isChosen = (file: FieldFile): file is File => file instanceof Blob;
+
+export interface FileFieldProps<F extends FieldFile = File> {
   id: string;
   name: string;
   label: string;
   accept?: string;
   /** Several files; each pick adds to the selection instead of replacing it. */
   multiple?: boolean;
-  files: readonly File[];
-  onChange: (files: File[]) => void;
+  files: readonly F[];
+  onChange: (files: F[]) => void;
   onBlur?: () => void;
   error?: string | undefined;
   hint?: string;
@@ -36,9 +54,16 @@ export interface FileFieldProps {
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
   /** Shown in a chosen file's row: its upload's progress, Cancel, Retry or the server's reason. */
-  renderStatus?: (file: File) => ReactNode;
+  renderStatus?: (file: F) => ReactNode;
   /** Offers a "Take a photo" button that opens the phone's camera (input `capture`). */
   cameraLabel?: string;
+  /** Each listed file gets a Replace button: a new pick takes its place in the list. */
+  replaceable?: boolean;
+  /**
+   * With `multiple`, a button that opens the file picker to add files, shown instead of the
+   * browser's own input (which stays for focus and errors): the list is what the field holds.
+   */
+  addLabel?: string;
 }
 
 const sameFile = (a: File, b: File) =>
@@ -49,11 +74,15 @@ function isImage(file: File): boolean {
 }
 
 /** Object URLs for the chosen images, revoked when the selection changes or the field goes. */
-function usePreviewUrls(files: readonly File[]): Map<File, string> {
-  const [urls, setUrls] = useState<Map<File, string>>(() => new Map());
+function usePreviewUrls(files: readonly FieldFile[]): Map<FieldFile, string> {
+  const [urls, setUrls] = useState<Map<FieldFile, string>>(() => new Map());
   useEffect(() => {
-    const next = new Map<File, string>();
+    const next = new Map<FieldFile, string>();
     for (const file of files) {
+      if (!isChosen(file)) {
+        if (file.image && file.url) next.set(file, file.url);
+        continue;
+      }
       if (!isImage(file)) continue;
       try {
         next.set(file, URL.createObjectURL(file));
@@ -63,7 +92,7 @@ function usePreviewUrls(files: readonly File[]): Map<File, string> {
     }
     setUrls(next);
     return () => {
-      for (const url of next.values()) URL.revokeObjectURL(url);
+      for (const [file, url] of next) if (isChosen(file)) URL.revokeObjectURL(url);
     };
   }, [files]);
   return urls;
@@ -74,14 +103,14 @@ function usePreviewUrls(files: readonly File[]): Map<File, string> {
  * picks, "No file chosen" after Remove). Where DataTransfer is missing, an empty selection
  * at least clears the input.
  */
-function useSyncedInputFiles(ref: RefObject<HTMLInputElement | null>, files: readonly File[]) {
+function useSyncedInputFiles(ref: RefObject<HTMLInputElement | null>, files: readonly FieldFile[]) {
   useEffect(() => {
     const input = ref.current;
     if (!input) return;
     if (typeof DataTransfer === 'function') {
       try {
         const transfer = new DataTransfer();
-        for (const file of files) transfer.items.add(file);
+        for (const file of files) if (isChosen(file)) transfer.items.add(file);
         input.files = transfer.files;
         return;
       } catch {
@@ -103,7 +132,10 @@ function formatSize(bytes: number): string {
  * file and the stored files of an edited record. The selection lives in `files`, which the
  * owner keeps; with `multiple`, each pick adds to it.
  */
-export function FileField({
+const keyOf = (file: FieldFile) =>
+  isChosen(file) ? `${file.name}-${file.size}-${file.lastModified}` : `listed-${file.id}`;
+
+export function FileField<F extends FieldFile = File>({
   id,
   name,
   label,
@@ -121,7 +153,9 @@ export function FileField({
   className,
   renderStatus,
   cameraLabel,
-}: FileFieldProps) {
+  replaceable = false,
+  addLabel,
+}: FileFieldProps<F>) {
   const localRef = useRef<HTMLInputElement | null>(null);
   const previews = usePreviewUrls(files);
   const errorId = `${id}-error`;
@@ -139,15 +173,22 @@ export function FileField({
 
   useSyncedInputFiles(localRef, files);
 
-  const remove = (file: File) => onChange(files.filter((f) => f !== file));
+  const remove = (file: F) => onChange(files.filter((f) => f !== file));
+  // Picks are always Files; F admits File (the default F, or a field that also lists files).
   const pick = (picked: File[]) => {
     if (picked.length === 0) return;
     if (!multiple) {
-      onChange(picked.slice(0, 1));
+      onChange(picked.slice(0, 1) as F[]);
       return;
     }
-    onChange([...files, ...picked.filter((p) => !files.some((f) => sameFile(f, p)))]);
+    const fresh = picked.filter((p) => !files.some((f) => isChosen(f) && sameFile(f, p)));
+    onChange([...files, ...(fresh as F[])]);
   };
+  const replace = (file: F, picked: File | undefined) => {
+    if (!picked) return;
+    onChange(files.map((f) => (f === file ? (picked as F) : f)));
+  };
+  const addButton = multiple && addLabel && !disabled;
 
   return (
     <div className={className}>
@@ -157,6 +198,7 @@ export function FileField({
       <CFormInput
         ref={setRefs}
         type="file"
+        className={addButton ? 'visually-hidden' : undefined}
         id={id}
         name={name}
         accept={accept}
@@ -169,6 +211,18 @@ export function FileField({
         onBlur={onBlur}
         onChange={(event) => pick(Array.from(event.target.files ?? []))}
       />
+      {addButton && (
+        <CButton
+          type="button"
+          color="primary"
+          variant="outline"
+          size="sm"
+          className="mt-2 me-2"
+          onClick={() => localRef.current?.click()}
+        >
+          {addLabel}
+        </CButton>
+      )}
       {cameraLabel && !disabled && (
         <label className="btn btn-outline-primary btn-sm mt-2">
           {cameraLabel}
@@ -199,26 +253,38 @@ export function FileField({
           {files.map((file) => {
             const preview = previews.get(file);
             return (
-              <li
-                key={`${file.name}-${file.size}-${file.lastModified}`}
-                className="d-flex flex-wrap align-items-center gap-2 mb-1"
-              >
+              <li key={keyOf(file)} className="d-flex flex-wrap align-items-center gap-2 mb-1">
                 {preview && <img src={preview} alt="" className="file-thumb" />}
                 <span className="text-break small">
                   {file.name} <span className="text-body-secondary">({formatSize(file.size)})</span>
                 </span>
                 {renderStatus?.(file)}
                 {!disabled && (
-                  <CButton
-                    type="button"
-                    size="sm"
-                    color="secondary"
-                    variant="ghost"
-                    className="ms-auto"
-                    onClick={() => remove(file)}
-                  >
-                    Remove<span className="visually-hidden"> {file.name}</span>
-                  </CButton>
+                  <span className="ms-auto d-flex gap-1">
+                    {replaceable && (
+                      <label className="btn btn-ghost-secondary btn-sm mb-0">
+                        Replace<span className="visually-hidden"> {file.name}</span>
+                        <input
+                          type="file"
+                          accept={accept}
+                          className="visually-hidden"
+                          onChange={(event) => {
+                            replace(file, event.target.files?.[0]);
+                            event.target.value = '';
+                          }}
+                        />
+                      </label>
+                    )}
+                    <CButton
+                      type="button"
+                      size="sm"
+                      color="secondary"
+                      variant="ghost"
+                      onClick={() => remove(file)}
+                    >
+                      Remove<span className="visually-hidden"> {file.name}</span>
+                    </CButton>
+                  </span>
                 )}
               </li>
             );

@@ -1,4 +1,5 @@
 import type { UploadReference } from '@registry/domain';
+import { heldUploadOf, isHeldFile, referenceOfHeld } from '../uploads/held-files';
 
 /**
  * What of the form goes into a draft: every typed value and signature, chosen files only as the
@@ -26,14 +27,39 @@ function isUploadReference(value: unknown): value is UploadReference {
   );
 }
 
-/** A plain JSON copy of the values for the draft, and the upload references found in them. */
-export function draftBodyOf(formValues: unknown): {
+/** The form's finished background uploads (uploads/upload-tracker.ts). */
+export interface FinishedUploads {
+  referenceOf(file: unknown): UploadReference | undefined;
+}
+
+/**
+ * A plain JSON copy of the values for the draft, and the upload references found in them. A
+ * chosen file whose upload has finished is saved as its reference, in its place among the
+ * values (so continuing puts it back in its field), and listed in `uploads`, which the server
+ * keeps from expiring (docs/api.md "Drafts"); a continued draft's held uploads stay so.
+ */
+export function draftBodyOf(
+  formValues: unknown,
+  finished?: FinishedUploads,
+): {
   values: Record<string, unknown>;
   uploads: UploadReference[];
 } {
   const uploads: UploadReference[] = [];
   const copy = (value: unknown): unknown => {
-    if (typeof Blob !== 'undefined' && value instanceof Blob) return null;
+    if (typeof Blob !== 'undefined' && value instanceof Blob) {
+      const ref = finished?.referenceOf(value);
+      if (!ref) return null;
+      uploads.push(ref);
+      return ref;
+    }
+    if (isHeldFile(value)) {
+      // A stored horse file belongs to an edit, which keeps no draft.
+      if (value.held !== 'upload') return null;
+      const ref = referenceOfHeld(value);
+      uploads.push(ref);
+      return ref;
+    }
     if (isUploadReference(value)) {
       const { id, field, fileName, size } = value;
       uploads.push({ id, field, fileName, size });
@@ -42,7 +68,8 @@ export function draftBodyOf(formValues: unknown): {
     if (Array.isArray(value)) {
       // A list of files keeps only what was uploaded; other lists keep their places.
       const items = value.map(copy);
-      return value.some((item) => item instanceof Blob) ? items.filter((i) => i !== null) : items;
+      const files = value.some((item) => item instanceof Blob || isHeldFile(item));
+      return files ? items.filter((i) => i !== null) : items;
     }
     if (typeof value === 'object' && value !== null) {
       const out: Record<string, unknown> = {};
@@ -88,4 +115,27 @@ export function mergeDraftValues<T extends Record<string, unknown>>(
     return over;
   };
   return merge(defaults, saved) as T;
+}
+
+/**
+ * Puts a continued draft's finished uploads back into its values: each upload reference the
+ * draft's `uploads` lists becomes a held upload of its field (shown as uploaded, removable and
+ * replaceable, and named by id on Save). References the list does not name are left out.
+ */
+export function restoreDraftUploads<T>(values: T, held: readonly UploadReference[]): T {
+  const ids = new Set(held.map((ref) => ref.id));
+  const restore = (value: unknown): unknown => {
+    if (isUploadReference(value)) return ids.has(value.id) ? heldUploadOf(value) : null;
+    if (Array.isArray(value)) {
+      const items = value.map(restore);
+      return value.some(isUploadReference) ? items.filter((i) => i !== null) : items;
+    }
+    if (typeof value === 'object' && value !== null && !(value instanceof Blob)) {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(value)) out[key] = restore(child);
+      return out;
+    }
+    return value;
+  };
+  return restore(values) as T;
 }

@@ -4,7 +4,8 @@ import type { HorseDraftSummary } from '@registry/domain';
 import { afterPaintIsShown } from '../../../lib/after-next-paint';
 import { useAppDispatch } from '../../../stores/hooks';
 import { readDraft, readDrafts, removeDraft, saveDraft } from './drafts-api';
-import { draftBodyOf, mergeDraftValues } from './draft-values';
+import type { UploadTracker } from '../uploads/upload-tracker';
+import { draftBodyOf, mergeDraftValues, restoreDraftUploads } from './draft-values';
 import { newDraftId } from './new-draft-id';
 
 /** Saved this long after the last change (issue 14 item 5: "debounced"). */
@@ -45,9 +46,14 @@ export interface RegisterDraft {
  */
 export function useRegisterDraft<T extends FieldValues>(
   form: UseFormReturn<T, unknown, unknown>,
-  options: { enabled: boolean; draftId?: string | undefined },
+  options: {
+    enabled: boolean;
+    draftId?: string | undefined;
+    /** The form's background uploads: a draft names the finished ones (draft-values.ts). */
+    uploads?: UploadTracker | null | undefined;
+  },
 ): RegisterDraft {
-  const { enabled } = options;
+  const { enabled, uploads } = options;
   const { watch, getValues, reset } = form;
   const dispatch = useAppDispatch();
   const [id, setId] = useState(() => options.draftId ?? newDraftId());
@@ -69,7 +75,7 @@ export function useRegisterDraft<T extends FieldValues>(
       await inFlightRef.current;
       return flush();
     }
-    const body = draftBodyOf(getValues());
+    const body = draftBodyOf(getValues(), uploads ?? undefined);
     const json = JSON.stringify(body);
     dirtyRef.current = false;
     if (json === lastSavedRef.current) return;
@@ -91,7 +97,7 @@ export function useRegisterDraft<T extends FieldValues>(
     inFlightRef.current = request;
     await request;
     inFlightRef.current = null;
-  }, [getValues]);
+  }, [getValues, uploads]);
 
   // Member changes (typing, choosing, signing) schedule a save; setValue and reset do not.
   // `touched` counts in every mode (an edit asks before closing too); saves only with a draft.
@@ -106,6 +112,17 @@ export function useRegisterDraft<T extends FieldValues>(
     });
     return () => subscription.unsubscribe();
   }, [enabled, watch, flush]);
+
+  // A file chosen while typing finishes uploading later: the draft then saves its upload id.
+  useEffect(() => {
+    if (!enabled || !uploads) return;
+    return uploads.onDone(() => {
+      if (!touchedRef.current) return;
+      dirtyRef.current = true;
+      clearTimeout(timerRef.current);
+      timerRef.current = setTimeout(() => void flush(), DRAFT_SAVE_DELAY_MS);
+    });
+  }, [enabled, uploads, flush]);
 
   // A phone switching apps may never come back to this tab: save when it is hidden.
   useEffect(() => {
@@ -127,9 +144,11 @@ export function useRegisterDraft<T extends FieldValues>(
       setStatus('loading');
       try {
         const data = await dispatch(readDraft(draftId)).unwrap();
-        const values = mergeDraftValues(getValues() as Record<string, unknown>, data.values);
+        const merged = mergeDraftValues(getValues() as Record<string, unknown>, data.values);
+        // Its finished uploads go back into their fields, as uploaded files.
+        const values = restoreDraftUploads(merged, Array.isArray(data.uploads) ? data.uploads : []);
         reset(values as T, { keepDefaultValues: true });
-        lastSavedRef.current = JSON.stringify(draftBodyOf(getValues()));
+        lastSavedRef.current = JSON.stringify(draftBodyOf(getValues(), uploads ?? undefined));
         idRef.current = draftId;
         setId(draftId);
         setSavedAt(data.updatedAt);
@@ -138,7 +157,7 @@ export function useRegisterDraft<T extends FieldValues>(
         setStatus('error');
       }
     },
-    [dispatch, getValues, reset],
+    [dispatch, getValues, reset, uploads],
   );
 
   // Opened on a draft (My Horses, Continue): load it. Opened fresh: offer the latest one.

@@ -20,6 +20,7 @@ export function schemaResolver(
   mode: HorseFormMode,
   horse: Horse | null | undefined,
   withoutPayment: boolean,
+  storedPhotosInForm = false,
 ): HorseResolver {
   if (mode === 'register' && withoutPayment) {
     // An administrator registering on a member's behalf: the office takes payment separately.
@@ -39,7 +40,8 @@ export function schemaResolver(
   const schema = buildHorseSchema(mode, {
     hasExistingFiles: {
       registrationDocument: Boolean(horse?.registrationDocument),
-      markingDocuments: (horse?.markingDocuments?.length ?? 0) > 0,
+      // Listed in the form, the stored photos count like chosen ones (an empty list is missing).
+      markingDocuments: !storedPhotosInForm && (horse?.markingDocuments?.length ?? 0) > 0,
     },
   });
   // The edit schema reads a subset of these values and strips the rest.

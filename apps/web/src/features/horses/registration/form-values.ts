@@ -17,7 +17,13 @@ import {
   type OwnerType,
 } from '@registry/domain';
 import { toDateInputValue } from '../../../lib/format';
-import type { Horse, HorseAncestor, HorseParent } from '../../../lib/horse-types';
+import {
+  isImageFile,
+  type Horse,
+  type HorseAncestor,
+  type HorseParent,
+} from '../../../lib/horse-types';
+import type { StoredPhoto } from '../uploads/held-files';
 
 /**
  * The form holds every field of a registration. Fees, billing and the agreement (item 17) are
@@ -143,6 +149,22 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
   };
 }
 
+/**
+ * An edit whose marking photos the member may change one by one (docs/api.md "Edit"): the
+ * stored photos start in the field's list, to keep, remove or replace, with new ones added.
+ */
+export function withStoredPhotos(values: HorseFormValues, horse: Horse): HorseFormValues {
+  const photos: StoredPhoto[] = (horse.markingDocuments ?? []).map((file) => ({
+    held: 'stored',
+    id: file.id,
+    name: file.name,
+    size: file.size,
+    url: file.url,
+    image: isImageFile(file),
+  }));
+  return { ...values, markingDocuments: photos as unknown as HorseFormValues['markingDocuments'] };
+}
+
 export function initialValues(
   mode: HorseFormMode,
   horse: Horse | null | undefined,
@@ -165,11 +187,13 @@ export function horseFormResolver(
   mode: HorseFormMode,
   horse: Horse | null | undefined,
   withoutPayment = false,
+  /** The marking field lists the stored photos (withStoredPhotos): they count as given. */
+  storedPhotosInForm = false,
 ): HorseFormResolver {
   let rules: Promise<Resolver<HorseFormValues, unknown, HorseFormOutput>> | undefined;
   const load = () => {
     rules ??= import('./form-schema').then(
-      ({ schemaResolver }) => schemaResolver(mode, horse, withoutPayment),
+      ({ schemaResolver }) => schemaResolver(mode, horse, withoutPayment, storedPhotosInForm),
       (error: unknown) => {
         // A failed fetch (flaky network) is tried again at the next check.
         rules = undefined;

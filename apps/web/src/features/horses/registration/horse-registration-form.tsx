@@ -22,6 +22,7 @@ import { errorPaths } from './form-errors';
 import {
   horseFormResolver,
   initialValues,
+  withStoredPhotos,
   type HorseFormOutput,
   type HorseFormValues,
 } from './form-values';
@@ -122,18 +123,27 @@ export function HorseRegistrationForm({
   const readOnly = mode === 'view';
   const modalOf = useCallback(() => formRef.current?.closest('.modal') ?? document.body, []);
 
-  const [defaultValues] = useState(() => initialValues(mode, horse));
-  // Files upload as soon as they are chosen; Save names the finished ones (features/horses/uploads).
-  const [uploads] = useState(() => new UploadTracker());
-  const [revealQueue] = useState(() => new RevealQueue());
   // Uploads belong to the member who made them (docs/api.md, Uploads), so the office, at a desk,
   // sends its files with Save as before instead of uploading ahead.
   const isAdmin = useAppSelector((state) => state.session.isAdmin);
+  // Single marking photos change in an edit, except a member's approved horse, whose documents
+  // the office changes (docs/decisions.md "Approved records change through the office").
+  const [photosInForm] = useState(
+    () => mode === 'edit' && horse !== null && (isAdmin || horse.approvalStatus !== 'approved'),
+  );
+  const [defaultValues] = useState(() =>
+    photosInForm && horse
+      ? withStoredPhotos(initialValues(mode, horse), horse)
+      : initialValues(mode, horse),
+  );
+  // Files upload as soon as they are chosen; Save names the finished ones (features/horses/uploads).
+  const [uploads] = useState(() => new UploadTracker());
+  const [revealQueue] = useState(() => new RevealQueue());
   const uploadsAhead = isAdmin ? null : uploads;
   const withoutPayment = mode === 'register' && saveRegister !== undefined;
   const resolver = useMemo(
-    () => horseFormResolver(mode, horse, withoutPayment),
-    [mode, horse, withoutPayment],
+    () => horseFormResolver(mode, horse, withoutPayment, photosInForm),
+    [mode, horse, withoutPayment, photosInForm],
   );
   const loadRules = useCallback(() => void resolver.load().catch(() => undefined), [resolver]);
   const methods = useForm<HorseFormValues, unknown, HorseFormOutput>({
@@ -149,6 +159,7 @@ export function HorseRegistrationForm({
   const draft = useRegisterDraft(methods, {
     enabled: mode === 'register' && saveRegister === undefined,
     draftId,
+    uploads: uploadsAhead,
   });
   const [confirmClose, setConfirmClose] = useState(false);
   function requestClose() {
@@ -211,7 +222,11 @@ export function HorseRegistrationForm({
               withDraftId(registrationFormData(values, uploads), draft),
               setProgress,
             )
-          : await saveEdit(horse?._id ?? '', editFormData(values, uploads), setProgress);
+          : await saveEdit(
+              horse?._id ?? '',
+              editFormData(values, uploads, { keepMarkings: photosInForm }),
+              setProgress,
+            );
       return response.data;
     } catch (caught) {
       const error = caught as ApiError;

@@ -1,6 +1,7 @@
 import {
   feesFor,
   HORSE_TEXT_PARTS,
+  KEEP_MARKINGS_PART,
   NAME_CHOICE_PARTS,
   PEDIGREE_ANCESTORS,
   PEDIGREE_PARENTS,
@@ -11,6 +12,7 @@ import {
   type UploadReference,
 } from '@registry/domain';
 import { billingInfoToSend } from '../../payments/payments-api';
+import { isHeldFile } from '../uploads/held-files';
 import type { HorseFormOutput } from './form-values';
 
 /**
@@ -50,8 +52,16 @@ const NO_UPLOADS: FinishedUploads = { referenceOf: () => undefined };
 
 /** Upload ids collected while a body is built, per body. */
 const uploadIds = new WeakMap<FormData, string[]>();
+/** Stored marking photo ids an edit keeps, per body. */
+const keptIds = new WeakMap<FormData, string[]>();
 
 function appendFile(body: FormData, part: string, file: unknown, uploads: FinishedUploads): void {
+  if (isHeldFile(file)) {
+    // Held without bytes (uploads/held-files.ts): named by id.
+    const ids = file.held === 'upload' ? uploadIds : keptIds;
+    ids.set(body, [...(ids.get(body) ?? []), file.id]);
+    return;
+  }
   if (!(file instanceof Blob)) return;
   const uploaded = uploads.referenceOf(file);
   if (uploaded) {
@@ -146,14 +156,23 @@ export function registrationFormData(
   return body;
 }
 
-/** PUT members/horses/:id: no name choices or signature; files only when newly chosen. */
+/**
+ * PUT members/horses/:id: no name choices or signature; files only when newly chosen. With
+ * `keepMarkings` (the form lists the stored marking photos to keep, remove or replace) the
+ * body names the stored photos still listed, even none: new ones are added to them (docs/api.md
+ * "Edit"). Without it, the stored set stays unless new photos replace it.
+ */
 export function editFormData(
   values: HorseFormOutput,
   uploads: FinishedUploads = NO_UPLOADS,
+  options: { keepMarkings?: boolean } = {},
 ): FormData {
   const body = new FormData();
   appendCommon(body, values);
   appendJsonAndFiles(body, values, uploads);
   appendUploadIds(body);
+  if (options.keepMarkings) {
+    body.append(KEEP_MARKINGS_PART, JSON.stringify(keptIds.get(body) ?? []));
+  }
   return body;
 }

@@ -1,4 +1,5 @@
 import { UPLOADS_PATH, UPLOAD_METADATA, type UploadReference } from '@registry/domain';
+import { reportUnauthorized } from '../../../lib/api-client';
 import { readAccessToken } from '../../../lib/session-storage';
 
 /**
@@ -31,6 +32,13 @@ interface TusUpload {
   resumeFromPreviousUpload(previous: unknown): void;
 }
 
+/** The HTTP status of a tus failure; 0 when no answer came. */
+function statusOf(error: unknown): number {
+  const response = (error as { originalResponse?: { getStatus(): number } | null })
+    .originalResponse;
+  return response?.getStatus() ?? 0;
+}
+
 /** What the server said when it refused the file (its JSON failure), or a general message. */
 function reasonOf(error: unknown, field: string): string {
   const response = (error as { originalResponse?: { getBody(): string } | null }).originalResponse;
@@ -53,11 +61,20 @@ export class UploadTracker {
   private readonly running = new Map<File, TusUpload>();
   private readonly waiting = new Map<File, Array<() => void>>();
   private readonly listeners = new Set<() => void>();
+  private readonly doneListeners = new Set<() => void>();
   private version = 0;
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  };
+
+  /** Called each time an upload finishes (a draft then saves its id, use-register-draft.ts). */
+  onDone = (listener: () => void) => {
+    this.doneListeners.add(listener);
+    return () => {
+      this.doneListeners.delete(listener);
+    };
   };
 
   /** Changes whenever any upload moves: a snapshot for useSyncExternalStore. */
@@ -73,6 +90,7 @@ export class UploadTracker {
     this.entries.set(file, { ...entry, ...patch });
     this.version += 1;
     for (const listener of this.listeners) listener();
+    if (patch.state === 'done') for (const listener of this.doneListeners) listener();
     if (patch.state && patch.state !== 'uploading') {
       for (const wake of this.waiting.get(file) ?? []) wake();
       this.waiting.delete(file);
@@ -90,11 +108,16 @@ export class UploadTracker {
   private async run(field: string, file: File) {
     const { Upload } = await import('tus-js-client');
     if (!this.entries.has(file)) return;
-    const token = readAccessToken();
     const upload = new Upload(file, {
       endpoint: UPLOADS_PATH,
       metadata: { [UPLOAD_METADATA.field]: field, [UPLOAD_METADATA.fileName]: file.name },
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      // Read per request, as the API client does: an upload outlives a sign-in (a 20 MB video
+      // on a slow link, a retry after the member signed in again), so the token it started
+      // with may no longer be the one in storage.
+      onBeforeRequest: (request) => {
+        const token = readAccessToken();
+        if (token) request.setHeader('Authorization', `Bearer ${token}`);
+      },
       retryDelays: [0, 1000, 3000, 5000, 10000],
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => this.update(file, { sent, total }),
@@ -104,7 +127,11 @@ export class UploadTracker {
           sent: file.size,
           id: upload.url?.split('/').pop(),
         }),
-      onError: (error) => this.update(file, { state: 'failed', error: reasonOf(error, field) }),
+      onError: (error) => {
+        this.update(file, { state: 'failed', error: reasonOf(error, field) });
+        // The session ended (expired, signed out elsewhere): sign out as every other call does.
+        if (statusOf(error) === 401) reportUnauthorized();
+      },
     }) as unknown as TusUpload;
     this.running.set(file, upload);
     const previous = await upload.findPreviousUploads().catch(() => []);
@@ -131,16 +158,25 @@ export class UploadTracker {
     this.version += 1;
     for (const listener of this.listeners) listener();
     if (entry?.state === 'uploading') void upload?.abort(true).catch(() => undefined);
-    else if (entry?.state === 'done' && entry.id) {
-      const token = readAccessToken();
-      void fetch(`${UPLOADS_PATH}/${entry.id}`, {
-        method: 'DELETE',
-        headers: {
-          'Tus-Resumable': '1.0.0',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-      }).catch(() => undefined);
-    }
+    else if (entry?.state === 'done' && entry.id) this.discard(entry.id);
+  }
+
+  /**
+   * Removes a finished upload the form held without its File (a continued draft's, removed or
+   * replaced by the member): nothing of it stays on the server.
+   */
+  discard(id: string): void {
+    const token = readAccessToken();
+    void fetch(`${UPLOADS_PATH}/${id}`, {
+      method: 'DELETE',
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+    }).then(
+      (response) => response.status === 401 && reportUnauthorized(),
+      () => undefined,
+    );
   }
 
   /** Resolves once none of the given files is still uploading (Save waits for them). */

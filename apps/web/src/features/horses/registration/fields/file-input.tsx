@@ -10,6 +10,7 @@ import { scaleMarkingPhoto } from '../../photo-scaling';
 import { useUploadTracker } from '../../uploads/upload-context';
 import { UploadStatus } from '../../uploads/upload-status';
 import { uploadFieldOf } from '../../uploads/upload-field';
+import { isHeldFile, type HeldFile } from '../../uploads/held-files';
 
 export interface FileInputProps {
   name: HorseFieldName;
@@ -21,9 +22,18 @@ export interface FileInputProps {
   /** What the stored horse already has for this field. */
   current?: FileRef | readonly FileRef[] | null | undefined;
   className?: string;
+  /** Each listed file can be replaced by a new pick, in its place (marking photos). */
+  replaceable?: boolean;
+  /** With `multiple`: the button that adds files (marking photos). */
+  addLabel?: string;
 }
 
-const NO_FILES: File[] = [];
+/** What the field lists: files chosen here, and files held by id (uploads/held-files.ts). */
+type Listed = File | HeldFile;
+
+const NO_FILES: Listed[] = [];
+
+const isListed = (value: unknown): value is Listed => value instanceof Blob || isHeldFile(value);
 
 function toCurrent(current: FileInputProps['current']): CurrentFile[] | undefined {
   if (!current) return undefined;
@@ -41,14 +51,16 @@ export const FileInput = memo(function FileInput({
   hint,
   current,
   className,
+  replaceable,
+  addLabel,
 }: FileInputProps) {
   const { control } = useFormContext<HorseFormValues>();
   const { readOnly } = useRegistration();
   const { field, fieldState } = useController({ control, name });
   const value = field.value as unknown;
-  const files = useMemo<File[]>(() => {
-    if (Array.isArray(value)) return value.filter((f): f is File => f instanceof Blob);
-    return value instanceof Blob ? [value as File] : NO_FILES;
+  const files = useMemo<Listed[]>(() => {
+    if (Array.isArray(value)) return value.filter(isListed);
+    return isListed(value) ? [value] : NO_FILES;
   }, [value]);
   const currentFiles = useMemo(() => toCurrent(current), [current]);
   const tracker = useUploadTracker();
@@ -56,22 +68,41 @@ export const FileInput = memo(function FileInput({
   const marking = uploadField === UPLOAD_FIELDS.markingDocuments;
   /**
    * A new selection: marking photos are scaled down first (phone photos), then every new file
-   * starts uploading at once and every dropped one is cancelled.
+   * starts uploading at once and every dropped one is cancelled; a dropped upload a draft
+   * brought back is removed from the server too. A dropped stored photo goes when the edit is
+   * saved (docs/api.md "Edit").
    */
   const change = useCallback(
-    async (next: File[]) => {
-      const prepared = marking
-        ? await Promise.all(next.map((f) => (files.includes(f) ? f : scaleMarkingPhoto(f))))
-        : next;
+    async (next: Listed[]) => {
+      const isNew = (f: Listed): f is File => f instanceof Blob && !files.includes(f);
+      // Awaited only when a new photo is scaled: a removal lands at once, before the next click.
+      const prepared =
+        marking && next.some(isNew)
+          ? await Promise.all(next.map((f) => (isNew(f) ? scaleMarkingPhoto(f) : f)))
+          : next;
       field.onChange(multiple ? prepared : (prepared[0] ?? null));
       if (!tracker || !uploadField) return;
-      for (const old of files) if (!prepared.includes(old)) tracker.cancel(old);
-      for (const file of prepared) if (!files.includes(file)) tracker.start(uploadField, file);
+      for (const old of files) {
+        if (prepared.includes(old)) continue;
+        if (old instanceof Blob) tracker.cancel(old);
+        else if (old.held === 'upload') tracker.discard(old.id);
+      }
+      for (const file of prepared) {
+        if (file instanceof Blob && !files.includes(file)) tracker.start(uploadField, file);
+      }
     },
     [field, files, marking, multiple, tracker, uploadField],
   );
   const renderStatus = useCallback(
-    (file: File) => (tracker ? <UploadStatus tracker={tracker} file={file} /> : null),
+    (file: Listed) => {
+      if (file instanceof Blob)
+        return tracker ? <UploadStatus tracker={tracker} file={file} /> : null;
+      return (
+        <span className="small text-success text-nowrap">
+          {file.held === 'upload' ? 'Uploaded' : 'Saved'}
+        </span>
+      );
+    },
     [tracker],
   );
   return (
@@ -85,6 +116,8 @@ export const FileInput = memo(function FileInput({
       onChange={(next) => void change(next)}
       renderStatus={renderStatus}
       {...(marking ? { cameraLabel: 'Take a photo' } : {})}
+      replaceable={replaceable}
+      {...(addLabel ? { addLabel } : {})}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error?.message}

@@ -11,6 +11,7 @@ import { SelectInput } from '../fields/select-input';
 import { TextInput } from '../fields/text-input';
 import type { HorseFieldName } from '../fields/use-field-error';
 import { useRegistration } from '../registration-context';
+import { useAppSelector } from '../../../../stores/hooks';
 
 const DESCRIPTIONS: ReadonlyArray<[HorseFieldName, string]> = [
   ['othermarkings.left', 'Left Side'],
@@ -23,11 +24,14 @@ const DESCRIPTIONS: ReadonlyArray<[HorseFieldName, string]> = [
   ['othermarkings.tailColor', 'Tail Color'],
 ];
 
-function markingsHint(mode: HorseFormMode, hasStored: boolean): string {
+function markingsHint(mode: HorseFormMode, listed: boolean, hasStored: boolean): string {
   const types = 'PNG, JPEG or JPG, 10MB max each';
   if (mode === 'view') return `Photos of the markings (${types}).`;
+  if (listed) {
+    return `Keep, remove or replace the saved photos, or add new ones: at least ${MARKING_DOCUMENTS_MIN} in all (${types}).`;
+  }
   if (hasStored) {
-    return `New photos (${types}) replace the current set and must be at least ${MARKING_DOCUMENTS_MIN}.`;
+    return `The saved photos are changed by the registry office (${types}).`;
   }
   return `At least ${MARKING_DOCUMENTS_MIN} photos showing the markings (${types}). You can add them in several picks.`;
 }
@@ -37,6 +41,10 @@ export const MarkingsSection = memo(function MarkingsSection() {
   const { mode, horse } = useRegistration();
   const stored = horse?.markingDocuments ?? [];
   const hasStored = mode !== 'register' && stored.length > 0;
+  // An edit that may change single photos lists the stored ones in the field itself
+  // (horse-registration-form.tsx, withStoredPhotos); otherwise they show beside it.
+  const isAdmin = useAppSelector((state) => state.session.isAdmin);
+  const listed = mode === 'edit' && (isAdmin || horse?.approvalStatus !== 'approved');
   return (
     <div className="row g-3">
       <SelectInput className="col-md-6" name="color" label="Color" options={COLORS} required />
@@ -56,9 +64,11 @@ export const MarkingsSection = memo(function MarkingsSection() {
         label="Horse Marking Documents"
         accept={MARKING_ACCEPT}
         multiple
-        required={!hasStored}
-        hint={markingsHint(mode, hasStored)}
-        current={hasStored ? stored : null}
+        required={listed || !hasStored}
+        hint={markingsHint(mode, listed, hasStored)}
+        current={hasStored && !listed ? stored : null}
+        replaceable
+        addLabel="Add photos"
       />
     </div>
   );

@@ -1,0 +1,44 @@
+import type { UploadReference } from '@registry/domain';
+
+/**
+ * Files a horse form holds without their bytes (docs/decisions.md "Drafts keep their files,
+ * edits keep single photos"): a finished upload a continued draft brings back, and a marking
+ * photo the edited horse has stored. Both count towards the field's rules like a chosen file
+ * (the domain rules read `name` and `size`), show in its list, and can be removed or replaced;
+ * Save names them by id (to-form-data.ts) instead of sending bytes.
+ */
+export interface HeldUpload {
+  held: 'upload';
+  /** The upload id the server gave. */
+  id: string;
+  /** The upload field it was sent for (docs/api.md "Uploads"). */
+  field: string;
+  name: string;
+  size: number;
+}
+
+export interface StoredPhoto {
+  held: 'stored';
+  /** The horse file id (`FileRef.id`): what the edit's `keepMarkingDocuments` names. */
+  id: string;
+  name: string;
+  size: number;
+  url: string;
+  image: boolean;
+}
+
+export type HeldFile = HeldUpload | StoredPhoto;
+
+export function isHeldFile(value: unknown): value is HeldFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const { held, id } = value as Record<string, unknown>;
+  return (held === 'upload' || held === 'stored') && typeof id === 'string';
+}
+
+export function heldUploadOf(ref: UploadReference): HeldUpload {
+  return { held: 'upload', id: ref.id, field: ref.field, name: ref.fileName, size: ref.size };
+}
+
+export function referenceOfHeld(file: HeldUpload): UploadReference {
+  return { id: file.id, field: file.field, fileName: file.name, size: file.size };
+}
