@@ -1,10 +1,21 @@
 import { GENERIC_MESSAGES } from '@registry/domain';
+import { parse } from 'content-disposition';
 import { api, type ApiError } from './api-client';
 
-/** The file name of a Content-Disposition header, if it gives one. */
+/**
+ * The file name of a Content-Disposition header, if it gives one. The parser puts a decoded
+ * RFC 8187 `filename*` (percent-encoded UTF-8) in `filename`, over the plain one, whose text is
+ * taken as written, so a `%` in it is just a character; a header that does not parse leaves
+ * the fallback.
+ */
 export function fileNameFrom(disposition: string | undefined, fallback: string): string {
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+  if (!disposition) return fallback;
+  try {
+    const { parameters } = parse(disposition);
+    return parameters.filename || fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /**
