@@ -82,6 +82,14 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
+/**
+ * A 401 from a call that does not go through this client (the resumable uploads' own requests,
+ * features/horses/uploads/upload-tracker.ts): handled as the client handles its own.
+ */
+export function reportUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
 /** Plain values travel as JSON; FormData as it is, so the browser writes the multipart. */
 function serialise(body: unknown, headers: Record<string, string>): HttpRequest['data'] {
   if (body === undefined) return undefined;
