@@ -9,6 +9,7 @@ import {
   CModalTitle,
 } from '@coreui/react';
 import type { RegisterDraft } from './use-register-draft';
+import { draftTitle } from './draft-title';
 import { formatSavedAt } from './saved-at';
 
 /** At the top of a freshly opened Register Horse form: continue the latest draft, or not. */
@@ -16,7 +17,7 @@ export function DraftOffer({ draft }: { draft: RegisterDraft }) {
   const [busy, setBusy] = useState(false);
   const { offer } = draft;
   if (!offer) return null;
-  const name = offer.name ? `“${offer.name}”, ` : '';
+  const name = `“${draftTitle(offer)}”, `;
   return (
     <CAlert
       color="info"

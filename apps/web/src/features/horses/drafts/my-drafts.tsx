@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { CButton, CCard, CCardBody, CCardHeader } from '@coreui/react';
-import type { HorseDraftSummary } from '@registry/domain';
+import { DRAFT_EXPIRY_DAYS, type HorseDraftSummary } from '@registry/domain';
 import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import type { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../stores/use-toast';
 import { useDiscardDraft, useDrafts } from './drafts-api';
+import { draftTitle as titleOf } from './draft-title';
 import { formatSavedAt } from './saved-at';
-
-const titleOf = (draft: HorseDraftSummary) => draft.name || 'Untitled registration';
 
 /**
  * My Horses' unfinished registrations (issue 14 item 5): each with when it was last saved,
@@ -86,6 +85,9 @@ export function MyDrafts({
             </li>
           ))}
         </ul>
+        <p className="small text-body-secondary mt-2 mb-0">
+          A draft not changed for {DRAFT_EXPIRY_DAYS} days is removed.
+        </p>
       </CCardBody>
       <LazyConfirmDialog
         visible={toDiscard !== null}
