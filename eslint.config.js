@@ -22,7 +22,7 @@ const FEATURE_PUBLIC_MODULES = {
     'lazy-admin-payment-dialog',
     'admin-payments-panel',
   ],
-  mail: ['mail-problems-card'],
+  mail: ['mail-problems-card', 'office-notices-card'],
 };
 
 /**

@@ -25,6 +25,12 @@ import { paidRoute } from './modules/horses/paid-route.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { processOutbox, startOutboxWorker, type OutboxRun } from './modules/mail/outbox.js';
 import { mailAdminRoutes } from './modules/mail/admin-routes.js';
+import { officeNoticeRoutes } from './modules/mail/office-notice-routes.js';
+import {
+  OFFICE_DIGEST_HOUR_UTC,
+  OFFICE_NOTICE_INTERVAL_MS,
+  startOfficeNotices,
+} from './modules/mail/office-notices.js';
 import { memberManagementRoutes } from './modules/members/admin-routes.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
 import { setPasswordRoutes } from './modules/members/set-password-routes.js';
@@ -171,6 +177,21 @@ export async function buildApp(
       : undefined;
   // preClose runs before every onClose hook, so the database is still open while it stops.
   if (worker) app.addHook('preClose', () => worker.stop());
+  // Office notices only enqueue mail: they run where the outbox is sent (not in tests).
+  const notices =
+    worker &&
+    startOfficeNotices(
+      database.db,
+      {
+        associationName: config.associationName,
+        publicUrl: config.publicUrl,
+        digestHourUtc: OFFICE_DIGEST_HOUR_UTC,
+      },
+      app.log,
+      OFFICE_NOTICE_INTERVAL_MS,
+      () => worker.wake(),
+    );
+  if (notices) app.addHook('preClose', () => notices.stop());
 
   const otpSettings = {
     key: otpKey(config.jwtSecret),
@@ -282,6 +303,7 @@ export async function buildApp(
       });
       if (sweeper) await api.register(sandboxRoutes, paymentDeps);
       await api.register(adminHorseRoutes, { db: database.db, storage, signer });
+      await api.register(officeNoticeRoutes, { db: database.db });
       await api.register(mailAdminRoutes, {
         db: database.db,
         onMailQueued: () => worker?.wake(),

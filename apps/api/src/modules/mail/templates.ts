@@ -201,3 +201,46 @@ export function bankVerificationMail(
     highlight: { text: 'Verify your bank account', href: input.verificationUrl },
   });
 }
+
+/** Office notice (mail/office-notices.ts): what came in since the last one, at once. */
+export function officeNoticeMail(
+  to: string,
+  association: string,
+  input: { lines: string[]; link: string },
+): MailMessage {
+  const [only] = input.lines;
+  return render(to, association, {
+    subject:
+      input.lines.length === 1 && only ? only : `${input.lines.length} new items for the office`,
+    paragraphs: [
+      'New work waits for the registry office:',
+      ...input.lines,
+      'You receive these notices at once. Change this on your dashboard (Office notices).',
+    ],
+    highlight: { text: 'Open the approval queue', href: input.link },
+  });
+}
+
+/** Office digest: the last day's events and what waits now, once a day. */
+export function officeDigestMail(
+  to: string,
+  association: string,
+  input: {
+    lines: string[];
+    waiting: { registrations: number; changeRequests: number; failedPayments: number };
+    link: string;
+  },
+): MailMessage {
+  const { registrations, changeRequests, failedPayments } = input.waiting;
+  return render(to, association, {
+    subject: 'daily office digest',
+    paragraphs: [
+      `Waiting now: ${registrations} registration(s), ${changeRequests} change request(s), ${failedPayments} failed payment(s) on pending registrations.`,
+      ...(input.lines.length > 0
+        ? ['In the last day:', ...input.lines]
+        : ['Nothing new came in over the last day.']),
+      'You receive this digest once a day. Change this on your dashboard (Office notices).',
+    ],
+    highlight: { text: 'Open the approval queue', href: input.link },
+  });
+}

@@ -16,7 +16,7 @@ async function openShell(path: string) {
   const user = userEvent.setup();
   const view = renderApp(path);
   // Pages load lazily; the first one of a run can take over a second on a busy machine.
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
   return { user, ...view };
 }
 
@@ -32,6 +32,7 @@ describe('shell (spec §2.2)', () => {
         ['Horse List', '/admin/horse-list'],
         ['Horse Reject/Approve', '/admin/horse-reject-approve'],
         ['Dashboard Content', '/admin/add-content'],
+        ['Payments', '/admin/payments'],
       ],
     ],
     [

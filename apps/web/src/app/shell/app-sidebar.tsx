@@ -13,10 +13,11 @@ import CIcon from '@coreui/icons-react';
 import { BrandMark } from '../../components/brand-mark';
 import logoUrl from '../../assets/logo.svg';
 import { SIDEBAR_LOGO_HEIGHT_PX } from '@registry/domain';
-import { homePathFor } from '../../lib/routes';
+import { ROUTES, homePathFor } from '../../lib/routes';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { setSidebarShow, setSidebarUnfoldable } from '../../stores/ui-slice';
 import { ADMIN_NAV, MEMBER_NAV } from './nav-config';
+import { WaitingWorkBadge } from './waiting-work-badge';
 
 export const SIDEBAR_ID = 'app-sidebar';
 /** CoreUI's `lg` breakpoint, from which the sidebar sits beside the page instead of over it. */
@@ -73,11 +74,13 @@ export function AppSidebar() {
       </CSidebarHeader>
       <CSidebarNav>
         {items.map((item) => (
-          <CNavItem key={item.path}>
+          <CNavItem key={item.path} className="position-relative">
             <NavLink to={item.path} end className="nav-link">
               <CIcon icon={item.icon} customClassName="nav-icon" aria-hidden="true" />
               {item.label}
             </NavLink>
+            {/* Beside the link, not in it: the link keeps its name whatever the count. */}
+            {item.path === ROUTES.horseApprovals.path && <WaitingWorkBadge />}
           </CNavItem>
         ))}
       </CSidebarNav>

@@ -7,6 +7,7 @@ import { ROUTES } from '../../lib/routes';
 import { useStatistics, type Statistics } from './api';
 import { WelcomeCard } from './welcome-card';
 import { MailProblemsCard } from '../mail/mail-problems-card';
+import { OfficeNoticesCard } from '../mail/office-notices-card';
 
 /** The charts are their own chunk: the figures show first, the drawings follow. */
 const StatisticsCharts = lazy(() => import('./statistics-charts'));
@@ -88,6 +89,7 @@ export default function AdminDashboardPage() {
           </Suspense>
         </>
       )}
+      <OfficeNoticesCard />
     </>
   );
 }

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mailOutbox, users } from '../../db/schema.js';
+import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { registerThroughApi } from '../../test/admin-fixtures.js';
+import { REGISTER, sendForm, validFiles, validValues } from '../../test/multipart.js';
+import { sendDailyDigest, sendImmediateNotices, type NoticeOptions } from './office-notices.js';
+
+/* Issue 29 §3: the office is told of new work, at once or in a daily digest, and counts it. */
+
+let t: TestApp;
+let admin: string;
+let member: string;
+const DIGEST_STAFF = 'digest.staff@test.org';
+const OPTIONS: NoticeOptions = {
+  associationName: 'Test Registry',
+  publicUrl: 'http://registry.test',
+  digestHourUtc: 7,
+};
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, member] = await Promise.all([login(t.app, ADMIN, 'admin'), login(t.app, MEMBER_A)]);
+  await t.database.db
+    .insert(users)
+    .values({ email: DIGEST_STAFF, role: 'admin', officeNotices: 'digest' });
+  // The first run notes where notices start: earlier history is not mailed.
+  expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(0);
+});
+afterAll(() => t.close());
+
+const mailTo = (email: string) =>
+  t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+const choose = (officeNotices: string, token = admin) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/office-notices',
+    headers: bearer(token),
+    payload: { officeNotices },
+  });
+
+let count = 0;
+const names = () => {
+  count += 1;
+  return {
+    firstChoice: `Notice ${count} One`,
+    secondChoice: `Notice ${count} Two`,
+    thirdChoice: `Notice ${count} Three`,
+  };
+};
+
+describe('office notices', () => {
+  it('mails staff who want them at once about a new registration, once, and not the digest staff', async () => {
+    const before = (await mailTo(ADMIN.email)).length;
+    await registerThroughApi(t.app, t.database.db, member, names());
+    expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(1);
+    const mails = (await mailTo(ADMIN.email)).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(
+      /^Test Registry: New registration: Notice 1 One \/ Notice 1 Two \/ Notice 1 Three, from \S.+$/,
+    );
+    expect(mails[0]?.text).toContain('http://registry.test/admin/horse-reject-approve');
+    expect(await mailTo(DIGEST_STAFF)).toHaveLength(0);
+    // Nothing new: nothing sent again.
+    expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(0);
+    expect((await mailTo(ADMIN.email)).slice(before)).toHaveLength(1);
+  });
+
+  it('leaves out registrations the office entered itself, and staff who turned notices off', async () => {
+    const memberRow = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, MEMBER_A.email));
+    const created = await sendForm(
+      t.app,
+      admin,
+      { method: 'POST', url: `/api/admin/horses?ownerId=${memberRow[0]?.id}` },
+      { ...validValues(), ...names() },
+      validFiles(),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(0);
+
+    expect((await choose('off')).statusCode).toBe(200);
+    const before = (await mailTo(ADMIN.email)).length;
+    await registerThroughApi(t.app, t.database.db, member, names());
+    expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(1);
+    expect(await mailTo(ADMIN.email)).toHaveLength(before);
+    expect((await choose('immediate')).statusCode).toBe(200);
+  });
+
+  it('sends the digest once a day, after its hour, with what came in and what waits', async () => {
+    const morning = new Date('2031-03-04T06:59:00Z');
+    expect(await sendDailyDigest(t.database.db, OPTIONS, morning)).toBe(false);
+    const late = new Date();
+    late.setUTCHours(23, 0, 0, 0);
+    const sentAt = new Date(Math.max(late.getTime(), Date.now()));
+    expect(await sendDailyDigest(t.database.db, OPTIONS, sentAt)).toBe(true);
+    const [digest] = await mailTo(DIGEST_STAFF);
+    expect(digest?.subject).toBe('Test Registry: daily office digest');
+    expect(digest?.text).toMatch(/Waiting now: [1-9]\d* registration\(s\)/);
+    expect(digest?.text).toContain('New registration: Notice 1 One');
+    // The same day again, from any server: not sent twice.
+    expect(await sendDailyDigest(t.database.db, OPTIONS, sentAt)).toBe(false);
+    expect(await mailTo(DIGEST_STAFF)).toHaveLength(1);
+  });
+
+  it('counts waiting work for the menu, and keeps each choice to the office', async () => {
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/waiting-work',
+      headers: bearer(admin),
+    });
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.json().data).toEqual({
+      registrations: 3,
+      changeRequests: 0,
+      failedPayments: 0,
+    });
+    const registered = await sendForm(
+      t.app,
+      member,
+      REGISTER,
+      { ...validValues(), ...names() },
+      validFiles(),
+    );
+    expect(registered.statusCode).toBe(201);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/waiting-work',
+      headers: bearer(admin),
+    });
+    expect(again.json().data.registrations).toBe(4);
+
+    expect((await choose('sometimes')).statusCode).toBe(400);
+    expect((await choose('digest', member)).statusCode).toBe(403);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/office-notices',
+      headers: bearer(admin),
+    });
+    expect(mine.json().data).toEqual({ officeNotices: 'immediate' });
+  });
+});
