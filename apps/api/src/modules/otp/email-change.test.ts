@@ -85,10 +85,16 @@ describe('member email change', () => {
     expect(JSON.stringify(audit)).not.toContain(otp);
   });
 
-  it('answers a taken address like a free one and refuses it at verification (409)', async () => {
+  it('answers a taken address like a free one but mails it nothing (issue 29 §4)', async () => {
     const member = await signedInMember(t, 'email-dup');
-    const free = await post(`${M}/sendotp-email`, member.token, { email: freshAddress() });
+    const freeAddress = freshAddress();
+    const free = await post(`${M}/sendotp-email`, member.token, { email: freeAddress });
+    const freeCode = await codeSentTo(freeAddress);
+    const tooSoonAfterFree = await post(`${M}/sendotp-email`, member.token, {
+      email: freshAddress(),
+    });
     for (const taken of [MEMBER_B.email, ADMIN.email]) {
+      const mailsBefore = (await mailsTo(taken)).length;
       // As if the minute between two codes had passed.
       await t.database.db
         .update(otpCodes)
@@ -99,15 +105,26 @@ describe('member email change', () => {
       });
       expect(response.statusCode).toBe(free.statusCode);
       expect(response.json()).toEqual(free.json());
-      // Only whoever reads that mailbox has the code; verification then says the address is used.
-      const otp = await codeSentTo(taken);
+      // The other account's owner is sent nothing, and nobody has the code.
+      expect(await mailsTo(taken)).toHaveLength(mailsBefore);
+      // The same throttle as after a free address: the next minute's request waits.
+      const tooSoon = await post(`${M}/sendotp-email`, member.token, { email: freshAddress() });
+      expect(tooSoon.statusCode).toBe(tooSoonAfterFree.statusCode);
+      expect(tooSoon.json()).toEqual(tooSoonAfterFree.json());
+      // A guessed code fails as any wrong code does.
       const verified = await post(`${M}/verifyOtp-updateEmail`, member.token, {
         email: taken,
-        otp,
+        otp: '000000',
       });
-      expect(verified.statusCode).toBe(409);
-      expect(verified.json()).toMatchObject({ error: PROFILE_MESSAGES.emailInUse });
+      expect(verified.statusCode).toBe(400);
+      expect(verified.json().error).toBe(OTP_MESSAGES.invalidOtp);
     }
+    // As after any newer request, the free address's earlier code no longer works.
+    const late = await post(`${M}/verifyOtp-updateEmail`, member.token, {
+      email: freeAddress,
+      otp: freeCode,
+    });
+    expect(late.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
     expect(row?.email).toBe(member.email);
     const same = await post(`${M}/sendotp-email`, member.token, { email: member.email });

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import {
   type Role,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { mailOutbox, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
@@ -20,7 +20,13 @@ import { recordAudit } from '../audit/service.js';
 import { findUser, toSessionUser, type PictureUrl } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { emailChangedMail } from '../mail/templates.js';
-import { issueOtp, verifyOtpThrottled, type OtpSettings } from './service.js';
+import {
+  answerAfterFloor,
+  issueOtp,
+  verifyOtpThrottled,
+  type IssueResult,
+  type OtpSettings,
+} from './service.js';
 
 export interface EmailChangeRoutesOptions {
   db: Db;
@@ -43,6 +49,38 @@ async function emailTaken(db: Db, email: string, userId: string): Promise<boolea
     .where(and(eq(users.email, email), ne(users.id, userId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * A code for a member's new address that another account already uses: issued exactly as for
+ * a free address (the same throttle, the same voided codes, the same answer), but the mail that
+ * carries it is withdrawn before the transaction commits, so the address's owner is never sent
+ * it and nobody ever knows the code (issue 29 §4). `now()` is the transaction's start, which
+ * the queued mail's `created_at` takes, so only this transaction's mail is withdrawn.
+ */
+async function issueUndelivered(
+  db: Db,
+  settings: OtpSettings,
+  input: { userId: string; email: string },
+): Promise<IssueResult> {
+  return db.transaction(async (tx) => {
+    const result = await issueOtp(tx, settings, {
+      userId: input.userId,
+      purpose: 'email-change',
+      to: input.email,
+      targetEmail: input.email,
+    });
+    await tx
+      .delete(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.to, input.email),
+          isNull(mailOutbox.sentAt),
+          eq(mailOutbox.createdAt, sql`now()`),
+        ),
+      );
+    return result;
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -110,10 +148,11 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
             email: PROFILE_MESSAGES.emailSame,
           });
         }
-        // A member is not told here whether another account (a member or an administrator)
-        // uses the address: the code goes to it either way, and only whoever reads that
-        // mailbox can reach the verification, which decides (409 there). Administrators see
-        // every account anyway and are told at once.
+        // A member is not told whether another account (a member or an administrator) uses
+        // the address: the answer, its throttle and (with the floor) its time are those of a
+        // free address, but no code goes to that address (issue 29 §4), so verification can
+        // only fail. Administrators see every account anyway and are told at once.
+        const startedAt = performance.now();
         const taken = await emailTaken(db, email, auth.userId);
         if (taken && role === 'admin') {
           await audit(false, 'email-in-use');
@@ -121,12 +160,15 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
             email: PROFILE_MESSAGES.emailInUse,
           });
         }
-        const result = await issueOtp(db, settings, {
-          userId: auth.userId,
-          purpose: 'email-change',
-          to: email,
-          targetEmail: email,
-        });
+        const result = taken
+          ? await issueUndelivered(db, settings, { userId: auth.userId, email })
+          : await issueOtp(db, settings, {
+              userId: auth.userId,
+              purpose: 'email-change',
+              to: email,
+              targetEmail: email,
+            });
+        if (role === 'member') await answerAfterFloor(startedAt);
         if (!result.issued) {
           await audit(false, result.reason);
           // Signed in, so there is no account to hide: say why nothing was sent.
@@ -135,7 +177,11 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
             result.reason === 'too-soon' ? OTP_MESSAGES.resendTooSoon : OTP_MESSAGES.resendLimit,
           );
         }
-        await audit(true, undefined, taken);
+        if (taken) {
+          await audit(false, 'email-in-use-not-sent', true);
+          return ok(null, PROFILE_MESSAGES.otpSentToEmail);
+        }
+        await audit(true);
         options.onMailQueued();
         return ok(null, PROFILE_MESSAGES.otpSentToEmail);
       },
