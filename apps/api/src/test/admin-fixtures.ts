@@ -12,6 +12,23 @@ export async function userId(db: Db, email: string): Promise<string> {
   return row.id;
 }
 
+let registered = 0;
+
+/**
+ * Name choices no other fixture horse gives: once one is approved its names are taken, and a
+ * registration giving one of them is refused (docs/api.md "Horse names").
+ */
+function freshNames(): Record<string, string> {
+  registered += 1;
+  const base = validValues();
+  return Object.fromEntries(
+    ['firstChoice', 'secondChoice', 'thirdChoice'].map((field) => [
+      field,
+      `${base[field]} ${registered}`,
+    ]),
+  );
+}
+
 /** Registers one horse through the member route (files and all) and returns its row. */
 export async function registerThroughApi(
   app: FastifyInstance,
@@ -23,7 +40,7 @@ export async function registerThroughApi(
     app,
     memberToken,
     REGISTER,
-    { ...validValues(), ...values },
+    { ...validValues(), ...freshNames(), ...values },
     validFiles(),
   );
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);

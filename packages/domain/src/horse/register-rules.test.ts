@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildHorseSchema, HORSE_MESSAGES, REGISTER_RULE_MESSAGES } from '../index.js';
+import {
+  buildHorseSchema,
+  HORSE_MESSAGES,
+  ownerNameMatches,
+  personNameKey,
+  REGISTER_RULE_MESSAGES,
+} from '../index.js';
 import { issuesOf, messagesAt, TEST_TODAY, validRegistration } from './test-fixtures.js';
 
 const register = buildHorseSchema('register', { today: TEST_TODAY });
@@ -28,5 +34,44 @@ describe('owners and member numbers', () => {
     expect(
       messagesAt(register, joint({}, { nonMember: true, memberNum: '' }), 'owners.0.memberNum'),
     ).toEqual([REGISTER_RULE_MESSAGES.firstOwnerMustBeMember]);
+  });
+});
+
+describe('the three name choices', () => {
+  it('must differ from one another, ignoring case and whitespace; the later field is named', () => {
+    const repeated = validRegistration({
+      firstChoice: 'Copper Rack',
+      secondChoice: 'copper  rack',
+      thirdChoice: 'COPPERRACK',
+    });
+    expect(messagesAt(register, repeated, 'secondChoice')).toEqual([
+      REGISTER_RULE_MESSAGES.nameChoiceRepeated('First Choice'),
+    ]);
+    expect(messagesAt(register, repeated, 'thirdChoice')).toEqual([
+      REGISTER_RULE_MESSAGES.nameChoiceRepeated('First Choice'),
+    ]);
+    expect(messagesAt(register, repeated, 'firstChoice')).toEqual([]);
+    const distinct = validRegistration({
+      firstChoice: 'Copper Rack',
+      secondChoice: 'Copper Rack II',
+      thirdChoice: 'Copper',
+    });
+    expect(issuesOf(register, distinct)).toEqual([]);
+  });
+});
+
+describe('owner names against the member on record', () => {
+  it('ignore case, spacing, punctuation and accents; either order', () => {
+    expect(personNameKey('  José   O’Brien ')).toBe('jose o brien');
+    expect(ownerNameMatches('jose  o brien', 'José', "O'Brien")).toBe(true);
+    expect(ownerNameMatches("O'BRIEN, JOSE", 'José', "O'Brien")).toBe(true);
+    expect(ownerNameMatches('Ｊｏｓｅ O\u200bBrien', 'José', 'OBrien')).toBe(true);
+  });
+
+  it('another name, a middle initial or an empty name does not match', () => {
+    expect(ownerNameMatches('Jose A. OBrien', 'José', "O'Brien")).toBe(false);
+    expect(ownerNameMatches('Jane Doe', 'José', "O'Brien")).toBe(false);
+    expect(ownerNameMatches('Jose', 'José', "O'Brien")).toBe(false);
+    expect(ownerNameMatches(' ', '', '')).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { whenObject } from './fields.js';
 import { breedingShape, checkBreedingDates } from './sections/breeding.js';
 import { checkDnaTestDate, dnaShape } from './sections/dna.js';
 import { markingsShape } from './sections/markings.js';
-import { nameChoicesShape } from './sections/name-choices.js';
+import { checkNameChoices, nameChoicesShape } from './sections/name-choices.js';
 import { otherRegistriesShape } from './sections/other-registries.js';
 import {
   checkOwnerCount,
@@ -52,7 +52,8 @@ function registerSchema(ctx: SectionContext) {
       ...ownerSignatureShape(),
       ...paymentShape(ctx),
     })
-    .superRefine(crossFieldChecks(ctx), whenObject);
+    .superRefine(crossFieldChecks(ctx), whenObject)
+    .superRefine(checkNameChoices, whenObject);
 }
 
 /**
@@ -66,7 +67,8 @@ function registrationDetailsSchema(ctx: SectionContext) {
       ...nameChoicesShape(),
       ...ownerSignatureShape(),
     })
-    .superRefine(crossFieldChecks(ctx), whenObject);
+    .superRefine(crossFieldChecks(ctx), whenObject)
+    .superRefine(checkNameChoices, whenObject);
 }
 
 /**

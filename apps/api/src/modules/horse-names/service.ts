@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { horseNameKey, type NameAvailability } from '@registry/domain';
+import { REGISTER_RULE_MESSAGES, horseNameKey, type NameAvailability } from '@registry/domain';
 import type { Executor } from '../../db/client.js';
 import { horses } from '../../db/schema.js';
 
@@ -34,6 +34,36 @@ export async function nameAvailability(
     for (const row of rows) taken.add(row.key);
   }
   return names.map((name) => ({ name, taken: taken.has(horseNameKey(name)) }));
+}
+
+const CHOICE_FIELDS = ['firstChoice', 'secondChoice', 'thirdChoice'] as const;
+
+/**
+ * The name choices of a registration that an approved horse already carries, as field errors
+ * (`secondChoice: "Copper Rack is already registered; …"`), empty when all are free or the form
+ * carries no choices (an edit). Checked at save, before anything is stored or charged
+ * (docs/api.md "Horse names"); the approval checks again, since a name can be approved for
+ * another horse in between.
+ */
+export async function nameChoiceProblems(
+  db: Executor,
+  parsed: unknown,
+): Promise<Record<string, string>> {
+  const values = parsed as Partial<Record<(typeof CHOICE_FIELDS)[number], unknown>>;
+  const given = CHOICE_FIELDS.flatMap((field) => {
+    const name = values[field];
+    return typeof name === 'string' && horseNameKey(name) !== '' ? [{ field, name }] : [];
+  });
+  if (given.length === 0) return {};
+  const answers = await nameAvailability(
+    db,
+    given.map((choice) => choice.name),
+  );
+  return Object.fromEntries(
+    given
+      .filter((_, index) => answers[index]?.taken === true)
+      .map(({ field, name }) => [field, REGISTER_RULE_MESSAGES.nameChoiceTaken(name)]),
+  );
 }
 
 /** True when a database error is the unique approved-name index refusing a second holder. */

@@ -14,6 +14,7 @@ import { isOversized, type FileStorage } from '../files/storage.js';
 import type { FilePartSpec } from './form-fields.js';
 import { buildSchemaInput, fieldErrors, type FieldErrors } from './form-input.js';
 import type { ReceivedFile, ReceivedForm } from './multipart.js';
+import { nameChoiceProblems } from '../horse-names/service.js';
 import { ownerMemberProblems } from './owner-members.js';
 
 /** A received file whose bytes were checked: ready to be recorded. */
@@ -98,13 +99,21 @@ export async function checkForm<S extends z.ZodType>(
   form: ReceivedForm,
   schema: S,
   serverOwned: { verified: string },
-  /** Where owners' member numbers are looked up; every caller passes it. */
+  /** Where name choices and owners' member numbers are looked up; every caller passes it. */
   db?: Executor,
 ): Promise<{ parsed: z.output<S>; files: AcceptedFile[] }> {
   const { input, problems } = buildSchemaInput(form, serverOwned);
   const result = schema.safeParse(input);
   const fields = result.success ? problems : fieldErrors(result.error, problems);
-  if (result.success && db) Object.assign(fields, await ownerMemberProblems(db, result.data));
+  // The register's rules that need the database (docs/api.md "Horse names", "Owners and member
+  // numbers"): only once the form itself is valid, so a 400 lists them with nothing stored.
+  if (result.success && db) {
+    Object.assign(
+      fields,
+      await nameChoiceProblems(db, result.data),
+      await ownerMemberProblems(db, result.data),
+    );
+  }
   const files = await checkContents(storage, form.files, fields);
   const first = Object.values(fields)[0];
   if (first !== undefined || !result.success) {

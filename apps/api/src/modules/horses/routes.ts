@@ -20,6 +20,7 @@ import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { receiveAnyForm } from './json-form.js';
 import { MULTIPART_LIMITS } from './multipart.js';
+import { ownerCheckRoutes } from './owner-check-routes.js';
 import { publicHorseById } from './public-record.js';
 import { listOwnHorses, searchRegistry } from './queries.js';
 import {
@@ -81,6 +82,8 @@ const multipartBody = {
 export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app, options) => {
   // Registered here so that only these routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+  // The form's lookup of a co-owner's member number (docs/api.md "Owners and member numbers").
+  await app.register(ownerCheckRoutes, { db: options.db });
   const { cacheMs, ...services } = options;
   const deps = (log: HorseDeps['log']): HorseDeps => ({ ...services, log });
   // Members open these lists far more often than anything in them changes.

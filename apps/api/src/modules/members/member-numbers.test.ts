@@ -214,7 +214,7 @@ describe("owners' member numbers are checked against the members", () => {
       'Joint',
       [
         // Lower case, a zero-width space and a full-width digit: member M-0002, stored as such.
-        owner({ memberNum: ' m-\u200b000\uff12 ' }),
+        owner({ memberNum: ' m-\u200b000\uff12 ', name: 'Jordan Reed' }),
         owner({ memberNum: '', nonMember: true, name: 'Pat Doe' }),
       ],
       'Accepted',

@@ -1,6 +1,8 @@
 import { SHORT_TEXT_MAX } from '../constants.js';
+import type { IssueSink } from '../context.js';
 import { requiredText } from '../fields.js';
 import { HORSE_MESSAGES } from '../messages.js';
+import { horseNameKey, REGISTER_RULE_MESSAGES } from '../register-rules.js';
 import type { ShapeOf } from '../stored-fields.js';
 import type { NAME_CHOICE_FIELDS } from '../text-field-tables.js';
 
@@ -15,4 +17,34 @@ export function nameChoicesShape() {
     ),
     thirdChoice: requiredText(HORSE_MESSAGES.thirdChoiceRequired, SHORT_TEXT_MAX, 'Third Choice'),
   } satisfies ShapeOf<typeof NAME_CHOICE_FIELDS>;
+}
+
+const CHOICES = [
+  ['firstChoice', 'First Choice'],
+  ['secondChoice', 'Second Choice'],
+  ['thirdChoice', 'Third Choice'],
+] as const;
+
+/**
+ * The three choices differ from one another, compared as the register compares names
+ * (horseNameKey: case and whitespace ignored); a repeat is reported on the later field.
+ */
+export function checkNameChoices(value: Record<string, unknown>, sink: IssueSink): void {
+  const seen = new Map<string, string>();
+  for (const [field, label] of CHOICES) {
+    const name = value[field];
+    if (typeof name !== 'string') continue;
+    const key = horseNameKey(name);
+    if (key === '') continue;
+    const earlier = seen.get(key);
+    if (earlier) {
+      sink.addIssue({
+        code: 'custom',
+        message: REGISTER_RULE_MESSAGES.nameChoiceRepeated(earlier),
+        path: [field],
+      });
+    } else {
+      seen.set(key, label);
+    }
+  }
 }
