@@ -18,6 +18,7 @@ export const ROUTES = {
   horseList: { path: '/admin/horse-list', title: 'Horse List' },
   horseApprovals: { path: '/admin/horse-reject-approve', title: 'Horse Approve/Reject' },
   dashboardContent: { path: '/admin/add-content', title: 'Dashboard Content' },
+  payments: { path: '/admin/payments', title: 'Payments' },
   // Member (owner) pages.
   memberDashboard: { path: '/dashboard', title: 'Dashboard' },
   myHorses: { path: '/horse-list', title: 'My Horses' },

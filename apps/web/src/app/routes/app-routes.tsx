@@ -23,6 +23,7 @@ const ADMIN_PAGES: PageRoute[] = [
   { path: ROUTES.membersList.path, Page: Pages.MembersListPage },
   { path: ROUTES.dashboardContent.path, Page: Pages.DashboardContentPage },
   { path: ROUTES.horseApprovals.path, Page: Pages.HorseApprovalsPage },
+  { path: ROUTES.payments.path, Page: Pages.PaymentsLedgerPage },
 ];
 
 const MEMBER_PAGES: PageRoute[] = [

@@ -34,6 +34,9 @@ export const HorseApprovalsPage = lazyWithPreload(
 export const DashboardContentPage = lazyWithPreload(
   () => import('../../features/content/dashboard-content-page'),
 );
+export const PaymentsLedgerPage = lazyWithPreload(
+  () => import('../../features/payments-ledger/payments-ledger-page'),
+);
 
 export const MemberDashboardPage = lazyWithPreload(
   () => import('../../features/dashboard/member-dashboard-page'),
@@ -81,6 +84,7 @@ const ADMIN_PAGES = [
   HorseListPage,
   HorseApprovalsPage,
   DashboardContentPage,
+  PaymentsLedgerPage,
 ];
 const MEMBER_PAGES = [
   MemberDashboardPage,
@@ -104,6 +108,7 @@ const ADMIN_PAGE_AT: Record<string, Page> = {
   [ROUTES.horseList.path]: HorseListPage,
   [ROUTES.horseApprovals.path]: HorseApprovalsPage,
   [ROUTES.dashboardContent.path]: DashboardContentPage,
+  [ROUTES.payments.path]: PaymentsLedgerPage,
 };
 const MEMBER_PAGE_AT: Record<string, Page> = {
   [ROUTES.memberDashboard.path]: MemberDashboardPage,

@@ -8,6 +8,7 @@ export const ROUTE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
     ROUTES.horseList,
     ROUTES.horseApprovals,
     ROUTES.dashboardContent,
+    ROUTES.payments,
     ROUTES.myHorses,
     ROUTES.profile,
     ROUTES.searchHorses,

@@ -24,6 +24,8 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Horse List', path: ROUTES.horseList.path, icon: cilList },
   { label: 'Horse Reject/Approve', path: ROUTES.horseApprovals.path, icon: cilTask },
   { label: 'Dashboard Content', path: ROUTES.dashboardContent.path, icon: cilNewspaper },
+  // Beyond the spec's list: the office's payments ledger (issue 29 §2).
+  { label: 'Payments', path: ROUTES.payments.path, icon: cilDollar },
 ];
 
 export const MEMBER_NAV: readonly NavItem[] = [
