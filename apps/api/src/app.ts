@@ -36,6 +36,7 @@ import { memberAdminRoutes } from './modules/members/routes.js';
 import { setPasswordRoutes } from './modules/members/set-password-routes.js';
 import { adminPaymentRoutes } from './modules/payments/admin-routes.js';
 import { ledgerRoutes } from './modules/payments/ledger-routes.js';
+import { registerLoadShedding } from './load-shedding.js';
 import { createPaymentProvider } from './modules/payments/providers.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { memberHistoryRoutes } from './modules/payments/member-history-routes.js';
@@ -148,6 +149,16 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestId(app);
+  // First of the request hooks: a refused request costs nothing more. On the embedded
+  // database the queries run on the event loop itself, so its lag is the database at work, not
+  // a backlog: there only the PostgreSQL pool's signal would apply, and it has none.
+  if (database.kind === 'postgres') {
+    registerLoadShedding(app, {
+      ...config.overload,
+      queueLength: database.queueLength,
+      retryAfterSeconds: 2,
+    });
+  }
   registerTextGuard(app);
   await registerSecurity(app, {
     stripe: Boolean(config.payments.stripePublishableKey),

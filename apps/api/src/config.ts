@@ -36,6 +36,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** How long session checks and horse lists may be served from memory (0: never). */
   readCacheMs: number;
+  /**
+   * Load shedding (docs/operations.md "Overload"): OVERLOAD_MAX_LAG_MS of event-loop lag or
+   * OVERLOAD_MAX_QUEUE queries waiting for a database connection turn new API requests away
+   * with 503 and Retry-After.
+   */
+  overload: { maxLagMs: number; maxQueue: number };
   adminEmail: string;
   adminPassword: string | undefined;
   demoData: boolean;
@@ -240,6 +246,14 @@ const envSchema = z.object({
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
     'must be a whole number, at least 1',
   ),
+  OVERLOAD_MAX_LAG_MS: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 50),
+    'must be a whole number of milliseconds, at least 50',
+  ),
+  OVERLOAD_MAX_QUEUE: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
+    'must be a whole number, at least 1',
+  ),
 });
 
 const STRIPE_VARIABLES = [
@@ -360,6 +374,10 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     readCacheMs: Number(e.READ_CACHE_SECONDS ?? '30') * 1000,
+    overload: {
+      maxLagMs: Number(e.OVERLOAD_MAX_LAG_MS ?? '1000'),
+      maxQueue: Number(e.OVERLOAD_MAX_QUEUE ?? '100'),
+    },
     adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,

@@ -20,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Queries waiting for a pool connection (PostgreSQL): load shedding reads it. */
+  queueLength?: () => number;
   /** LISTEN to a NOTIFY channel; the listener hears when delivery is (again) guaranteed. */
   listen(channel: string, listener: ChannelListener): Promise<Subscription>;
   close(): Promise<void>;
@@ -80,6 +82,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    queueLength: () => pool.waitingCount,
     listen: (channel, listener) => listenOnPostgres(url, channel, listener),
     close: () => pool.end(),
   };

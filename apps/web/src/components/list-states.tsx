@@ -74,9 +74,9 @@ export function ListFooter({
   );
 }
 
-/** "1 horse", "2 horses". */
-export const countOf = (total: number, one: string, many: string) =>
-  `${total} ${total === 1 ? one : many}`;
+/** "1 horse", "2 horses"; with `more` (a total counted only so far), "1,000+ horses". */
+export const countOf = (total: number, one: string, many: string, more = false) =>
+  more ? `${total.toLocaleString('en-US')}+ ${many}` : `${total} ${total === 1 ? one : many}`;
 
 /** An empty list's title and the line below it. */
 export type EmptyWords = readonly [title: string, text: ReactNode];
@@ -86,8 +86,8 @@ export interface ListWords {
   /** Above Try again when a page could not be loaded. */
   failed: string;
   loading: string;
-  /** The total in words: `countOf(total, …)` or the list's own phrase. */
-  count: (total: number) => string;
+  /** The total in words: `countOf(total, …)` or the list's own phrase; `more`: "1,000+". */
+  count: (total: number, more: boolean) => string;
   /** The pager's name for screen readers. */
   pager: string;
   /** Nothing in the list at all. */
@@ -115,7 +115,7 @@ export function PagedList<T>({
   filtered?: boolean;
   children: (items: T[], pageCount: number) => ReactNode;
 }) {
-  const { items, total, pageCount } = pageOf(query.data, pageSize);
+  const { items, total, totalIsEstimate, pageCount } = pageOf(query.data, pageSize);
   const [title, text] = (filtered && words.noMatch) || words.none;
   return (
     <>
@@ -130,7 +130,7 @@ export function PagedList<T>({
       </ListStates>
       <ListFooter
         total={total}
-        summary={words.count(total)}
+        summary={words.count(total, totalIsEstimate)}
         page={page}
         pageCount={pageCount}
         onPage={setPage}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { pageOf } from './paging';
+import { countOf } from '../components/list-states';
 import { useListQuery } from './use-list-query';
 
 const EMPTY = { q: '', status: '' };
@@ -27,8 +28,31 @@ describe('useListQuery', () => {
 
 describe('pageOf', () => {
   it('counts pages by the size the server used, with at least one page', () => {
-    expect(pageOf(undefined, 10)).toEqual({ items: [], total: 0, pageCount: 1 });
+    expect(pageOf(undefined, 10)).toEqual({
+      items: [],
+      total: 0,
+      totalIsEstimate: false,
+      pageCount: 1,
+    });
     expect(pageOf({ items: [1], total: 21, page: 1, pageSize: 10 }, 25).pageCount).toBe(3);
     expect(pageOf({ items: [1], total: 21, page: 1, pageSize: 0 }, 25).pageCount).toBe(1);
+  });
+
+  it('gives a total counted only so far one page more, so the pager reaches on', () => {
+    const page = { items: [1], total: 1000, page: 1, pageSize: 10 };
+    expect(pageOf({ ...page, totalIsEstimate: true }, 10)).toMatchObject({
+      total: 1000,
+      totalIsEstimate: true,
+      pageCount: 101,
+    });
+    expect(pageOf({ ...page, totalIsEstimate: false }, 10).pageCount).toBe(100);
+  });
+});
+
+describe('countOf', () => {
+  it('says an exact total as it is and one counted only so far with a plus', () => {
+    expect(countOf(1, 'horse', 'horses')).toBe('1 horse');
+    expect(countOf(3, 'horse', 'horses')).toBe('3 horses');
+    expect(countOf(1000, 'horse', 'horses', true)).toBe('1,000+ horses');
   });
 });

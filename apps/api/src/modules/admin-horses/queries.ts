@@ -1,10 +1,26 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { horses, users, type ApprovalStatus, type PaymentStatus } from '../../db/schema.js';
+import {
+  horseSearchText,
+  horses,
+  memberNameEmailText,
+  users,
+  type ApprovalStatus,
+  type PaymentStatus,
+} from '../../db/schema.js';
 import type { ADMIN_HORSE_SORT_FIELDS, AdminHorseSummary, Page } from '@registry/domain';
 import { resubmissions } from '../change-requests/resubmission.js';
 import { fullName } from '../horse-repository/owners.js';
-import { ownSummaryColumns, toHorseSummary, totalOf } from '../horse-repository/summaries.js';
+import {
+  assertOffset,
+  containsPattern,
+  countLimit,
+  ownSummaryColumns,
+  pageCount,
+  perRowColumns,
+  toHorseSummary,
+  totalOf,
+} from '../horse-repository/summaries.js';
 
 export interface AdminHorseQuery {
   page: number;
@@ -17,35 +33,29 @@ export interface AdminHorseQuery {
   order: 'asc' | 'desc';
 }
 
-function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Names, number, sire and dam of the horse, and the owner's name, email and member number. */
-function matches(q: string): SQL | undefined {
+/**
+ * Every name, the number, sire and dam of the horse (one trigram index, db/schema.ts
+ * `horseSearchText`), and the owner's name, email and member number: the matching owners are
+ * found first (their own trigram indexes) and their horses through the owner index, so both
+ * halves are index lookups PostgreSQL can OR together.
+ */
+function matches(q: string): SQL {
   const pattern = containsPattern(q);
-  const owners = sql`${horses.ownerId} in (select ${users.id} from ${users} where lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${pattern} or lower(${users.email}) like ${pattern} or lower(coalesce(${users.memberNumber}, '')) like ${pattern})`;
-  return or(
-    ...[
-      horses.approvedName,
-      horses.firstChoice,
-      horses.secondChoice,
-      horses.thirdChoice,
-      horses.registrationNumber,
-      horses.sireName,
-      horses.damName,
-    ].map((column) => sql`lower(${column}) like ${pattern}`),
-    owners,
-  );
+  const owners = sql`${horses.ownerId} = any(array(select ${users.id} from ${users} where ${memberNameEmailText(users)} like ${pattern} or lower(coalesce(${users.memberNumber}, '')) like ${pattern}))`;
+  return sql`(${horseSearchText(horses)} like ${pattern} or ${owners})`;
 }
 
+/**
+ * The sort keys, each served by an index ending in id (db/schema.ts). The statuses sort newest
+ * first within a status. Only the registration number can be null: it alone says nulls last.
+ */
 const SORT_COLUMNS = {
-  createdAt: sql`${horses.createdAt}`,
-  updatedAt: sql`${horses.updatedAt}`,
-  name: sql`lower(coalesce(${horses.approvedName}, ${horses.firstChoice}))`,
-  registrationNumber: sql`${horses.registrationNumber}`,
-  approvalStatus: sql`${horses.approvalStatus}`,
-  paymentStatus: sql`${horses.paymentStatus}`,
+  createdAt: [sql`${horses.createdAt}`],
+  updatedAt: [sql`${horses.updatedAt}`],
+  name: [sql`lower(coalesce(${horses.approvedName}, ${horses.firstChoice}))`],
+  registrationNumber: [sql`${horses.registrationNumber}`],
+  approvalStatus: [sql`${horses.approvalStatus}`, sql`${horses.createdAt}`],
+  paymentStatus: [sql`${horses.paymentStatus}`, sql`${horses.createdAt}`],
 } as const;
 
 /** The Horse List's filters and search, shared by the list and its CSV export. */
@@ -60,12 +70,15 @@ export function adminHorseFilter(
   );
 }
 
-/** The Horse List's order (`<column> nulls last`, then id), shared with the CSV export. */
+/** The Horse List's order (its keys, then id), shared with the CSV export. */
 export function adminHorseOrder(query: Pick<AdminHorseQuery, 'sort' | 'order'>) {
-  const column = SORT_COLUMNS[query.sort];
-  const direction = query.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const nulls = query.sort === 'registrationNumber' ? sql` nulls last` : sql``;
   const tieBreak = query.order === 'asc' ? asc(horses.id) : desc(horses.id);
-  return [sql`${column} ${direction}`, tieBreak] as const;
+  return [
+    ...SORT_COLUMNS[query.sort].map((column) => sql`${column} ${direction}${nulls}`),
+    tieBreak,
+  ];
 }
 
 /**
@@ -78,26 +91,68 @@ export async function listAdminHorses(
   db: Db,
   query: AdminHorseQuery,
 ): Promise<Page<AdminHorseSummary>> {
+  const offset = assertOffset(query.page, query.pageSize);
   const where = adminHorseFilter(query);
-  const rows = await db
+  // The page: the first rows of the order's index, narrow columns only; the owner, the columns
+  // other tables answer and the resubmissions are looked up for these rows alone.
+  const keys = SORT_COLUMNS[query.sort];
+  const page = db
     .select({
       ...ownSummaryColumns,
+      performanceVerification: ownSummaryColumns.performanceVerification.as('performance'),
       decidedAt: horses.decidedAt,
       decidedById: horses.decidedById,
       version: horses.version,
+      ...Object.fromEntries(keys.map((key, i) => [`sortKey${i}`, key.as(`sort_key_${i}`)])),
+    })
+    .from(horses)
+    .where(where)
+    .orderBy(...adminHorseOrder(query))
+    .limit(query.pageSize)
+    .offset(offset)
+    .as('page');
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const nulls = query.sort === 'registrationNumber' ? sql` nulls last` : sql``;
+  const rows = await db
+    .select({
+      id: page.id,
+      approvedName: page.approvedName,
+      registrationNumber: page.registrationNumber,
+      approvalStatus: page.approvalStatus,
+      sex: page.sex,
+      color: page.color,
+      gaitDesignation: page.gaitDesignation,
+      stateFoaledIn: page.stateFoaledIn,
+      foalDate: page.foalDate,
+      sireName: page.sireName,
+      damName: page.damName,
+      createdAt: page.createdAt,
+      updatedAt: page.updatedAt,
+      firstChoice: page.firstChoice,
+      secondChoice: page.secondChoice,
+      thirdChoice: page.thirdChoice,
+      ownerId: page.ownerId,
+      paymentStatus: page.paymentStatus,
+      paymentMode: page.paymentMode,
+      rejectionReason: page.rejectionReason,
+      performanceVerification: page.performanceVerification,
+      ...perRowColumns(sql`${page.id}`),
+      decidedAt: page.decidedAt,
+      decidedById: page.decidedById,
+      version: page.version,
       ownerEmail: users.email,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
       ownerMemberNumber: users.memberNumber,
       ownerActive: users.active,
-      total: totalOf(where),
+      total: totalOf(where, countLimit(offset)),
     })
-    .from(horses)
-    .leftJoin(users, eq(users.id, horses.ownerId))
-    .where(where)
-    .orderBy(...adminHorseOrder(query))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .from(page)
+    .leftJoin(users, eq(users.id, page.ownerId))
+    .orderBy(
+      ...keys.map((_, i) => sql`${sql.identifier(`sort_key_${i}`)} ${direction}${nulls}`),
+      query.order === 'asc' ? asc(page.id) : desc(page.id),
+    );
   const resubmitted = await resubmissions(db, rows);
   // Object.assign rather than a spread: see toHorseSummary.
   const items = rows.map((row): AdminHorseSummary =>
@@ -118,10 +173,12 @@ export async function listAdminHorses(
       resubmission: resubmitted.get(row.id) ?? null,
     }),
   );
-  const total =
+  const counted =
     rows[0]?.total ??
-    (query.page === 1
+    (offset === 0
       ? 0
-      : ((await db.select({ n: count() }).from(horses).where(where))[0]?.n ?? 0));
-  return { items, total, page: query.page, pageSize: query.pageSize };
+      : ((
+          await db.select({ n: totalOf(where, countLimit(offset)) }).from(sql`(select 1) as one`)
+        )[0]?.n ?? 0));
+  return { items, ...pageCount(counted, offset), page: query.page, pageSize: query.pageSize };
 }

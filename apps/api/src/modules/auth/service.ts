@@ -141,8 +141,11 @@ export async function authenticate(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
+        // The user is named by the users side of the join: the only condition on sessions is
+        // its key, so PostgreSQL looks the session up by its primary key, never through
+        // sessions_user_idx among all of that user's past sessions (issue 30).
         eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
+        eq(users.id, claims.userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.active, true),
@@ -183,8 +186,9 @@ export function sessionParams(claims: TokenClaims, role: Role): SessionParams {
  */
 export function liveSessionWhere(): SQL | undefined {
   return and(
+    // A key lookup of each table (see `authenticate`): the join ties the session to the user.
     eq(sessions.id, sql.placeholder('sessionId')),
-    eq(sessions.userId, sql.placeholder('sessionUserId')),
+    eq(users.id, sql.placeholder('sessionUserId')),
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, sql`now()`),
     eq(users.active, true),

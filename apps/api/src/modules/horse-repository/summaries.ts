@@ -7,6 +7,7 @@ import {
   type ApprovalStatus,
   type PaymentStatus,
 } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
 import { coveredKeys } from './fees.js';
 
 /*
@@ -15,15 +16,60 @@ import { coveredKeys } from './fees.js';
  */
 
 /**
- * How many rows the whole query matches, carried on each row of the page: an uncorrelated
- * subquery PostgreSQL runs once (an InitPlan). Unlike `count(*) over ()`, it lets the page
- * itself stop after `limit` rows of an index scan (docs/benchmarks.md has the plans).
+ * How far a list counts its matches past the start of the page: beyond it, the total is said to
+ * be at least that ("1,000+", `totalIsEstimate`). Counting every match cost a scan of the whole
+ * register on each page (docs/decisions.md "A register of any size").
  */
-export const totalOf = (where: SQL | undefined) =>
-  sql<number>`(select count(*) from ${horses} where ${where ?? sql`true`})`.mapWith(Number);
-const iso = (date: Date) => date.toISOString();
+export const COUNT_AHEAD = 1000;
+/** The deepest row a numbered page may start at: deeper pages cost their offset in rows. */
+export const MAX_OFFSET = 10_000;
 
-const outerHorseId = sql`${horses}.${sql.identifier('id')}`;
+/**
+ * How many rows the query matches, counted up to `offset + COUNT_AHEAD + 1` rows and carried on
+ * each row of the page: an uncorrelated subquery PostgreSQL runs once (an InitPlan) and stops
+ * after that many rows. `limit` is the placeholder or value of that bound.
+ */
+export const totalOf = (where: SQL | undefined, limit: unknown) =>
+  sql<number>`(select count(*) from (select 1 from ${horses} where ${where ?? sql`true`} limit ${limit}) as counted)`.mapWith(
+    Number,
+  );
+
+/** A numbered page's first row; 400 past `MAX_OFFSET` (docs/api.md "Lists and counts"). */
+export function assertOffset(page: number, pageSize: number): number {
+  const offset = (page - 1) * pageSize;
+  if (offset > MAX_OFFSET) {
+    throw new HttpError(
+      400,
+      `Pages are served up to row ${MAX_OFFSET.toLocaleString('en-US')}: search, filter or reverse the order to reach the rest`,
+    );
+  }
+  return offset;
+}
+
+/** The bound of `totalOf` for a page starting at `offset`. */
+export const countLimit = (offset: number) => offset + COUNT_AHEAD + 1;
+
+/** A page's total as answered: exact below the bound, else the bound and `totalIsEstimate`. */
+export function pageCount(counted: number, offset: number) {
+  const bound = countLimit(offset) - 1;
+  return counted > bound
+    ? { total: bound, totalIsEstimate: true }
+    : { total: counted, totalIsEstimate: false };
+}
+
+/**
+ * `%q%` for LIKE, with the user's own % and _ taken literally. A line break becomes a space: the
+ * searched texts keep one field per line (db/schema.ts `horseSearchText`), and a search must
+ * not match across two fields.
+ */
+export function containsPattern(q: string): string {
+  return `%${q
+    .toLowerCase()
+    .replace(/[\r\n]/g, ' ')
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const iso = (date: Date) => date.toISOString();
 
 /** What every list row shows: names, number, statuses, parents, dates. */
 export const summaryColumns = {
@@ -87,22 +133,31 @@ export const ownSummaryColumns = {
   paymentMode: horses.paymentMode,
   rejectionReason: horses.rejectionReason,
   performanceVerification: sql<string | null>`${horses.details}->>'performanceVerification'`,
-  // Both looked up by horse_id through an index (payments_horse_idx, one pending per horse).
-  // The outer horse is named with its table: drizzle writes a column of a one-table select
-  // unqualified, and inside the subquery a bare "id" would be the subquery table's own id.
-  paymentIntentId: sql<string | null>`(
-    select ${payments.providerPaymentId} from ${payments}
-    where ${payments.horseId} = ${outerHorseId} and ${payments.providerPaymentId} is not null
-    order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
-  // Fee lines settled payments cover ('registration+verification'), for the Pay dialog.
-  feesPaid: sql<string | null>`(
-    select string_agg(${payments.covers}, '+') from ${payments}
-    where ${payments.horseId} = ${outerHorseId} and ${payments.status} = 'succeeded')`,
-  changePending: sql<boolean>`exists (
-    select 1 from ${horseChangeRequests}
-    where ${horseChangeRequests.horseId} = ${outerHorseId}
-      and ${horseChangeRequests.status} = 'pending')`,
 };
+
+/**
+ * The owner's row's columns that other tables answer: payment intent, fee lines paid, pending
+ * change request. `id` names the horse's id in the statement (the page subquery's column):
+ * they are computed in an outer select over the limited page only, never for the rows an
+ * offset skips or a sort looks at (docs/decisions.md "A register of any size").
+ */
+export function perRowColumns(id: SQL) {
+  return {
+    // Both looked up by horse_id through an index (payments_horse_idx, one pending per horse).
+    paymentIntentId: sql<string | null>`(
+      select ${payments.providerPaymentId} from ${payments}
+      where ${payments.horseId} = ${id} and ${payments.providerPaymentId} is not null
+      order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
+    // Fee lines settled payments cover ('registration+verification'), for the Pay dialog.
+    feesPaid: sql<string | null>`(
+      select string_agg(${payments.covers}, '+') from ${payments}
+      where ${payments.horseId} = ${id} and ${payments.status} = 'succeeded')`,
+    changePending: sql<boolean>`exists (
+      select 1 from ${horseChangeRequests}
+      where ${horseChangeRequests.horseId} = ${id}
+        and ${horseChangeRequests.status} = 'pending')`,
+  };
+}
 
 export interface OwnSummaryRow extends SummaryRow {
   firstChoice: string;

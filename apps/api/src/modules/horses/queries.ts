@@ -1,11 +1,23 @@
-import { and, asc, desc, eq, is, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, is, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import type { UnconfirmedSession } from '../auth/access.js';
 import { liveSessionWhere } from '../auth/service.js';
-import { horses, sessions, users, type ApprovalStatus } from '../../db/schema.js';
 import {
+  horseSearchText,
+  horses,
+  publicSearchText,
+  sessions,
+  users,
+  type ApprovalStatus,
+} from '../../db/schema.js';
+import {
+  assertOffset,
+  containsPattern,
+  countLimit,
   ownSummaryColumns,
+  pageCount,
+  perRowColumns,
   publicSummary,
   summaryColumns,
   toHorseSummary,
@@ -23,16 +35,6 @@ import {
 export interface Paging {
   page: number;
   pageSize: number;
-}
-
-/** `%q%` for LIKE, with the user's own % and _ taken literally. */
-function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** lower(column) LIKE '%q%' on each column: the form the trigram indexes serve. */
-function likeAny(pattern: unknown, columns: AnyPgColumn[]): SQL | undefined {
-  return or(...columns.map((column) => sql`lower(${column}) like ${pattern}`));
 }
 
 /**
@@ -67,17 +69,22 @@ function named<T extends Record<string, unknown>>(columns: T): T {
 }
 
 /**
- * A page statement that checks the caller's session itself (modules/auth/access.ts, "in-query"): it
- * reads the session's row (sessions joined to users, `liveSessionWhere`) and joins the page to
- * it laterally, so a live session gives at least one row (page columns null when the page is
- * empty) and any other gives none. The total is computed once, the page is sorted again after
- * the join (at most a page of rows).
+ * One page of horses in one statement: the page's rows are the first `limit` rows (after
+ * `offset`) of the ordered, filtered horses, selected in a subquery; the columns other tables
+ * answer (`perRow`, the owner's list) are computed in the outer select for those rows only, and
+ * the total is counted up to `countLimit` rows (horse-repository/summaries.ts `totalOf`).
+ *
+ * With `session`, the statement checks the caller's session itself (modules/auth/access.ts,
+ * "in-query"): it reads the session's row (sessions joined to users, `liveSessionWhere`, a
+ * primary-key lookup) and joins the page to it laterally, so a live session gives at least one
+ * row (page columns null when the page is empty) and any other gives none.
  */
-function sessionPage(
+function pageStatement(
   db: Db,
   columns: Record<string, unknown>,
   where: SQL | undefined,
   order: (sortable: Sortable) => SQL[],
+  { perRow, session }: { perRow: boolean; session: boolean },
 ) {
   const page = db
     .select(named(columns) as Record<string, AnyPgColumn>)
@@ -90,13 +97,24 @@ function sessionPage(
   const fields = Object.fromEntries(
     Object.keys(columns).map((key) => [key, (page as unknown as Record<string, AnyPgColumn>)[key]]),
   ) as Record<string, AnyPgColumn>;
+  const selected = {
+    ...fields,
+    ...(perRow ? perRowColumns(sql`${fields.id}`) : {}),
+    total: totalOf(where, sql.placeholder('countLimit')),
+  };
+  const sorted = order(fields as unknown as Sortable);
+  if (!session)
+    return db
+      .select(selected)
+      .from(page)
+      .orderBy(...sorted);
   return db
-    .select({ ...fields, total: totalOf(where) })
+    .select(selected)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(page, sql`true`)
     .where(liveSessionWhere())
-    .orderBy(...order(fields as unknown as Sortable));
+    .orderBy(...sorted);
 }
 
 /** The columns the pages sort by, of the table or of the page subquery. */
@@ -128,22 +146,27 @@ async function pageRows<Row extends { total: number; id: string }>(
 }
 
 /**
- * The page's total: carried by every row; a page past the end has no row, and only then is the
- * count asked for on its own.
+ * The page's total (`pageCount`): carried by every row; a page past the end has no row, and
+ * only then is the count asked for on its own, bounded in the same way.
  */
 export async function pageTotal(
   db: Db,
   rows: { total: number }[],
   where: () => SQL | undefined,
-  page: number,
+  offset: number,
 ) {
-  if (rows[0]) return rows[0].total;
-  if (page === 1) return 0;
+  if (rows[0]) return pageCount(rows[0].total, offset);
+  if (offset === 0) return pageCount(0, offset);
   const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(horses)
-    .where(where());
-  return row?.n ?? 0;
+    .select({ n: totalOf(where(), countLimit(offset)) })
+    .from(sql`(select 1) as one`);
+  return pageCount(row?.n ?? 0, offset);
+}
+
+/** The values every page statement takes besides its filters. */
+function pageValues(query: Paging) {
+  const offset = assertOffset(query.page, query.pageSize);
+  return { limit: query.pageSize, offset, countLimit: countLimit(offset) };
 }
 
 export interface OwnListQuery extends Paging {
@@ -158,18 +181,20 @@ function ownWhere(ownerId: string, query: OwnListQuery, value: Value) {
       ? eq(horses.approvalStatus, value('approvalStatus', query.approvalStatus))
       : undefined,
     query.q
-      ? likeAny(value('pattern', containsPattern(query.q)), [
-          horses.approvedName,
-          horses.firstChoice,
-          horses.secondChoice,
-          horses.thirdChoice,
-          horses.registrationNumber,
-          horses.sireName,
-          horses.damName,
-        ])
+      ? sql`${horseSearchText(horses)} like ${value('pattern', containsPattern(query.q))}`
       : undefined,
   );
 }
+
+/**
+ * A statement with a search text is unnamed: PostgreSQL plans it for the pattern it is given
+ * (a common word walks the order's index, a rare one looks in the trigram index), where a
+ * named statement's generic plan, made for no pattern in particular, kept one choice for all
+ * (docs/decisions.md "A register of any size"). The others are named, parsed and planned once
+ * per connection: their index serves every value alike.
+ */
+const statementName = (shape: string, searched: boolean) =>
+  searched ? '' : shape.replace(/\W/g, '_');
 
 /**
  * A member's own horses, newest first. `q` looks at every name the horse has or may get.
@@ -181,36 +206,29 @@ export async function listOwnHorses(
   query: OwnListQuery,
   session?: UnconfirmedSession,
 ) {
+  const values = pageValues(query);
   const shape = `own:${query.approvalStatus ? 'status' : ''}:${query.q ? 'q' : ''}:${session ? 'session' : ''}`;
-  const statement = statementFor<OwnSummaryRow & { total: number }>(db, shape, () => {
-    const where = ownWhere(ownerId, query, placeholder);
-    const name = shape.replace(/\W/g, '_');
-    // Named: PostgreSQL parses and plans it once per connection (owner_id is an equality).
-    if (session)
-      return asPage(sessionPage(db, ownSummaryColumns, where, newestFirst).prepare(name));
-    return db
-      .select({ ...ownSummaryColumns, total: totalOf(where) })
-      .from(horses)
-      .where(where)
-      .orderBy(...newestFirst(horses))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
-  });
+  const statement = statementFor<OwnSummaryRow & { total: number }>(db, shape, () =>
+    asPage(
+      pageStatement(db, ownSummaryColumns, ownWhere(ownerId, query, placeholder), newestFirst, {
+        perRow: true,
+        session: session !== undefined,
+      }).prepare(statementName(shape, query.q !== undefined)),
+    ),
+  );
   const rows = await pageRows(
     statement,
     {
       ownerId,
       approvalStatus: query.approvalStatus,
       pattern: query.q ? containsPattern(query.q) : undefined,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
+      ...values,
     },
     session,
   );
   const items = rows.map((row) => toHorseSummary(row));
-  const count = await pageTotal(db, rows, () => ownWhere(ownerId, query, literal), query.page);
-  return { items, total: count, page: query.page, pageSize: query.pageSize };
+  const count = await pageTotal(db, rows, () => ownWhere(ownerId, query, literal), values.offset);
+  return { items, ...count, page: query.page, pageSize: query.pageSize };
 }
 
 export interface SearchQuery extends Paging {
@@ -222,19 +240,12 @@ export interface SearchQuery extends Paging {
 }
 
 const SEARCH_FILTERS = ['color', 'sex', 'gaitDesignation', 'stateFoaledIn'] as const;
-/** pg_trgm's trigrams are three characters long. */
-const TRIGRAM = 3;
 
 function searchWhere(query: SearchQuery, value: Value) {
   return and(
     eq(horses.approvalStatus, 'approved'),
     query.q
-      ? likeAny(value('pattern', containsPattern(query.q)), [
-          horses.approvedName,
-          horses.registrationNumber,
-          horses.sireName,
-          horses.damName,
-        ])
+      ? sql`${publicSearchText(horses)} like ${value('pattern', containsPattern(query.q))}`
       : undefined,
     ...SEARCH_FILTERS.map((filter) =>
       query[filter] ? eq(horses[filter], value(filter, query[filter])) : undefined,
@@ -247,39 +258,28 @@ function searchWhere(query: SearchQuery, value: Value) {
  * With `session`, the same statement checks the caller's session (modules/auth/access.ts).
  */
 export async function searchRegistry(db: Db, query: SearchQuery, session?: UnconfirmedSession) {
+  const values = pageValues(query);
   // Which filters are present, one flag each, and whether the session is checked.
   const filters = SEARCH_FILTERS.map((filter) => (query[filter] ? '1' : '0')).join('');
-  // A text of three characters or more always has a trigram for the indexes to look up, so one
-  // plan serves every such text: the statement is named, parsed and planned once per
-  // connection (planning was about half of PostgreSQL's time per search; docs/decisions.md,
-  // "Lean server"). A shorter text has none, and PostgreSQL may rather scan: that statement
-  // stays unnamed and is planned for its own pattern each time.
-  const text = !query.q ? '' : query.q.length >= TRIGRAM ? 'q' : 'short';
-  const shape = `search:${text}:${filters}:${session ? 'session' : ''}`;
-  const statement = statementFor<SummaryRow & { total: number }>(db, shape, () => {
-    const where = searchWhere(query, placeholder);
-    const name = text === 'short' ? '' : shape.replace(/\W/g, '_');
-    if (session) return asPage(sessionPage(db, summaryColumns, where, byName).prepare(name));
-    return db
-      .select({ ...summaryColumns, total: totalOf(where) })
-      .from(horses)
-      .where(where)
-      .orderBy(...byName(horses))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
-  });
+  const shape = `search:${query.q ? 'q' : ''}:${filters}:${session ? 'session' : ''}`;
+  const statement = statementFor<SummaryRow & { total: number }>(db, shape, () =>
+    asPage(
+      pageStatement(db, summaryColumns, searchWhere(query, placeholder), byName, {
+        perRow: false,
+        session: session !== undefined,
+      }).prepare(statementName(shape, query.q !== undefined)),
+    ),
+  );
   const rows = await pageRows(
     statement,
     {
       pattern: query.q ? containsPattern(query.q) : undefined,
       ...Object.fromEntries(SEARCH_FILTERS.map((filter) => [filter, query[filter]])),
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
+      ...values,
     },
     session,
   );
   const items = rows.map((row) => publicSummary(row));
-  const count = await pageTotal(db, rows, () => searchWhere(query, literal), query.page);
-  return { items, total: count, page: query.page, pageSize: query.pageSize };
+  const count = await pageTotal(db, rows, () => searchWhere(query, literal), values.offset);
+  return { items, ...count, page: query.page, pageSize: query.pageSize };
 }

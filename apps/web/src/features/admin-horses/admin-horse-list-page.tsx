@@ -46,7 +46,7 @@ type Dialog = {
 const WORDS: ListWords = {
   failed: 'The horses could not be loaded',
   loading: 'Loading horses…',
-  count: (total) => countOf(total, 'horse', 'horses'),
+  count: (total, more) => countOf(total, 'horse', 'horses', more),
   pager: 'Horse list pages',
   none: ['No horses yet', 'Horses appear here as soon as members register them.'],
   noMatch: ['No horses match these filters', 'Try fewer filters.'],

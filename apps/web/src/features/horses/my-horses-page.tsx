@@ -52,7 +52,7 @@ const STATUS_WORDS: Record<PaymentIntentStatus, [string, 'success' | 'danger' | 
 const WORDS: Omit<ListWords, 'none'> = {
   failed: 'Your horses could not be loaded',
   loading: 'Loading your horses…',
-  count: (total) => countOf(total, 'horse', 'horses'),
+  count: (total, more) => countOf(total, 'horse', 'horses', more),
   pager: 'My horses pages',
   noMatch: ['No horses match these filters', 'Try another name or status.'],
 };

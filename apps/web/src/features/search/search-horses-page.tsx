@@ -27,7 +27,7 @@ const SELECTS: ReadonlyArray<[keyof HorseSearchFilters, string, readonly string[
 const WORDS: ListWords = {
   failed: 'The search could not be run',
   loading: 'Searching…',
-  count: (total) => countOf(total, 'horse', 'horses'),
+  count: (total, more) => countOf(total, 'horse', 'horses', more),
   pager: 'Search result pages',
   none: ['No approved horses yet', 'Horses appear here once the registry approves them.'],
   noMatch: ['No horses match this search', 'Try fewer filters or another name.'],
