@@ -1,8 +1,8 @@
 /**
  * `npm run bench:scale`: the reads of docs/benchmarks.md "A register of any size" at 1,000,
  * 100,000 and 1,000,000 horses on PostgreSQL (127.0.0.1:5432, or BENCH_PG_URL), spliced into
- * docs/benchmarks.md in place of its previous figures. Needs `npm run build` first (the
- * script does not build). BENCH_SCALE_SIZES=1k,1M picks sizes; each size's database is seeded
+ * docs/benchmarks.md in place of its previous figures (BENCH_SCALE_WRITE=0: printed only).
+ * `npm run bench:scale` builds first. BENCH_SCALE_SIZES=1k,1M picks sizes; each size's database is seeded
  * once and kept for later runs (dropping them: `drop database registry_scale_1m` and so on).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
