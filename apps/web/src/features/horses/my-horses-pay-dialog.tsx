@@ -30,6 +30,7 @@ import { errorPaths } from './registration/form-errors';
 import type { HorseFormOutput, HorseFormValues } from './registration/form-values';
 import { RegistrationContext } from './registration/registration-context';
 import { FeesBillingSection } from './registration/sections/fees-billing-section';
+import { useOwnerPrefill } from './registration/use-owner-prefill';
 
 /**
  * The register form's section 17 rules; the verification answer only prices the order. Stripe
@@ -92,6 +93,8 @@ export default function PayDialog({
     resolver: payResolver,
     shouldFocusError: false,
   });
+  // Billing starts from the member's profile, as when registering (only empty fields).
+  useOwnerPrefill(true, methods);
   const flow = usePaymentFlow({
     deleteHorse,
     onFinished: () => {

@@ -99,4 +99,37 @@ describe('My Horses: payments', () => {
     expect(within(dialog).getByLabelText('Registration Fee ($)')).toHaveValue('30 (paid)');
     expect(within(dialog).getByLabelText('Verification Fee ($20)')).toBeChecked();
   });
+
+  it('Pay starts billing from the member’s profile, as registering does (issue 29 §4)', async () => {
+    serveHorses('members/m1', () => ({
+      status: 200,
+      data: {
+        success: true,
+        data: {
+          firstName: 'Olive',
+          lastName: 'Owner',
+          memberNumber: 'M-1001',
+          email: 'owner@example.org',
+          phone: '(615) 555-0142',
+          address: '8 Stable Row',
+          city: 'Franklin',
+          state: 'TN',
+          zip: '37064',
+        },
+      },
+    }));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/horse-list');
+    const dusty = await rowOf('Dusty');
+    await user.click(within(dusty).getByRole('button', { name: /^Pay/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Pay for/ }, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Phone Number')).toHaveValue('(615) 555-0142'),
+    );
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('owner@example.org');
+    expect(within(dialog).getByLabelText('Account Holder Name')).toHaveValue('Olive Owner');
+    expect(within(dialog).getByLabelText('Billing Address')).toHaveValue(
+      '8 Stable Row, Franklin, TN 37064',
+    );
+  });
 });

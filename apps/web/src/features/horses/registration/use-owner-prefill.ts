@@ -4,9 +4,11 @@ import type { MemberProfile } from '@registry/domain';
 import { afterPaintIsShown } from '../../../lib/after-next-paint';
 import { api } from '../../../lib/api-client';
 import { useAppSelector } from '../../../stores/hooks';
-import type { HorseFormOutput, HorseFormValues } from './form-values';
+import type { HorseFormValues } from './form-values';
 
-type Form = UseFormReturn<HorseFormValues, unknown, HorseFormOutput>;
+// Only reading and writing values: any form over the horse form's values (the register form,
+// or the My Horses Pay dialog with its own output) can be filled.
+type Form = Pick<UseFormReturn<HorseFormValues>, 'getValues' | 'setValue'>;
 
 /** The profile fields the prefill reads: the member's own profile or the office's member row. */
 export type PrefillProfile = Pick<
