@@ -58,6 +58,11 @@ describe('formatUsd', () => {
     [123456, '$1,234.56'],
     [0, '$0.00'],
     [-2050, '-$20.50'],
+    [-0, '$0.00'],
+    [100_000_000, '$1,000,000.00'],
+    // Every cent of the largest safe amount survives (cents / 100 as a float would not).
+    [Number.MAX_SAFE_INTEGER, '$90,071,992,547,409.91'],
+    [-Number.MAX_SAFE_INTEGER, '-$90,071,992,547,409.91'],
   ])('formats %i cents as %s', (cents, text) => {
     expect(formatUsd(cents)).toBe(text);
   });

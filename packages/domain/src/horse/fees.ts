@@ -76,16 +76,19 @@ export function feesFor(choices: FeeChoices) {
   };
 }
 
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /**
- * "$1,234.50". Written by hand rather than with Intl so the web and the server (whatever its
- * locale data) print the same text.
+ * "$1,234.50", in the en-US locale whatever the machine's, so the web and the server print the
+ * same text (Node's and Chromium's ICU agree on it: docs/decisions.md, issue 33 §5).
  */
 export function formatUsd(amountCents: number): string {
   if (!Number.isSafeInteger(amountCents)) {
     throw new RangeError(`Amount must be a whole number of cents, got ${amountCents}`);
   }
-  const sign = amountCents < 0 ? '-' : '';
   const abs = Math.abs(amountCents);
-  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+  // A decimal string rather than cents / 100, whose binary fraction would round away the last
+  // cents of sums past about 10^13 dollars; "-0" cannot arise, so -0 prints as "$0.00".
+  const decimal = `${amountCents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return USD.format(decimal as Intl.StringNumericLiteral);
 }

@@ -1,5 +1,6 @@
 import type { HistoryEntry, HistoryType } from '../../lib/admin-types';
 import { changeFieldLabel, formatUsd } from '@registry/domain';
+import { formatDate } from '../../lib/format';
 
 const TITLES: Record<HistoryType, string> = {
   submitted: 'Submitted',
@@ -30,10 +31,7 @@ const ACTION_TITLES: Record<string, string> = {
 const titleOf = (entry: HistoryEntry) =>
   entry.type === 'other' ? (ACTION_TITLES[entry.action] ?? entry.action) : TITLES[entry.type];
 
-const when = (at: string) => {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
-};
+const when = (at: string) => formatDate(at, 'dateTime') ?? at;
 
 /** Changed fields as "Sire: name Old -> New; Color Bay -> Black". */
 function changesInWords(changes: unknown[]): string {

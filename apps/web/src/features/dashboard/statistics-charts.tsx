@@ -1,11 +1,10 @@
 import './charts/charts.css';
 import { CCard, CCardBody } from '@coreui/react';
 import { formatUsd } from '@registry/domain';
+import { formatUsdShort } from '../../lib/format';
 import { monthLabels, type Statistics } from './api';
 import { BarChart } from './charts/bar-chart';
 import { SplitBar, type SplitPart } from './charts/split-bar';
-
-const dollars = (cents: number) => formatUsd(Math.round(cents)).replace(/\.00$/, '');
 
 /** The dashboard's three charts; its own chunk, loaded after the figures. */
 export default function StatisticsCharts({ stats }: { stats: Statistics }) {
@@ -57,7 +56,7 @@ export default function StatisticsCharts({ stats }: { stats: Statistics }) {
             <BarChart
               title="Revenue per month (last 12 months)"
               points={revenue}
-              format={dollars}
+              format={formatUsdShort}
               valueLabel="Revenue"
               minTop={10_000}
             />

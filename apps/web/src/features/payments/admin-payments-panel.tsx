@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CButton } from '@coreui/react';
 import { formatUsd } from '@registry/domain';
+import { formatDate } from '../../lib/format';
 import type { PaymentStatus } from '../../lib/horse-types';
 import { queryState, serverApi } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
@@ -56,7 +57,7 @@ export function AdminPaymentsPanel({
         {query.data?.map((payment) => (
           <li key={payment.id} className="mb-2">
             <strong>{formatUsd(payment.amountCents)}</strong> {payment.method} ({payment.status}
-            ), {new Date(payment.createdAt).toLocaleDateString()}
+            ), {formatDate(payment.createdAt, 'date') ?? ''}
             {payment.reference && <> · {payment.reference}</>}
             {payment.reversalReason && <div>Reason: {payment.reversalReason}</div>}
             {payment.mandate && (

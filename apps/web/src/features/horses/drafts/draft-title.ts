@@ -1,4 +1,5 @@
 import type { HorseDraftSummary } from '@registry/domain';
+import { formatDate } from '../../../lib/format';
 
 /**
  * How a draft is listed (issue 29 §4 item 3): its first name choice, or "Untitled draft from"
@@ -6,12 +7,6 @@ import type { HorseDraftSummary } from '@registry/domain';
  */
 export function draftTitle(draft: Pick<HorseDraftSummary, 'name' | 'createdAt'>): string {
   if (draft.name) return draft.name;
-  const started = new Date(draft.createdAt);
-  if (Number.isNaN(started.getTime())) return 'Untitled draft';
-  const day = started.toLocaleDateString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  return `Untitled draft from ${day}`;
+  const day = formatDate(draft.createdAt, 'day');
+  return day === undefined ? 'Untitled draft' : `Untitled draft from ${day}`;
 }

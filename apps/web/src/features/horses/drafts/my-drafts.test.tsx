@@ -33,13 +33,9 @@ describe('My Horses’ unfinished registrations', () => {
     renderWithStore(<MyDrafts version={0} onContinue={() => undefined} />);
     const list = await screen.findByRole('list', { name: 'Unfinished registrations' });
     expect(list).toHaveTextContent('Moonlit Rack');
-    const started = new Date('2026-03-04T12:00:00.000Z').toLocaleDateString(undefined, {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    });
+    // Noon UTC is March 4 in every time zone from UTC-11 to UTC+11.
     expect(
-      screen.getByRole('button', { name: `Continue Untitled draft from ${started}` }),
+      screen.getByRole('button', { name: 'Continue Untitled draft from Mar 4, 2026' }),
     ).toBeInTheDocument();
     expect(
       screen.getByText(`A draft not changed for ${DRAFT_EXPIRY_DAYS} days is removed.`),

@@ -7,7 +7,8 @@ import { UploadTracker } from './upload-tracker';
 /** What the fake server saw: method and Authorization header of each request, in order. */
 const seen: { method: string; authorization: string | undefined }[] = [];
 /** How the fake server answers; set per test. */
-let answer: (method: string) => { status: number; headers?: Record<string, string> };
+type Answer = { status: number; headers?: Record<string, string> };
+let answer: (method: string) => Answer;
 
 /**
  * The real tus client with only its HTTP layer replaced, so when it calls onBeforeRequest and
@@ -72,7 +73,7 @@ afterEach(() => {
 describe('resumable uploads and the session', () => {
   it('sends the token in storage at each request, not the one the upload started with', async () => {
     signIn('first-token');
-    answer = (method) => {
+    answer = (method): Answer => {
       if (method === 'POST') {
         // The member signs in again (a new token) while the upload is under way.
         signIn('second-token');

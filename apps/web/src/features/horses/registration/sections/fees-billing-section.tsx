@@ -10,6 +10,7 @@ import {
   isVerificationChosen,
   PAYMENT_METHODS,
 } from '@registry/domain';
+import { formatUsdShort } from '../../../../lib/format';
 import { SecureBankFields, SecureCardFields } from '../../../payments/secure-card-fields';
 import { CheckboxInput } from '../fields/checkbox-input';
 import { AchMandateText, TermsText } from './agreement-texts';
@@ -152,7 +153,10 @@ export const FeesBillingSection = memo(function FeesBillingSection() {
         />
       </div>
       <div className="col-12 col-md-8 d-flex flex-column justify-content-end gap-1">
-        <CheckboxInput name="fees.prepayDNAFee" label={`Prepay DNA Fee ($${FEES.prepaidDna})`} />
+        <CheckboxInput
+          name="fees.prepayDNAFee"
+          label={`Prepay DNA Fee (${formatUsdShort(FEES.prepaidDna * 100)})`}
+        />
         <VerificationFee />
       </div>
       <TextInput
