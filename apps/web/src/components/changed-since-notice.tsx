@@ -1,11 +1,34 @@
+import { useCallback, useState } from 'react';
 import { CAlert, CButton } from '@coreui/react';
 import type { VersionConflict } from '@registry/domain';
 import type { ApiError } from '../lib/api-client';
+import { useAction } from '../lib/use-action';
 import { ChangeList } from './change-list';
 
-/** A refused decision's second look (409 with `conflict`, docs/api.md "Approvals"), or null. */
-export function conflictOf(failure: ApiError): VersionConflict | null {
-  return failure.status === 409 && failure.conflict ? failure.conflict : null;
+/** A decision refused because what it was made on changed (409 with `conflict`). */
+export interface SeenConflict {
+  message: string;
+  at: VersionConflict;
+}
+
+/**
+ * `useAction` for a decision that names the version it was made on (docs/api.md "Approvals"):
+ * a refusal because the record changed since is kept as `conflict` for ChangedSinceNotice
+ * instead of a plain error; `describe` words every other failure, as for useAction.
+ */
+export function useDecisionAction(
+  describe: (failure: ApiError) => string | null = (failure) => failure.error,
+) {
+  const [conflict, setConflict] = useState<SeenConflict | null>(null);
+  const action = useAction((failure: ApiError) => {
+    if (failure.status === 409 && failure.conflict) {
+      setConflict({ message: failure.error, at: failure.conflict });
+      return null;
+    }
+    return describe(failure);
+  });
+  const clearConflict = useCallback(() => setConflict(null), []);
+  return { action, conflict, clearConflict };
 }
 
 /**
@@ -13,19 +36,17 @@ export function conflictOf(failure: ApiError): VersionConflict | null {
  * server knows), and offers to look again; the decision is not taken until then.
  */
 export function ChangedSinceNotice({
-  message,
   conflict,
   onReviewAgain,
 }: {
-  message: string;
-  conflict: VersionConflict;
+  conflict: SeenConflict;
   onReviewAgain: () => void;
 }) {
   return (
     <CAlert color="warning" role="alert" className="mb-0">
-      <p className="fw-semibold mb-2">{message}</p>
-      {conflict.changes.length > 0 ? (
-        <ChangeList changes={conflict.changes} label="Changed since you opened it" />
+      <p className="fw-semibold mb-2">{conflict.message}</p>
+      {conflict.at.changes.length > 0 ? (
+        <ChangeList changes={conflict.at.changes} label="Changed since you opened it" />
       ) : (
         <p className="mb-2">Open it again to see the record as it is now.</p>
       )}

@@ -108,6 +108,7 @@ describe('GET /api/auth/horses', () => {
         'color',
         'createdAt',
         'damName',
+        'feesPaid',
         'firstChoice',
         'foalDate',
         'gaitDesignation',

@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { CFormLabel, CFormTextarea } from '@coreui/react';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
-import { TRANSFER_NOTE_MAX, type OwnerAddressFill, type VersionConflict } from '@registry/domain';
-import { ChangedSinceNotice, conflictOf } from '../../components/changed-since-notice';
+import { TRANSFER_NOTE_MAX, type OwnerAddressFill } from '@registry/domain';
+import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
 import { useInvalidate } from '../../stores/server-api';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorseSummary } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
-import { useAction } from '../../lib/use-action';
 import { useTransferHorse } from './api';
 import { MemberPicker, type PickedMember } from './member-picker';
 import {
@@ -75,13 +74,7 @@ export function TransferDialog({ horse, visible, onClose, onDone }: TransferDial
   });
   const transferHorse = useTransferHorse();
   const invalidate = useInvalidate();
-  const [conflict, setConflict] = useState<{ message: string; at: VersionConflict } | null>(null);
-  const action = useAction((failure: ApiError) => {
-    const at = conflictOf(failure);
-    if (at) {
-      setConflict({ message: failure.error, at });
-      return null;
-    }
+  const { action, conflict, clearConflict } = useDecisionAction((failure: ApiError) => {
     const fields = Object.values(failure.fields ?? {}).filter((m) => m !== failure.error);
     return [failure.error, ...fields].join(' ');
   });
@@ -101,9 +94,9 @@ export function TransferDialog({ horse, visible, onClose, onDone }: TransferDial
   useEffect(() => {
     if (!visible) return;
     reset(EMPTY_TRANSFER);
-    setConflict(null);
+    clearConflict();
     fail(null);
-  }, [visible, horse?._id, reset, fail]);
+  }, [visible, horse?._id, reset, fail, clearConflict]);
 
   if (!horse) return null;
   const name = horseDisplayName(horse);
@@ -155,8 +148,7 @@ export function TransferDialog({ horse, visible, onClose, onDone }: TransferDial
       {conflict && (
         <div className="mb-3">
           <ChangedSinceNotice
-            message={conflict.message}
-            conflict={conflict.at}
+            conflict={conflict}
             onReviewAgain={() => {
               // The list answers again with the horse as it is now; open it from there.
               invalidate('Horse');

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import { CAlert } from '@coreui/react';
-import type { VersionConflict } from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
-import { ChangedSinceNotice, conflictOf } from '../../components/changed-since-notice';
-import type { ApiError } from '../../lib/api-client';
+import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
 import { isTaken, useNameAvailability } from '../../lib/name-availability';
-import { useAction } from '../../lib/use-action';
 import { useDecideHorse } from './api';
 import { CheckField } from '../../components/check-field';
 
@@ -38,13 +35,7 @@ export function ApproveDialog({
   const [verified, setVerified] = useState(false);
   const [override, setOverride] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ message: string; at: VersionConflict } | null>(null);
-  const action = useAction((failure: ApiError) => {
-    const at = conflictOf(failure);
-    if (!at) return failure.error;
-    setConflict({ message: failure.error, at });
-    return null;
-  });
+  const { action, conflict, clearConflict } = useDecisionAction();
   const { busy, fail } = action;
   const [approved, setApproved] = useState<AdminHorse | null>(null);
   // Only free names can be chosen: approved names are unique in the register.
@@ -61,8 +52,8 @@ export function ApproveDialog({
     fail(null);
     setNameError(null);
     setApproved(null);
-    setConflict(null);
-  }, [visible, horse?._id, horse?.version, fail]);
+    clearConflict();
+  }, [visible, horse?._id, horse?.version, fail, clearConflict]);
 
   if (!horse) return null;
   const choices = [horse.firstChoice, horse.secondChoice, horse.thirdChoice]
@@ -119,11 +110,7 @@ export function ApproveDialog({
       }
     >
       {conflict ? (
-        <ChangedSinceNotice
-          message={conflict.message}
-          conflict={conflict.at}
-          onReviewAgain={onReviewAgain}
-        />
+        <ChangedSinceNotice conflict={conflict} onReviewAgain={onReviewAgain} />
       ) : approved ? (
         <CAlert color="success" role="status" className="mb-0">
           <strong>{approved.approvedName}</strong> is approved with registration number{' '}

@@ -2,14 +2,12 @@ import '../../components/contrast.css';
 import { useEffect, useState } from 'react';
 import { CButton } from '@coreui/react';
 import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
-import type { VersionConflict } from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
-import { ChangedSinceNotice, conflictOf } from '../../components/changed-since-notice';
+import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
 import { ChangeList } from '../../components/change-list';
 import type { ApiError } from '../../lib/api-client';
 import type { ChangeRequest } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
-import { useAction } from '../../lib/use-action';
 import { useDecideChange } from './api';
 import { ReasonField } from './reason-field';
 
@@ -35,13 +33,7 @@ export function ChangeRequestDialog({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ message: string; at: VersionConflict } | null>(null);
-  const action = useAction((failure: ApiError) => {
-    const at = conflictOf(failure);
-    if (at) {
-      setConflict({ message: failure.error, at });
-      return null;
-    }
+  const { action, conflict, clearConflict } = useDecisionAction((failure: ApiError) => {
     if (!failure.fields?.reason) return failure.error;
     setReasonError(failure.fields.reason);
     return null;
@@ -53,9 +45,9 @@ export function ChangeRequestDialog({
     setRejecting(false);
     setReason('');
     setReasonError(null);
-    setConflict(null);
+    clearConflict();
     fail(null);
-  }, [visible, request?.id, request?.version, fail]);
+  }, [visible, request?.id, request?.version, fail, clearConflict]);
 
   if (!request) return null;
 
@@ -130,11 +122,7 @@ export function ChangeRequestDialog({
       </p>
       {conflict && (
         <div className="mb-3">
-          <ChangedSinceNotice
-            message={conflict.message}
-            conflict={conflict.at}
-            onReviewAgain={onReviewAgain}
-          />
+          <ChangedSinceNotice conflict={conflict} onReviewAgain={onReviewAgain} />
         </div>
       )}
       <ChangeList changes={request.changes} label="Requested changes" />

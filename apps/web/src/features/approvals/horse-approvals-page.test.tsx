@@ -12,8 +12,13 @@ beforeEach(() => {
   storeSession(adminLoginResult);
 });
 
-function serveQueue(horse: AdminHorse, decide: (body: Record<string, unknown>) => FakeReply) {
+/** The queue of one horse (`current` answers it as it is now) and the decision's answer. */
+function serveQueue(
+  current: AdminHorse | (() => AdminHorse),
+  decide: (body: Record<string, unknown>) => FakeReply,
+) {
   const requests = serve((config: HttpRequest) => {
+    const horse = typeof current === 'function' ? current() : current;
     if (config.method === 'put') return decide(JSON.parse(config.data as string));
     if (config.url === 'admin/change-requests') {
       return {
@@ -182,9 +187,10 @@ describe('Horse Approve/Reject', () => {
   it('a horse changed since it was opened: the approval is refused, the dialog lists what changed, and Review again shows the record as it is now', async () => {
     let horse = adminHorse({ version: 3 });
     const bodies: Record<string, unknown>[] = [];
-    serve((config: HttpRequest) => {
-      if (config.method === 'put') {
-        bodies.push(JSON.parse(config.data as string));
+    serveQueue(
+      () => horse,
+      (body) => {
+        bodies.push(body);
         return {
           status: 409,
           data: {
@@ -197,21 +203,8 @@ describe('Horse Approve/Reject', () => {
             },
           },
         };
-      }
-      if (config.url === 'admin/change-requests') {
-        return {
-          status: 200,
-          data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
-        };
-      }
-      if (config.url === `admin/horses/${horse._id}`) {
-        return { status: 200, data: { success: true, data: { ...horse, history: [] } } };
-      }
-      return {
-        status: 200,
-        data: { success: true, data: { items: [horse], total: 1, page: 1, pageSize: 10 } },
-      };
-    });
+      },
+    );
     renderApp('/admin/horse-reject-approve');
     const { user, dialog } = await openDialog('Approve');
     await user.click(within(dialog).getByLabelText(/Blue Moon/));

@@ -1,12 +1,10 @@
 import '../../components/contrast.css';
 import { useEffect, useState } from 'react';
-import type { VersionConflict } from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
-import { ChangedSinceNotice, conflictOf } from '../../components/changed-since-notice';
+import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
-import { useAction } from '../../lib/use-action';
 import { useDecideHorse } from './api';
 import { ReasonField } from './reason-field';
 
@@ -28,13 +26,7 @@ export function RejectDialog({
   const decideHorse = useDecideHorse();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ message: string; at: VersionConflict } | null>(null);
-  const action = useAction((failure: ApiError) => {
-    const at = conflictOf(failure);
-    if (at) {
-      setConflict({ message: failure.error, at });
-      return null;
-    }
+  const { action, conflict, clearConflict } = useDecisionAction((failure: ApiError) => {
     if (!failure.fields?.reason) return failure.error;
     setReasonError(failure.fields.reason);
     return null;
@@ -45,9 +37,9 @@ export function RejectDialog({
     if (!visible) return;
     setReason('');
     setReasonError(null);
-    setConflict(null);
+    clearConflict();
     fail(null);
-  }, [visible, horse?._id, horse?.version, fail]);
+  }, [visible, horse?._id, horse?.version, fail, clearConflict]);
 
   if (!horse) return null;
 
@@ -89,11 +81,7 @@ export function RejectDialog({
       }
     >
       {conflict ? (
-        <ChangedSinceNotice
-          message={conflict.message}
-          conflict={conflict.at}
-          onReviewAgain={onReviewAgain}
-        />
+        <ChangedSinceNotice conflict={conflict} onReviewAgain={onReviewAgain} />
       ) : (
         <ReasonField
           id="reject-reason"
