@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { NameAvailability } from '@registry/domain';
 import { queryState, serverApi } from '../stores/server-api';
+import type { AppDispatch } from '../stores/create-store';
 
 interface NamesAsked {
   names: string[];
@@ -40,4 +41,22 @@ export function useNameAvailability(names: string[], horseId?: string) {
 /** True when `name` is among the taken ones of an availability answer. */
 export function isTaken(answer: NameAvailability[] | undefined, name: string): boolean {
   return Array.isArray(answer) && answer.some((e) => e.taken && e.name === name.trim());
+}
+
+/** The same question outside a component (the form's Save): the cached answer when there is one. */
+export async function askNameAvailability(
+  dispatch: AppDispatch,
+  names: string[],
+): Promise<NameAvailability[] | undefined> {
+  const asked = names.map((name) => name.trim()).filter(Boolean);
+  if (asked.length === 0) return [];
+  const request = dispatch(namesApi.endpoints.nameAvailability.initiate({ names: asked }));
+  try {
+    return await request.unwrap();
+  } catch {
+    // No answer (offline): the server checks again at save.
+    return undefined;
+  } finally {
+    request.unsubscribe();
+  }
 }

@@ -39,7 +39,9 @@ import { useRegisterPayment } from './use-register-payment';
 import { CloseFormDialog, DraftOffer, DraftStatusText } from '../drafts/draft-parts';
 import { useRegisterDraft } from '../drafts/use-register-draft';
 import { withDraftId } from '../drafts/with-draft-id';
-import { useAppSelector } from '../../../stores/hooks';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
+import { RegisterLookups, withLookups } from './register-lookups';
+import type { HorseFieldName } from './fields/use-field-error';
 
 export const MODAL_TITLES: Record<HorseFormMode, string> = {
   register: 'Register Horse',
@@ -141,9 +143,12 @@ export function HorseRegistrationForm({
   const [revealQueue] = useState(() => new RevealQueue());
   const uploadsAhead = isAdmin ? null : uploads;
   const withoutPayment = mode === 'register' && saveRegister !== undefined;
+  const dispatch = useAppDispatch();
+  // What the server said about names and owners' numbers, as field messages (register-lookups.ts).
+  const [lookups] = useState(() => new RegisterLookups());
   const resolver = useMemo(
-    () => horseFormResolver(mode, horse, withoutPayment, photosInForm),
-    [mode, horse, withoutPayment, photosInForm],
+    () => withLookups(horseFormResolver(mode, horse, withoutPayment, photosInForm), lookups),
+    [mode, horse, withoutPayment, photosInForm, lookups],
   );
   const loadRules = useCallback(() => void resolver.load().catch(() => undefined), [resolver]);
   const methods = useForm<HorseFormValues, unknown, HorseFormOutput>({
@@ -152,7 +157,7 @@ export function HorseRegistrationForm({
     resolver,
     shouldFocusError: false,
   });
-  const { handleSubmit, setError, getValues } = methods;
+  const { handleSubmit, setError, getValues, trigger } = methods;
   // A member starts from their profile; the office from the member it registers for.
   useOwnerPrefill(mode === 'register', methods, onBehalfOf);
   // A member's registration is kept as a draft while typed (the office's is not).
@@ -175,8 +180,8 @@ export function HorseRegistrationForm({
   const payment = useRegisterPayment({ saveHorse, onSaved });
   const { cardEntry } = payment;
   const context = useMemo<RegistrationContextValue>(
-    () => ({ mode, readOnly, horse, submittedRef, cardEntry }),
-    [mode, readOnly, horse, cardEntry],
+    () => ({ mode, readOnly, horse, submittedRef, cardEntry, lookups }),
+    [mode, readOnly, horse, cardEntry, lookups],
   );
 
   const body = useMemo(
@@ -242,7 +247,20 @@ export function HorseRegistrationForm({
     }
   }
 
+  /**
+   * The lookups not yet answered (a name typed just before Save) are asked now, so a taken name
+   * or a wrong owner is shown at its field before the payment step, not after Proceed.
+   */
+  async function lookupsHold(values: HorseFormOutput): Promise<boolean> {
+    const paths = await lookups.settle(dispatch, values as Partial<HorseFormValues>);
+    if (paths.length === 0) return true;
+    await trigger(paths as HorseFieldName[]);
+    focusFirstError(formRef.current, paths);
+    return false;
+  }
+
   async function save(values: HorseFormOutput) {
+    if (!(await lookupsHold(values))) return;
     if (withoutPayment) {
       const registered = await saveHorse(values);
       if (!registered) return;

@@ -2,6 +2,7 @@ import { createContext, useContext, type RefObject } from 'react';
 import type { HorseFormMode } from '@registry/domain';
 import type { Horse } from '../../../lib/horse-types';
 import type { CardEntry } from '../../payments/card-entry';
+import type { RegisterLookups } from './register-lookups';
 
 export interface RegistrationContextValue {
   mode: HorseFormMode;
@@ -13,6 +14,8 @@ export interface RegistrationContextValue {
   submittedRef: RefObject<boolean>;
   /** Register mode: what the secure card fields report (never the card number itself). */
   cardEntry?: CardEntry;
+  /** The server's answers on name choices and owners' member numbers (register-lookups.ts). */
+  lookups?: RegisterLookups;
   /**
    * Paying for a stored horse: the fee lines already paid (docs/api.md "Payments"), left out of
    * the amounts shown, as the server leaves them out of the charge.

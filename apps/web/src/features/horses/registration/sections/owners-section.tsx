@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   COUNTRIES,
@@ -14,6 +14,31 @@ import type { HorseFieldName } from '../fields/use-field-error';
 import { SelectInput } from '../fields/select-input';
 import { TextInput } from '../fields/text-input';
 import type { HorseFormValues } from '../form-values';
+import { useOwnerMemberCheck, type OwnerAsked } from '../../../../lib/owner-member-check';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { ownerAsked } from '../register-lookups';
+import { useRegistration } from '../registration-context';
+
+/**
+ * Asks the server whether an owner row's member number and name go together once the member
+ * stops typing in them (GET owners/member-check; it answers only match, no-match or unknown)
+ * and puts the answer at the Member Number field. Renders nothing: only it re-renders while
+ * the row is typed in.
+ */
+function OwnerMemberCheck({ index }: { index: number }) {
+  const { readOnly, lookups } = useRegistration();
+  const { trigger } = useFormContext<HorseFormValues>();
+  const owner = useWatch<HorseFormValues, `owners.${number}`>({ name: `owners.${index}` });
+  const current = readOnly ? null : ownerAsked(owner);
+  const typed = useDebouncedValue(current ? JSON.stringify(current) : '', 600);
+  const answer = useOwnerMemberCheck(typed ? (JSON.parse(typed) as OwnerAsked) : null);
+  useEffect(() => {
+    if (!typed || !answer || !lookups) return;
+    lookups.noteOwner(JSON.parse(typed) as OwnerAsked, answer);
+    void trigger(`owners.${index}.memberNum`);
+  }, [answer, typed, lookups, index, trigger]);
+  return null;
+}
 
 const OwnerRow = memo(function OwnerRow({ index }: { index: number }) {
   const at = (field: string) => `owners.${index}.${field}` as `owners.${number}.memberNum`;
@@ -23,6 +48,7 @@ const OwnerRow = memo(function OwnerRow({ index }: { index: number }) {
       <div className="row g-2">
         <TextInput className="col-md-4" name={at('memberNum')} label="Member Number" required />
         <TextInput className="col-md-8" name={at('name')} label="Name" required />
+        <OwnerMemberCheck index={index} />
         <TextInput className="col-12" name={at('address')} label="Address" required />
         <TextInput className="col-md-5" name={at('city')} label="City" required />
         <SelectInput
