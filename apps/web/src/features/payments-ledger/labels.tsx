@@ -56,3 +56,9 @@ export const formatWhen = (iso: string) =>
     hour: 'numeric',
     minute: '2-digit',
   });
+
+export const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+export const formatTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });

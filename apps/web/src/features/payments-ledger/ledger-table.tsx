@@ -2,7 +2,15 @@ import { CTableDataCell } from '@coreui/react';
 import { formatUsd, reversalFor, type LedgerEntry } from '@registry/domain';
 import { CardList, ClippedText, TableCard } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
-import { REVERSAL_LABELS, RecordStatusBadge, formatWhen, horseLabel, methodLabel } from './labels';
+import {
+  REVERSAL_LABELS,
+  RecordStatusBadge,
+  formatDay,
+  formatTime,
+  formatWhen,
+  horseLabel,
+  methodLabel,
+} from './labels';
 
 interface LedgerViewProps {
   entries: LedgerEntry[];
@@ -37,50 +45,79 @@ function Actions({
   );
 }
 
-/** Who paid, and who recorded it when the office did. */
+/** Who paid: the name (email when there is none) and member number; the email on hover. */
 function Payer({ entry }: { entry: LedgerEntry }) {
+  if (!entry.payer) return <span className="text-body-secondary">Account deleted</span>;
   return (
     <>
-      {entry.payer ? (
-        <>
-          <ClippedText text={entry.payer.name || entry.payer.email} width="14rem" />
-          <div className="small text-body-secondary">
-            {[entry.payer.memberNumber, entry.payer.email].filter(Boolean).join(' · ')}
-          </div>
-        </>
-      ) : (
-        <span className="text-body-secondary">Account deleted</span>
+      <ClippedText text={entry.payer.name || entry.payer.email} width="9rem" />
+      <div className="small text-body-secondary">
+        <ClippedText
+          text={[entry.payer.memberNumber, entry.payer.email].filter(Boolean).join(' · ')}
+          width="9rem"
+        />
+      </div>
+    </>
+  );
+}
+
+/** The method, the office's reference, and who recorded it when the office did. */
+function Method({ entry }: { entry: LedgerEntry }) {
+  return (
+    <>
+      {methodLabel(entry)}
+      {entry.reference && (
+        <div className="small">
+          <ClippedText text={entry.reference} width="8rem" />
+        </div>
       )}
       {entry.recordedBy && (
         <div className="small text-body-secondary">
-          by {entry.recordedBy.name || entry.recordedBy.email} (office)
+          <ClippedText
+            text={`office: ${entry.recordedBy.name || entry.recordedBy.email}`}
+            width="8rem"
+          />
         </div>
       )}
     </>
   );
 }
 
-function Details({ entry }: { entry: LedgerEntry }) {
-  const lines = entry.lines.map((line) => `${line.label} ${formatUsd(line.cents)}`).join(', ');
+/** The amount and the fee lines it pays. */
+function Amount({ entry }: { entry: LedgerEntry }) {
   return (
-    <div className="small">
-      {lines && <div>{lines}</div>}
-      {entry.reference && <div>Ref. {entry.reference}</div>}
-      {entry.providerPaymentId && (
-        <div className="text-body-secondary">
-          <ClippedText text={entry.providerPaymentId} width="12rem" />
+    <>
+      {formatUsd(entry.amountCents)}
+      <div className="small text-body-secondary">
+        {entry.lines.map((line) => line.label.replace(/ Fee$/, '')).join(' + ')}
+      </div>
+    </>
+  );
+}
+
+/** The status, with why it failed or was undone. */
+function Status({ entry }: { entry: LedgerEntry }) {
+  const why = entry.failureMessage ?? entry.reversalReason;
+  return (
+    <>
+      <RecordStatusBadge status={entry.status} />
+      {why && (
+        <div className={entry.failureMessage ? 'small text-danger' : 'small'}>
+          <ClippedText text={why} width="12rem" lines={2} />
         </div>
       )}
-      {entry.failureMessage && <div className="text-danger">{entry.failureMessage}</div>}
-      {entry.reversalReason && <div>Reason: {entry.reversalReason}</div>}
-    </div>
+    </>
   );
 }
 
 function Horse({ entry }: { entry: LedgerEntry }) {
   return (
     <>
-      <ClippedText text={horseLabel(entry)} width="16rem" />
+      <ClippedText text={entry.horse.name || horseLabel(entry)} width="11rem" />
+      {/* Its own line, so a long name never hides that the registration was withdrawn. */}
+      {entry.horse.deleted && entry.horse.name && (
+        <div className="small text-body-secondary">withdrawn</div>
+      )}
       {entry.horse.registrationNumber && (
         <div className="small text-body-secondary">{entry.horse.registrationNumber}</div>
       )}
@@ -88,13 +125,17 @@ function Horse({ entry }: { entry: LedgerEntry }) {
   );
 }
 
+/** The last change, when it came later than the payment itself (a refund, a settlement). */
+const changedLater = (entry: LedgerEntry) =>
+  Date.parse(entry.updatedAt) - Date.parse(entry.createdAt) > 60_000;
+
 /** The ledger as a table (tablets and wider). */
 export function LedgerTable({ entries, busy, label, onReverse }: LedgerViewProps) {
   return (
     <TableCard
       label={label}
       busy={busy}
-      columns={['Date', 'Horse', 'Payer', 'Method', 'Amount', 'Status', 'Details']}
+      columns={['Date', 'Horse', 'Payer', 'Method', 'Amount', 'Status']}
       actions
       items={entries}
       keyOf={keyOf}
@@ -102,9 +143,10 @@ export function LedgerTable({ entries, busy, label, onReverse }: LedgerViewProps
       {(entry) => (
         <>
           <CTableDataCell className="text-nowrap">
-            {formatWhen(entry.createdAt)}
-            {entry.updatedAt !== entry.createdAt && (
-              <div className="small text-body-secondary">changed {formatWhen(entry.updatedAt)}</div>
+            {formatDay(entry.createdAt)}
+            <div className="small text-body-secondary">{formatTime(entry.createdAt)}</div>
+            {changedLater(entry) && (
+              <div className="small text-body-secondary">changed {formatDay(entry.updatedAt)}</div>
             )}
           </CTableDataCell>
           <CTableDataCell>
@@ -113,15 +155,14 @@ export function LedgerTable({ entries, busy, label, onReverse }: LedgerViewProps
           <CTableDataCell>
             <Payer entry={entry} />
           </CTableDataCell>
-          <CTableDataCell className="text-nowrap">{methodLabel(entry)}</CTableDataCell>
-          <CTableDataCell className="text-nowrap text-end">
-            {formatUsd(entry.amountCents)}
+          <CTableDataCell className="text-nowrap">
+            <Method entry={entry} />
+          </CTableDataCell>
+          <CTableDataCell className="text-nowrap">
+            <Amount entry={entry} />
           </CTableDataCell>
           <CTableDataCell>
-            <RecordStatusBadge status={entry.status} />
-          </CTableDataCell>
-          <CTableDataCell>
-            <Details entry={entry} />
+            <Status entry={entry} />
           </CTableDataCell>
           <CTableDataCell>
             <Actions entry={entry} onReverse={onReverse} />
@@ -140,9 +181,11 @@ export function LedgerCards({ entries, busy, label, onReverse }: LedgerViewProps
         <>
           <div className="d-flex justify-content-between align-items-start gap-2">
             <div className="min-w-0">
-              <div className="fw-semibold">
-                <Horse entry={entry} />
-              </div>
+              {/* A phone card has room for the whole name, "(withdrawn)" included. */}
+              <div className="fw-semibold text-break">{horseLabel(entry)}</div>
+              {entry.horse.registrationNumber && (
+                <div className="small text-body-secondary">{entry.horse.registrationNumber}</div>
+              )}
               <div className="small text-body-secondary">{formatWhen(entry.createdAt)}</div>
             </div>
             <div className="text-end">
@@ -151,13 +194,20 @@ export function LedgerCards({ entries, busy, label, onReverse }: LedgerViewProps
             </div>
           </div>
           <div className="mt-2 small">
-            {methodLabel(entry)} ·{' '}
+            {methodLabel(entry)}
+            {entry.reference && <> · {entry.reference}</>} ·{' '}
             {entry.payer ? entry.payer.name || entry.payer.email : 'Account deleted'}
             {entry.payer?.memberNumber && <> · {entry.payer.memberNumber}</>}
+            {entry.recordedBy && <> · recorded by the office</>}
           </div>
-          <div className="mt-1">
-            <Details entry={entry} />
+          <div className="small text-body-secondary">
+            {entry.lines.map((line) => `${line.label} ${formatUsd(line.cents)}`).join(', ')}
           </div>
+          {(entry.failureMessage ?? entry.reversalReason) && (
+            <div className={entry.failureMessage ? 'small text-danger' : 'small'}>
+              {entry.failureMessage ?? `Reason: ${entry.reversalReason}`}
+            </div>
+          )}
           {reversalFor(entry) && (
             <div className="mt-2">
               <Actions entry={entry} onReverse={onReverse} />
