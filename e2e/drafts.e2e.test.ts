@@ -89,7 +89,8 @@ describe('Register Horse drafts (issue 14 item 5)', () => {
       sex: 'Mare',
       owner: {
         memberNumber,
-        name: 'Draft Owner',
+        // The name on that membership (docs/api.md "Owners and member numbers").
+        name: 'Avery Walker',
         address: '8 Stable Row',
         city: 'Franklin',
         state: 'Tennessee',

@@ -24,7 +24,8 @@ const HORSE: HorseDetails = {
   sex: 'Mare',
   owner: {
     memberNumber: 'M-0001',
-    name: 'Casey Payne',
+    // The name on that membership (docs/api.md "Owners and member numbers"); Casey pays.
+    name: 'Avery Walker',
     address: '3 Paddock Lane',
     city: 'Lexington',
     state: 'Kentucky',
