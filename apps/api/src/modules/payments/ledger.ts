@@ -133,8 +133,11 @@ interface Withdrawn {
   registrationNumber: string | null;
 }
 
-/** The deleted registrations of these payments, from the audit log (one query each way). */
-async function withdrawnHorses(db: Executor, paymentIds: string[]) {
+/**
+ * The deleted registrations of these payments, from the audit log (one query each way); also
+ * what My payments shows for them (member-history.ts).
+ */
+export async function withdrawnHorses(db: Executor, paymentIds: string[]) {
   const found = new Map<string, Withdrawn>();
   if (paymentIds.length === 0) return found;
   const paymentId = sql<string>`${auditLog.details}->>'paymentId'`;

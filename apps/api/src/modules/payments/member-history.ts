@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   RECEIPT_MESSAGES,
   RECEIPT_STATUSES,
@@ -6,9 +6,10 @@ import {
   type MemberPayment,
 } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { auditLog, horses, payments, type PaymentRow } from '../../db/schema.js';
+import { horses, payments, type PaymentRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { isUuid } from '../../db/ids.js';
+import { withdrawnHorses } from './ledger.js';
 
 /*
  * "My payments" (docs/api.md): every payment a member made, or the office recorded for them,
@@ -21,44 +22,6 @@ interface HorseLabel {
   id: string | null;
   name: string;
   deleted: boolean;
-}
-
-/**
- * The horses of payments whose registration was deleted (horse_id set null): the payment's own
- * `payment.created` audit row names the horse, and the deletion's row its name. Only for the
- * payments asked about.
- */
-async function withdrawnHorses(db: Executor, paymentIds: string[]): Promise<Map<string, string>> {
-  if (paymentIds.length === 0) return new Map();
-  const created = await db
-    .select({
-      horseId: auditLog.subject,
-      paymentId: sql<string>`${auditLog.details}->>'paymentId'`,
-    })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, 'payment.created'),
-        inArray(sql<string>`${auditLog.details}->>'paymentId'`, paymentIds),
-      ),
-    );
-  const horseIds = created.flatMap((row) => (row.horseId ? [row.horseId] : []));
-  const deletions =
-    horseIds.length === 0
-      ? []
-      : await db
-          .select({
-            horseId: auditLog.subject,
-            name: sql<
-              string | null
-            >`coalesce(${auditLog.details}->>'horseName', ${auditLog.details}->>'name')`,
-          })
-          .from(auditLog)
-          .where(and(eq(auditLog.action, 'horse.delete'), inArray(auditLog.subject, horseIds)));
-  const nameOf = new Map(deletions.map((row) => [row.horseId, row.name]));
-  return new Map(
-    created.map((row) => [row.paymentId, (row.horseId && nameOf.get(row.horseId)) || '']),
-  );
 }
 
 function linesOf(row: PaymentRow): MemberPayment['lines'] {
@@ -111,7 +74,11 @@ async function labelled(db: Executor, rows: PaymentRow[]): Promise<MemberPayment
       row,
       row.horseId
         ? { id: row.horseId, name: names.get(row.horseId) ?? '', deleted: false }
-        : { id: null, name: withdrawn.get(row.id) || 'Withdrawn registration', deleted: true },
+        : {
+            id: null,
+            name: withdrawn.get(row.id)?.name || 'Withdrawn registration',
+            deleted: true,
+          },
     ),
   );
 }
