@@ -15,16 +15,18 @@ export async function userId(db: Db, email: string): Promise<string> {
 let registered = 0;
 
 /**
- * Name choices no other fixture horse gives: once one is approved its names are taken, and a
- * registration giving one of them is refused (docs/api.md "Horse names").
+ * Name choices no other fixture horse of the file gives: once one is approved its names are
+ * taken, and a registration giving one of them is refused (docs/api.md "Horse names"). The first
+ * horse keeps the form's own names ("Midnight Glide"...), the next get " 2", " 3"...
  */
 function freshNames(): Record<string, string> {
   registered += 1;
   const base = validValues();
+  const suffix = registered === 1 ? '' : ` ${registered}`;
   return Object.fromEntries(
     ['firstChoice', 'secondChoice', 'thirdChoice'].map((field) => [
       field,
-      `${base[field]} ${registered}`,
+      `${base[field]}${suffix}`,
     ]),
   );
 }
