@@ -11,7 +11,9 @@ describe('TEST MODE banner', () => {
     const store = createAppStore();
     store.dispatch(paymentProviderLoaded('sandbox'));
     renderApp('/login', store);
-    expect(await screen.findByRole('note')).toHaveTextContent(TEST_MODE_TEXT);
+    expect(await screen.findByRole('region', { name: 'Test mode' })).toHaveTextContent(
+      TEST_MODE_TEXT,
+    );
   });
 
   it('shows on a member page too', async () => {
