@@ -173,7 +173,18 @@ describe('HorseRegistrationModal: edit mode', () => {
       '/uploads/f-papers.pdf?exp=1&sig=x',
     );
     expect(screen.getByRole('link', { name: 'twh.pdf' })).toBeInTheDocument();
-    expect(screen.getAllByRole('img', { name: /^m\d\.jpg$/ })).toHaveLength(4);
+    // Stored marking photos are listed one by one, each to keep, remove or replace.
+    const markings = screen.getByRole('list', { name: 'Chosen files' });
+    expect(
+      within(markings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^m1\.jpg/),
+      expect.stringMatching(/^m2\.jpg/),
+      expect.stringMatching(/^m3\.jpg/),
+      expect.stringMatching(/^m4\.jpg/),
+    ]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 });
