@@ -193,7 +193,16 @@ describe('the built server with every optional part configured', () => {
       papers,
     );
     const form = new FormData();
-    for (const [name, value] of Object.entries(validValues())) form.append(name, value);
+    // Names of its own: the demo data's horses hold the form's defaults ("Easy Rack" is approved
+    // and so taken), and the server refuses a taken name.
+    const run = randomBytes(3).toString('hex');
+    const values = {
+      ...validValues(),
+      firstChoice: `Bundle Glide ${run}`,
+      secondChoice: `Bundle Step ${run}`,
+      thirdChoice: `Bundle Rack ${run}`,
+    };
+    for (const [name, value] of Object.entries(values)) form.append(name, value);
     form.append('uploads', JSON.stringify([upload]));
     for (const side of ['left', 'right', 'face', 'legs']) {
       form.append(
