@@ -3,7 +3,6 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   WAITING_WORK_CAP,
   formatUsd,
-  horseDisplayName,
   type OfficeNoticeChoice,
   type WaitingWork,
 } from '@registry/domain';
@@ -11,6 +10,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { lockFor } from '../../db/advisory-lock.js';
 import { auditLog, horseChangeRequests, horses, officeDigests, users } from '../../db/schema.js';
 import { recordAudit } from '../audit/service.js';
+import { horseNamesByIds } from '../horse-repository/names.js';
 import { fullName } from '../horse-repository/owners.js';
 import { enqueueMail } from './outbox.js';
 import { officeDigestMail, officeNoticeMail } from './templates.js';
@@ -61,23 +61,11 @@ function isEvent(row: AuditRow): boolean {
 /** Each event as a line a staff member reads: what happened, to which horse, by whom. */
 async function describe(db: Executor, rows: AuditRow[]): Promise<OfficeEvent[]> {
   const events = rows.filter(isEvent);
-  const horseIds = [...new Set(events.flatMap((row) => (row.subject ? [row.subject] : [])))];
-  const horseRows =
-    horseIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: horses.id,
-            ownerId: horses.ownerId,
-            approvedName: horses.approvedName,
-            firstChoice: horses.firstChoice,
-            secondChoice: horses.secondChoice,
-            thirdChoice: horses.thirdChoice,
-          })
-          .from(horses)
-          .where(inArray(horses.id, horseIds));
-  const byId = new Map(horseRows.map((horse) => [horse.id, horse]));
-  const ownerIds = [...new Set(horseRows.map((horse) => horse.ownerId))];
+  const byId = await horseNamesByIds(
+    db,
+    events.flatMap((row) => (row.subject ? [row.subject] : [])),
+  );
+  const ownerIds = [...new Set([...byId.values()].map((horse) => horse.ownerId))];
   const owners =
     ownerIds.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, ownerIds));
   const ownerOf = new Map(owners.map((owner) => [owner.id, fullName(owner) || owner.email]));
@@ -85,7 +73,7 @@ async function describe(db: Executor, rows: AuditRow[]): Promise<OfficeEvent[]> 
     const horse = row.subject ? byId.get(row.subject) : undefined;
     // Deleted since: nothing waits for the office any more.
     if (!horse) return [];
-    const name = horseDisplayName(horse);
+    const { name } = horse;
     const owner = ownerOf.get(horse.ownerId) ?? 'a member';
     const details = (row.details ?? {}) as { amountCents?: unknown };
     const line =

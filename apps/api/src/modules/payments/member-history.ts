@@ -1,12 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import {
-  RECEIPT_MESSAGES,
-  RECEIPT_STATUSES,
-  horseDisplayName,
-  type MemberPayment,
-} from '@registry/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { RECEIPT_MESSAGES, RECEIPT_STATUSES, type MemberPayment } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { horses, payments, type PaymentRow } from '../../db/schema.js';
+import { payments, type PaymentRow } from '../../db/schema.js';
+import { horseNamesByIds } from '../horse-repository/names.js';
 import { HttpError } from '../../http-error.js';
 import { isUuid } from '../../db/ids.js';
 import { withdrawnHorses } from './ledger.js';
@@ -50,21 +46,10 @@ function view(row: PaymentRow, horse: HorseLabel): MemberPayment {
 }
 
 async function labelled(db: Executor, rows: PaymentRow[]): Promise<MemberPayment[]> {
-  const horseIds = [...new Set(rows.flatMap((row) => (row.horseId ? [row.horseId] : [])))];
-  const live =
-    horseIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: horses.id,
-            approvedName: horses.approvedName,
-            firstChoice: horses.firstChoice,
-            secondChoice: horses.secondChoice,
-            thirdChoice: horses.thirdChoice,
-          })
-          .from(horses)
-          .where(inArray(horses.id, horseIds));
-  const names = new Map(live.map((horse) => [horse.id, horseDisplayName(horse)]));
+  const names = await horseNamesByIds(
+    db,
+    rows.flatMap((row) => (row.horseId ? [row.horseId] : [])),
+  );
   const withdrawn = await withdrawnHorses(
     db,
     rows.filter((row) => !row.horseId).map((row) => row.id),
@@ -73,7 +58,7 @@ async function labelled(db: Executor, rows: PaymentRow[]): Promise<MemberPayment
     view(
       row,
       row.horseId
-        ? { id: row.horseId, name: names.get(row.horseId) ?? '', deleted: false }
+        ? { id: row.horseId, name: names.get(row.horseId)?.name ?? '', deleted: false }
         : {
             id: null,
             name: withdrawn.get(row.id)?.name || 'Withdrawn registration',
