@@ -36,7 +36,7 @@ export function WaitingWorkBadge() {
   if (waiting === 0) return null;
   return (
     <span
-      className="badge text-bg-warning position-absolute top-50 end-0 translate-middle-y me-3"
+      className="badge bg-warning text-dark position-absolute top-50 end-0 translate-middle-y me-3"
       data-testid="waiting-work"
     >
       {waitingLabel(waiting)}
