@@ -319,27 +319,41 @@ describe('PUT /api/admin/change-requests/:id', () => {
     expect(rows[0]?.status).toBe('pending');
   });
 
-  it('edits and a decision racing on one horse queue up: no error, never two pending', async () => {
+  it('edits and a decision racing on one horse queue up: never two pending, and the decision applies only what was read', async () => {
     const { id } = await approvedHorse();
     await edit(id, editValues({ color: 'Black' }));
     const [request] = await pendingRequests(id);
     if (!request) throw new Error('no request');
     const answers = await Promise.all([
       edit(id, editValues({ color: 'Chestnut' })),
-      put(`/api/admin/change-requests/${request.id}`, { action: 'approve' }),
+      // The office read the request as it was before these edits ('Black').
+      put(`/api/admin/change-requests/${request.id}`, {
+        action: 'approve',
+        version: request.version,
+      }),
       edit(id, editValues({ color: 'Gray' })),
       edit(id, editValues({ color: 'Palomino' })),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const [first, decision, ...rest] = answers.map((a) => a.statusCode);
+    expect([first, ...rest]).toEqual([200, 200, 200]);
+    // An edit that replaced the request before the decision ran makes it 409: the office
+    // decides again on the new text (it named the version it read).
+    expect([200, 409]).toContain(decision);
     const rows = await t.database.db
       .select()
       .from(horseChangeRequests)
       .where(eq(horseChangeRequests.horseId, id));
     expect(rows.filter((r) => r.status === 'pending').length).toBeLessThanOrEqual(1);
     const approved = rows.find((r) => r.status === 'approved');
-    // The record shows exactly what the approval applied.
-    const applied = approved?.changes.find((c) => c.field === 'color')?.to;
-    expect((await rowOf(id)).color).toBe(applied);
+    if (decision === 200) {
+      // The record shows exactly what the approval applied: the text of the version read.
+      const applied = approved?.changes.find((c) => c.field === 'color')?.to;
+      expect(applied).toBe('Black');
+      expect((await rowOf(id)).color).toBe(applied);
+    } else {
+      expect(approved).toBeUndefined();
+      expect((await rowOf(id)).color).not.toBe('Black');
+    }
   });
 
   it("a transfer withdraws the previous owner's pending change", async () => {
