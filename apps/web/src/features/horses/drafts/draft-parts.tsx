@@ -39,8 +39,9 @@ export function DraftOffer({ draft }: { draft: RegisterDraft }) {
       >
         Continue draft
       </CButton>
+      {/* Dark, not secondary: grey on the info alert's tint fails contrast (axe, e2e). */}
       <CButton
-        color="secondary"
+        color="dark"
         variant="outline"
         size="sm"
         disabled={busy}
