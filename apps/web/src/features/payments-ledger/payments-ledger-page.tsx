@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CButton, CFormInput, CFormLabel, CNav, CNavItem, CNavLink } from '@coreui/react';
+import { CButton, CNav, CNavItem, CNavLink } from '@coreui/react';
 import { LEDGER_METHODS, PAYMENT_RECORD_STATUSES, type LedgerEntry } from '@registry/domain';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
@@ -26,6 +26,7 @@ import {
 import { LedgerCards, LedgerTable } from './ledger-table';
 import { METHOD_LABELS, RECORD_STATUS_LABELS } from './labels';
 import { ReconciliationView } from './reconciliation';
+import { DateField } from './date-field';
 import { ReverseDialog } from './reverse-dialog';
 
 const WORDS: ListWords = {
@@ -130,24 +131,18 @@ export default function PaymentsLedgerPage() {
               value={filters.method}
               onChange={(value) => setFilter('method', value as LedgerFilters['method'])}
             />
-            <div className="col-6 col-md-3 col-lg-2">
-              <CFormLabel htmlFor="payments-from">From</CFormLabel>
-              <CFormInput
-                id="payments-from"
-                type="date"
-                value={filters.from}
-                onChange={(event) => setFilter('from', event.target.value)}
-              />
-            </div>
-            <div className="col-6 col-md-3 col-lg-2">
-              <CFormLabel htmlFor="payments-to">To</CFormLabel>
-              <CFormInput
-                id="payments-to"
-                type="date"
-                value={filters.to}
-                onChange={(event) => setFilter('to', event.target.value)}
-              />
-            </div>
+            <DateField
+              id="payments-from"
+              label="From"
+              value={filters.from}
+              onChange={(value) => setFilter('from', value)}
+            />
+            <DateField
+              id="payments-to"
+              label="To"
+              value={filters.to}
+              onChange={(value) => setFilter('to', value)}
+            />
             {filtered && <ClearFiltersButton onClick={clearFilters} />}
           </ListToolbar>
 

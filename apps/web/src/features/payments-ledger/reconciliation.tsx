@@ -2,8 +2,6 @@ import { useState } from 'react';
 import {
   CCard,
   CCardBody,
-  CFormInput,
-  CFormLabel,
   CTable,
   CTableBody,
   CTableDataCell,
@@ -17,6 +15,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ListStates } from '../../components/list-states';
 import { ListToolbar } from '../../components/list-toolbar';
 import { useReconciliation } from './api';
+import { DateField } from './date-field';
 import { METHOD_LABELS } from './labels';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -65,24 +64,18 @@ export function ReconciliationView() {
         Reconciliation
       </h2>
       <ListToolbar label="Reconciliation dates">
-        <div className="col-6 col-md-3 col-lg-2">
-          <CFormLabel htmlFor="recon-from">From</CFormLabel>
-          <CFormInput
-            id="recon-from"
-            type="date"
-            value={range.from}
-            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
-          />
-        </div>
-        <div className="col-6 col-md-3 col-lg-2">
-          <CFormLabel htmlFor="recon-to">To</CFormLabel>
-          <CFormInput
-            id="recon-to"
-            type="date"
-            value={range.to}
-            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
-          />
-        </div>
+        <DateField
+          id="recon-from"
+          label="From"
+          value={range.from}
+          onChange={(value) => setRange((r) => ({ ...r, from: value }))}
+        />
+        <DateField
+          id="recon-to"
+          label="To"
+          value={range.to}
+          onChange={(value) => setRange((r) => ({ ...r, to: value }))}
+        />
         {!valid && (
           <p className="col-12 text-danger small mb-0" role="alert">
             Choose a start date on or before the end date.
