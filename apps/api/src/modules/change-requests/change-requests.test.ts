@@ -97,6 +97,7 @@ async function pendingRequests(horseId: string) {
   return response.json().data.items as Array<{
     id: string;
     status: string;
+    version: number;
     changes: Array<{ field: string; from: string; to: string }>;
   }>;
 }
