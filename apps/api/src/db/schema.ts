@@ -204,6 +204,18 @@ export const horses = pgTable(
     stateFoaledIn: text('state_foaled_in').notNull(),
     sireName: text('sire_name').notNull().default(''),
     damName: text('dam_name').notNull().default(''),
+    /**
+     * The registered sire and dam, when the register knows them (a foal registered from a
+     * breeding report, or linked by the office). The typed names above stay what the owner
+     * entered; these links carry offspring lists and pedigrees deeper than the form's three
+     * generations. Set null when the parent's record is deleted.
+     */
+    sireHorseId: uuid('sire_horse_id').references((): AnyPgColumn => horses.id, {
+      onDelete: 'set null',
+    }),
+    damHorseId: uuid('dam_horse_id').references((): AnyPgColumn => horses.id, {
+      onDelete: 'set null',
+    }),
     foalDate: date('foal_date', { mode: 'string' }).notNull(),
     details: jsonb('details').$type<HorseDetails>().notNull(),
     createdAt: createdAt(),
@@ -238,6 +250,12 @@ export const horses = pgTable(
     trigram('horses_registration_number_trgm_idx', t.registrationNumber),
     trigram('horses_sire_name_trgm_idx', t.sireName),
     trigram('horses_dam_name_trgm_idx', t.damName),
+    index('horses_sire_horse_idx')
+      .on(t.sireHorseId)
+      .where(sql`${t.sireHorseId} is not null`),
+    index('horses_dam_horse_idx')
+      .on(t.damHorseId)
+      .where(sql`${t.damHorseId} is not null`),
   ],
 );
 
