@@ -23,6 +23,7 @@ import {
   PAYMENT_RECORD_STATUSES,
   PAYMENT_STATUSES,
   OFFICE_NOTICE_CHOICES,
+  STAFF_ROLES,
   type FieldChange,
 } from '@registry/domain';
 import type { HorseDetails, HorseRecordValues } from './horse-details.js';
@@ -98,11 +99,23 @@ export const users = pgTable(
     officeNotices: text('office_notices', { enum: OFFICE_NOTICE_CHOICES })
       .notNull()
       .default('immediate'),
+    /**
+     * Office accounts: what they may do (domain admin/staff.ts, issue 29 §1); null for members.
+     * An office account without one may do nothing (modules/auth/staff-policy.ts fails closed).
+     */
+    staffRole: text('staff_role', { enum: STAFF_ROLES }),
+    /**
+     * When an administrator removed this office account. The row stays (inactive) so history and
+     * audit entries keep naming who acted; the Staff page no longer lists it.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('admin', 'member')`),
+    oneOf('users_staff_role_check', t.staffRole, STAFF_ROLES),
+    check('users_staff_role_office_check', sql`${t.staffRole} is null or ${t.role} = 'admin'`),
     oneOf('users_office_notices_check', t.officeNotices, OFFICE_NOTICE_CHOICES),
     // The office's searches: a horse's owner by name or email, members by name, email, city or
     // number, each a trigram lookup rather than a scan of every member.

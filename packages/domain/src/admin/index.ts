@@ -5,3 +5,4 @@ export * from './change-requests.js';
 export * from './change-labels.js';
 export * from './dashboard-content.js';
 export * from './office-notices.js';
+export * from './staff.js';

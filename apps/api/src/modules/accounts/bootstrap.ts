@@ -69,6 +69,7 @@ export async function ensureInitialAccounts(
     await db.insert(users).values({
       email: options.adminEmail,
       role: 'admin',
+      staffRole: 'administrator',
       passwordHash,
       firstName: 'Registry',
       lastName: 'Administrator',
