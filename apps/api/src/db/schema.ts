@@ -71,6 +71,20 @@ export const publicSearchText = (
 ) =>
   sql`lower(coalesce(${t.approvedName}, '') || chr(10) || coalesce(${t.registrationNumber}, '') || chr(10) || ${t.sireName} || chr(10) || ${t.damName})`;
 
+/**
+ * The searches' Breeder field: the breeder as typed on the form (`details.bredBy`, public).
+ * Indexed whole by a trigram index, like the texts above.
+ */
+export const bredByText = (t: Columns<'details'>) =>
+  sql`lower(coalesce(${t.details} ->> 'bredBy', ''))`;
+/**
+ * The searches' Owner field: the names of the horse's recorded owners (`details.owners[].name`,
+ * the names the verify page shows), as one JSON text, indexed by a trigram index. Only the
+ * names: addresses and emails of the owners are not searchable.
+ */
+export const ownerNamesText = (t: Columns<'details'>) =>
+  sql`lower(jsonb_path_query_array(${t.details}, '$.owners[*].name')::text)`;
+
 /** Administrators and members. Emails are stored lower-cased (see normalizeEmail). */
 export const users = pgTable(
   'users',
@@ -269,6 +283,16 @@ export const horses = pgTable(
     index('horses_dam_horse_idx')
       .on(t.damHorseId)
       .where(sql`${t.damHorseId} is not null`),
+    // A horse's registered offspring, newest foal first, a page at a time (pedigree/offspring.ts):
+    // each side's foals in foal-date order are the first rows of one index range.
+    index('horses_sire_offspring_idx')
+      .on(t.sireHorseId, t.foalDate, t.id)
+      .where(sql`${t.approvalStatus} = 'approved' and ${t.sireHorseId} is not null`),
+    index('horses_dam_offspring_idx')
+      .on(t.damHorseId, t.foalDate, t.id)
+      .where(sql`${t.approvalStatus} = 'approved' and ${t.damHorseId} is not null`),
+    index('horses_bred_by_trgm_idx').using('gin', sql`${bredByText(t)} gin_trgm_ops`),
+    index('horses_owner_names_trgm_idx').using('gin', sql`${ownerNamesText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -324,6 +348,8 @@ export interface HorseRevisionSnapshot {
   names: [string, string, string];
   ownerId: string;
   files: Array<{ kind: string; slot: string; name: string; sha256: string }>;
+  /** The registered sire and dam the office linked (absent in revisions kept before links). */
+  parents?: { sireHorseId: string | null; damHorseId: string | null };
 }
 
 /**

@@ -1,0 +1,4 @@
+CREATE INDEX "horses_sire_offspring_idx" ON "horses" USING btree ("sire_horse_id","foal_date","id") WHERE "horses"."approval_status" = 'approved' and "horses"."sire_horse_id" is not null;--> statement-breakpoint
+CREATE INDEX "horses_dam_offspring_idx" ON "horses" USING btree ("dam_horse_id","foal_date","id") WHERE "horses"."approval_status" = 'approved' and "horses"."dam_horse_id" is not null;--> statement-breakpoint
+CREATE INDEX "horses_bred_by_trgm_idx" ON "horses" USING gin (lower(coalesce("details" ->> 'bredBy', '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "horses_owner_names_trgm_idx" ON "horses" USING gin (lower(jsonb_path_query_array("details", '$.owners[*].name')::text) gin_trgm_ops);
