@@ -22,6 +22,7 @@ import {
   CHANGE_REQUEST_STATUSES,
   PAYMENT_RECORD_STATUSES,
   PAYMENT_STATUSES,
+  REFUND_STATUSES,
   OFFICE_NOTICE_CHOICES,
   STAFF_ROLES,
   type FieldChange,
@@ -475,12 +476,32 @@ export const payments = pgTable(
     mandate: jsonb('mandate').$type<Record<string, unknown>>(),
     /** The sandbox settles bank payments at this time (Stripe settles by webhook). */
     settlesAt: timestamp('settles_at', { withTimezone: true }),
+    /**
+     * What the payer agreed to with this payment (every card and bank payment; issue 33 §3):
+     * `{ checkedAgreement, termsVersion, acceptedAt, ip, userAgent, acceptance, recordedById }`.
+     * The bank debit's authorisation itself stays in `mandate`. Null for the office's records.
+     */
+    agreement: jsonb('agreement').$type<Record<string, unknown>>(),
+    /** The provider's payment method (Stripe `pm_...`): mandate and detach events name it. */
+    providerMethodId: text('provider_method_id'),
+    /**
+     * Money returned so far: the sum of the refunds in `payment_refunds` that have not failed.
+     * Kept here so lists and totals need no join; a partial refund leaves the status alone.
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * The card network's dispute or inquiry as the provider last reported it:
+     * `{ id, status, amountCents, eventAt }` (eventAt orders late and replayed events).
+     */
+    dispute: jsonb('dispute').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     oneOf('payments_status_check', t.status, PAYMENT_RECORD_STATUSES),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
+    check('payments_refunded_check', sql`${t.refundedCents} >= 0`),
+    index('payments_provider_method_idx').on(t.providerMethodId),
     index('payments_horse_idx').on(t.horseId, t.createdAt),
     // One live or settled payment per horse and set of fee lines: a second payment of the
     // same fees is refused by the database; the difference after an edit is another set.
@@ -490,6 +511,32 @@ export const payments = pgTable(
     index('payments_settles_idx').on(t.status, t.settlesAt),
   ],
 );
+
+/**
+ * The refunds of a payment, one row per provider refund (Stripe `re_...`): the office's and
+ * those made in the provider's dashboard, partial ones too. A refund's status only moves forward
+ * (pending -> succeeded -> failed), so replayed or late events never count it twice.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    oneOf('payment_refunds_status_check', t.status, REFUND_STATUSES),
+    check('payment_refunds_amount_check', sql`${t.amountCents} > 0`),
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+  ],
+);
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 
 /** Webhook deliveries already applied: a redelivered event id is acknowledged and ignored. */
 export const webhookEvents = pgTable('webhook_events', {
