@@ -30,3 +30,17 @@ export const PAYMENT_RECORD_STATUSES = [
   'disputed',
 ] as const;
 export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
+
+/**
+ * A refund's state at the provider (Stripe's Refund statuses). `pending` and `requires_action`
+ * refunds count as returned money until they fail; `failed` and `canceled` ones give it back
+ * (docs/api.md "Payments: undoing").
+ */
+export const REFUND_STATUSES = [
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];

@@ -5,3 +5,4 @@ export * from './billing.js';
 export * from './mandate.js';
 export * from './office.js';
 export * from './terms.js';
+export * from './disputes.js';
