@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { measureLighthouse, type LighthouseFigures } from './lighthouse.js';
+import { LIGHTHOUSE_PACKAGE, measureLighthouse, type LighthouseFigures } from './lighthouse.js';
 import { measurePageWeights, type PageWeight, type Session } from './page-weight.js';
 import { BENCH_ADMIN, BENCH_MEMBER, type RunningServer } from './server.js';
 
@@ -10,6 +10,7 @@ const TARGETS = {
   memberPagesFirstKb: 160,
   repeatAssetsKb: 5,
   performance: 95,
+  tbtMs: 150,
   accessibility: 100,
   bestPractices: 100,
   loginLcpMs: 2000,
@@ -119,44 +120,78 @@ function weightLines(weights: PageWeight[]): string[] {
   ];
 }
 
+function lighthouseMet(f: LighthouseFigures): boolean {
+  return (
+    f.performance >= TARGETS.performance &&
+    f.tbtMs <= TARGETS.tbtMs &&
+    f.accessibility >= TARGETS.accessibility &&
+    f.bestPractices >= TARGETS.bestPractices &&
+    kb(f.unusedCssBytes) <= TARGETS.unusedCssKb &&
+    (f.page !== 'member sign-in' || f.lcpMs <= TARGETS.loginLcpMs)
+  );
+}
+
+/** Per page: its worst run's score and TBT, and the range over all runs. */
+function worstRunLines(figures: LighthouseFigures[]): string[] {
+  const pages = [...new Set(figures.map((f) => f.page))];
+  const rows = pages.map((page) => {
+    const runs = figures.filter((f) => f.page === page);
+    const scores = runs.map((f) => f.performance);
+    const tbts = runs.map((f) => f.tbtMs);
+    const met = runs.every(lighthouseMet);
+    return {
+      page,
+      line:
+        `| ${page} | ${runs.length} | ${Math.min(...scores)} | ${Math.max(...scores)} | ` +
+        `${Math.max(...tbts)} | ${Math.min(...tbts)} | ${yes(met)} |`,
+      worst: Math.min(...scores),
+    };
+  });
+  rows.sort((a, b) => a.worst - b.worst);
+  return [
+    '| page | runs | worst performance | best performance | worst TBT ms | best TBT ms | every run met |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((r) => r.line),
+    '',
+  ];
+}
+
 function lighthouseLines(
   figures: FieldSpeed['lighthouse'],
   [before, after]: [number, number],
 ): string[] {
   const lines = [
-    '## Lighthouse, mobile preset: targets performance at least 95, accessibility and best',
-    'practices 100, LCP on /login at most 2.0 s, unused CSS at most 20 KB',
+    '## Lighthouse, mobile preset, every run: targets performance at least 95 and TBT at most',
+    '150 ms in every run, accessibility and best practices 100, LCP on /login at most 2.0 s,',
+    'unused CSS at most 20 KB',
     '',
   ];
   if ('error' in figures) return [...lines, `Not measured: ${figures.error}`, ''];
-  const version = 'Lighthouse 12 (npm `lighthouse`, runs on Node 20; 13 needs Node 22)';
+  const runs = Math.max(...figures.map((f) => f.run));
   return [
     ...lines,
-    `${version} against Debian's Chromium (headless, flags in \`e2e/bench/lighthouse.ts\`), one new`,
-    'profile per page, default mobile settings: simulated slow 4G and a 4× slower CPU. Signed-in',
-    'pages are audited with the sign-in stored in that profile, and an otherwise empty cache.',
+    `The Lighthouse command line (npm \`${LIGHTHOUSE_PACKAGE}\` on Node 24, both from npm through`,
+    "npx) launching Debian's Chromium itself (flags in `e2e/bench/lighthouse.ts`); each run a",
+    'first visit in a fresh copy of a profile that holds only the signed-in session (empty HTTP',
+    `cache); default mobile settings: simulated slow 4G and a 4× slower CPU. ${runs} runs per page,`,
+    'pages ordered by their worst run, and within a page the worst run first.',
     `Load average of the machine (${os.cpus().length} CPUs) before and after: ${before} and ` +
       `${after}. Lighthouse scales the main-thread work it observes by its CPU slowdown, so ` +
       'other processes on a busy machine inflate TBT, FCP and LCP.',
     '',
-    '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | unused CSS KB | targets met |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...figures.map((f) => {
-      const met =
-        f.performance >= TARGETS.performance &&
-        f.accessibility >= TARGETS.accessibility &&
-        f.bestPractices >= TARGETS.bestPractices &&
-        kb(f.unusedCssBytes) <= TARGETS.unusedCssKb &&
-        (f.page !== 'member sign-in' || f.lcpMs <= TARGETS.loginLcpMs);
-      return (
-        `| ${f.page} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.fcpMs} | ` +
-        `${f.lcpMs} | ${f.tbtMs} | ${f.cls} | ${kb(f.unusedCssBytes)} | ${yes(met)} |`
-      );
-    }),
+    ...worstRunLines(figures),
+    '| page | run | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | unused CSS KB | targets met |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...figures.map(
+      (f) =>
+        `| ${f.page} | ${f.run} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ` +
+        `${f.fcpMs} | ${f.lcpMs} | ${f.tbtMs} | ${f.cls} | ${kb(f.unusedCssBytes)} | ` +
+        `${yes(lighthouseMet(f))} |`,
+    ),
     '',
     ...figures
       .filter((f) => f.failed.length > 0)
-      .map((f) => `Audits below 0.9 on ${f.page}: ${f.failed.join('; ')}.`),
+      .map((f) => `Audits below 0.9 on ${f.page}, run ${f.run}: ${f.failed.join('; ')}.`),
     '',
   ];
 }
