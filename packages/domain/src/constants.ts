@@ -44,6 +44,7 @@ export const EMAIL_MAX_LENGTH = 254;
  * away from the zod schemas, so the sign-in page can check an address without loading zod.
  * The domain is written as dot-free labels joined by dots, so no character can be matched in
  * two ways: the test takes linear time on any input (the earlier `[^\s@]+\.[^\s@]+` backtracked
- * polynomially on "a@a.a.a.…@" and blocked the server for seconds; docs/decisions.md).
+ * polynomially on "a@a.a.a.…@" and blocked the server for seconds;
+ * docs/decisions/0047-hostile-input-refused-at-the-edge.md).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The modules the registration form reads as it opens. None of them may load zod, even through
  * another module: the form would then build zod's classes and schemas before its first paint
- * (docs/decisions.md, "Register Horse: zod off the form's first paint"). The form's rules load
+ * (docs/decisions/0064-zod-off-the-first-paint.md). The form's rules load
  * later, with its resolver.
  */
 const OPENS_WITHOUT_ZOD = [

@@ -19,8 +19,9 @@ export function withoutLeadingInvisible(value: string): string {
 }
 
 /**
- * The one spelling of a member number (docs/decisions.md, "Member numbers and CSV cells, one
- * spelling"): compatibility characters folded (NFKC: full-width `Ｍ－０００２` is `M-0002`),
+ * The one spelling of a member number
+ * (docs/decisions/0050-unique-names-and-registry-member-numbers.md): compatibility characters
+ * folded (NFKC: full-width `Ｍ－０００２` is `M-0002`),
  * invisible characters dropped, every dash a plain `-`, runs of spaces one space, trimmed,
  * upper case (the case `MEMBER_NUMBER_FORMAT` numbers are given in). Every place that takes a
  * member number stores and compares this, so `m-0002`, `M-0002` with a zero-width space and

@@ -29,7 +29,10 @@ export const PROFILE_MESSAGES = {
   pictureRemoved: 'Profile picture removed',
 } as const;
 
-/** Profile pictures: checked by content, stored re-encoded as a square (see decisions.md). */
+/**
+ * Profile pictures: checked by content, stored re-encoded as a square
+ * (docs/decisions/0024-profile-pictures-re-encoded.md).
+ */
 export const PROFILE_PICTURE = {
   field: 'profilePicture',
   mimeTypes: ['image/jpeg', 'image/png'],

@@ -1,7 +1,7 @@
 import { STATES, type UsState } from './horse/constants.js';
 
 /**
- * One list of states everywhere (docs/decisions.md, "Registry rules (issue 21)"): a member's
+ * One list of states everywhere (docs/decisions/0052-member-addresses-and-country.md): a member's
  * address, typed by the member, the office or a CSV import, names a state of the same list the
  * horse form offers. Postal codes ("KY") and any letter case are accepted and stored as the name.
  */

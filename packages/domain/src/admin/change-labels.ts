@@ -2,8 +2,8 @@ import { COMMON_TEXT_KEYS, textField } from '../horse/stored-fields.js';
 
 /**
  * How a change request's fields read to people (change-requests.ts), without zod: a member's
- * record view in the registration form shows a pending change as it opens (docs/decisions.md,
- * "Register Horse: zod off the form's first paint").
+ * record view in the registration form shows a pending change as it opens
+ * (docs/decisions/0064-zod-off-the-first-paint.md).
  */
 
 const PARENT_LABELS: Record<string, string> = { sire: 'Sire', dam: 'Dam' };

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from './messages.js';
 
 /**
  * Change requests: a member's edit of an approved horse's record waits for the office
- * (docs/decisions.md "Approved records change through the office").
+ * (docs/decisions/0031-approved-records-change-through-the-office.md).
  */
 
 export const CHANGE_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;

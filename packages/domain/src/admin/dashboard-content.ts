@@ -4,8 +4,9 @@ import { ADMIN_MESSAGES } from './messages.js';
 /**
  * How deeply the dashboard text may nest quotes, lists and emphasis (issue 28 §6). The
  * markdown renderer (marked) nests by recursion, one level of its call stack per level of
- * the text, and overflowed the stack on 2,000 `>` (docs/decisions.md "Dashboard text: a
- * nesting limit"). 20 is far below where it fails and far above what a notice needs.
+ * the text, and overflowed the stack on 2,000 `>`
+ * (docs/decisions/0036-dashboard-content-as-sanitized-markdown.md). 20 is far below where it fails
+ * and far above what a notice needs.
  */
 export const DASHBOARD_CONTENT_MAX_NESTING = 20;
 

@@ -1,6 +1,6 @@
 /**
  * The limits, names and messages of drafts (drafts.ts), without zod: the registration form reads
- * them as it opens (docs/decisions.md, "Register Horse: zod off the form's first paint").
+ * them as it opens (docs/decisions/0064-zod-off-the-first-paint.md).
  */
 
 /** The largest draft body the server takes (the form's ~150 fields and two signature images). */

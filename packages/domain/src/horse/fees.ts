@@ -80,7 +80,8 @@ const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 
 /**
  * "$1,234.50", in the en-US locale whatever the machine's, so the web and the server print the
- * same text (Node's and Chromium's ICU agree on it: docs/decisions.md, issue 33 §5).
+ * same text (Node's and Chromium's ICU agree on it:
+ * docs/decisions/0091-dates-and-amounts-in-en-us.md).
  */
 export function formatUsd(amountCents: number): string {
   if (!Number.isSafeInteger(amountCents)) {

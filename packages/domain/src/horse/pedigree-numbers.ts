@@ -1,5 +1,5 @@
 /**
- * Linked pedigrees (docs/decisions.md "Linked pedigrees"): a sire or dam given by a number of
+ * Linked pedigrees (docs/decisions/0051-linked-pedigrees.md): a sire or dam given by a number of
  * this register brings its own line; numbers not in the register are shown to the reviewer.
  */
 export const PEDIGREE_MESSAGES = {

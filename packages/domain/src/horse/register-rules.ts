@@ -1,5 +1,6 @@
 /**
- * The register's own rules that go beyond the form (docs/decisions.md "Register rules"):
+ * The register's own rules that go beyond the form
+ * (docs/decisions/0050-unique-names-and-registry-member-numbers.md):
  * approved names are unique ignoring case and whitespace, and every owner of record is a
  * member unless a co-owner is marked as not one.
  */

@@ -17,8 +17,9 @@ import {
 } from '../index.js';
 
 /**
- * The sections' tables drive everything that copies a text field (docs/decisions.md "One
- * contract and boundaries"); these checks hold for every field, so a new one is covered too.
+ * The sections' tables drive everything that copies a text field
+ * (docs/decisions/0078-stored-text-fields-from-tables.md); these checks hold for every field, so a
+ * new one is covered too.
  */
 describe('the stored text fields', () => {
   it('are sent as text parts: every mode sends the common ones, the register the name choices', () => {

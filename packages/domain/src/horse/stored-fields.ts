@@ -9,8 +9,9 @@ import {
 
 /**
  * The plain text fields of a horse, declared once in their form section beside its zod rules.
- * Everything that only copies a field is derived from these tables (docs/decisions.md "One
- * contract and boundaries"): the multipart text parts, the form's defaults, the stored
+ * Everything that only copies a field is derived from these tables
+ * (docs/decisions/0078-stored-text-fields-from-tables.md): the multipart text parts, the form's
+ * defaults, the stored
  * `details`, the API's answers, the edit form's prefill, the record view and the change labels.
  * The tables hold no zod, so a page that reads them does not load the rules. The owner type is
  * not in a table: it decides how many owner rows there are, so every reader treats it apart.

@@ -3,7 +3,7 @@ import type { StoredTextFields } from './stored-fields.js';
 /**
  * The plain text fields of the form's sections (stored-fields.ts), apart from the sections'
  * rules: the registration form reads these as it opens, and importing them must not load zod
- * (docs/decisions.md, "Register Horse: zod off the form's first paint").
+ * (docs/decisions/0064-zod-off-the-first-paint.md).
  */
 
 /** The plain text fields of sections 7-8. */

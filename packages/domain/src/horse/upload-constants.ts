@@ -1,6 +1,6 @@
 /**
  * The names and messages of resumable uploads (uploads.ts), without zod: the registration form
- * reads them as it opens (docs/decisions.md, "Register Horse: zod off the form's first paint").
+ * reads them as it opens (docs/decisions/0064-zod-off-the-first-paint.md).
  */
 
 /** Where the tus endpoint lives; an upload's URL is `${UPLOADS_PATH}/<id>`. */

@@ -6,7 +6,7 @@ export const OFFICE_METHODS = ['check', 'cash', 'other'] as const;
 export const PAYMENT_REASON_MAX = 500;
 
 // The schemas are built inside functions: a bundler keeps a module's top-level zod objects
-// once anything of the module is used (docs/decisions.md, "Adding a stored horse field").
+// once anything of the module is used (docs/decisions/0064-zod-off-the-first-paint.md).
 
 /** Undoing a payment (POST admin/payment-void): the reason the audit log keeps. */
 export function buildPaymentReversalSchema() {

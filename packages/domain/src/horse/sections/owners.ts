@@ -27,7 +27,8 @@ export const ownerSchema = z.object({
     .overwrite(normalizeMemberNumber)
     .max(OTHER_REGISTRY_NUMBER_MAX, tooLongMessage('Member Number', OTHER_REGISTRY_NUMBER_MAX)),
   /**
-   * A co-owner who is not a member of the association (docs/decisions.md "Register rules"):
+   * A co-owner who is not a member of the association
+   * (docs/decisions/0050-unique-names-and-registry-member-numbers.md):
    * no member number, and the server does not look one up. Never the first owner.
    */
   nonMember: z.boolean().optional(),
