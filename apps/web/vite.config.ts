@@ -56,7 +56,7 @@ const PAGE_MODULE_AT: Record<'admin' | 'member', Record<string, string | string[
  * a session is stored (the keys of lib/session-storage.ts): a round trip and the entry's run
  * time earlier on a slow phone. The sign-in pages pay its request (about 0.7 KB) and nothing
  * else. A file, not an inline script: the CSP allows scripts from our own origin only.
- * docs/decisions.md, "Field speed (issue 12)".
+ * docs/decisions/0063-preload-shim-and-chunking.md.
  */
 function preloadSignedInChunks(): Plugin {
   return {
@@ -111,7 +111,8 @@ function preloadSignedInChunks(): Plugin {
       // At low priority: the entry and its stylesheet, already requested by index.html, come
       // first, as the first paint (the banner and "Loading…", route-guards.tsx) needs only
       // them. Lighthouse counts every high-priority script fetched before the first paint as
-      // holding it back: 1.8-2.0 s FCP with them, 1.55-1.65 s without (docs/decisions.md).
+      // holding it back: 1.8-2.0 s FCP with them, 1.55-1.65 s without
+      // (docs/decisions/0063-preload-shim-and-chunking.md).
       const code =
         `try{const s=localStorage,p=location.pathname.replace(/(.)\\/+$/,"$1"),` +
         `r=${JSON.stringify(pages)}[s.getItem("userRole")==="admin"?"admin":"member"];` +
@@ -192,8 +193,8 @@ export default defineConfig(({ command }) => ({
             // server-data cache (RTK Query) and the buttons' contrast rules (0.1 KB, which
             // five dialogs and lists import: its own file cost 0.7 KB with headers). One file
             // instead of about eight: each response's headers are about 0.6 KB, and each file
-            // is one more step in a phone's download chain (docs/decisions.md, "Field speed
-            // (issue 12)").
+            // is one more step in a phone's download chain
+            // (docs/decisions/0063-preload-shim-and-chunking.md).
             {
               name: 'signed-in',
               test: /[\\/]src[\\/](?:app[\\/]shell[\\/]|stores[\\/]server-api|components[\\/]contrast\.css)|@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/,

@@ -15,7 +15,7 @@ configureZodWithoutEval();
 void store.dispatch(loadBranding());
 // Confirms a stored token (a 401 signs out) and picks up a changed name or picture, once the
 // first page is on screen: asked at once, its answer held back that page's largest paint as
-// Lighthouse counts it (docs/decisions.md, "Field speed").
+// Lighthouse counts it (docs/decisions/0065-register-horse-first-paint.md).
 if (store.getState().session.isLoggedIn)
   afterFirstPageShown(() => void store.dispatch(refreshProfile()));
 

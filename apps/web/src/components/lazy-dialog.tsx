@@ -5,8 +5,8 @@ import { OpeningSpinner } from './opening-spinner';
 /**
  * A dialog whose code is fetched when it first opens (or on `preload`, for a pointer over what
  * opens it), not with the page: a page's first load then carries no dialog code, CoreUI's
- * modal included (docs/decisions.md, "Field speed"). Once opened it stays mounted, so it
- * closes with its fade like any dialog; `label` says what is opening while the code arrives.
+ * modal included (docs/decisions/0062-code-fetched-on-intent.md). Once opened it stays mounted, so
+ * it closes with its fade like any dialog; `label` says what is opening while the code arrives.
  */
 export function lazyDialog<P extends { visible: boolean }>(
   load: () => Promise<ComponentType<P>>,

@@ -3,7 +3,8 @@
  * cancels it: two animation frames (the first frame's callbacks run before its paint), then a
  * task. For fetches a view starts when it mounts but does not need for its first paint:
  * started in the mount's effect, they ran before the Register Horse form was first painted,
- * and on a phone that paint then waited on them (docs/decisions.md, "Field speed"). Where no
+ * and on a phone that paint then waited on them
+ * (docs/decisions/0065-register-horse-first-paint.md). Where no
  * animation frames exist, it runs after a task.
  */
 export function afterNextPaint(work: () => void): () => void {
@@ -33,8 +34,8 @@ const SHOWN_LAG_MS = 100;
  * afterNextPaint, then SHOWN_LAG_MS more: for fetches a page does not need for its first paint.
  * With afterNextPaint alone, a quick answer to them came back before the painted frame was
  * shown, and Lighthouse then counts the fetch as something the largest paint waited on
- * (docs/decisions.md, "Field speed"). On a phone they also keep out of the busy first
- * moments, when the form's later sections are being mounted.
+ * (docs/decisions/0065-register-horse-first-paint.md). On a phone they also keep out of the busy
+ * first moments, when the form's later sections are being mounted.
  */
 export function afterPaintIsShown(work: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,8 @@
 /**
- * Sign-out ends the session on the server too (docs/decisions.md, "Sign-out revokes the server
- * session"). The local sign-out never waits for it: the request is fired and forgotten, with
- * `keepalive` so it still leaves when the page is closed or navigated away right after.
+ * Sign-out ends the session on the server too
+ * (docs/decisions/0045-sign-out-revokes-the-server-session.md). The local sign-out never waits for
+ * it: the request is fired and forgotten, with `keepalive` so it still leaves when the page is
+ * closed or navigated away right after.
  */
 export type RevokeSender = (token: string) => void;
 

@@ -17,8 +17,9 @@ export interface Action {
 }
 
 /**
- * The one way a screen runs an action with a busy flag and an error message (docs/decisions.md,
- * "Server data"): forms on react-hook-form use its `isSubmitting` instead.
+ * The one way a screen runs an action with a busy flag and an error message
+ * (docs/decisions/0080-forms-on-react-hook-form.md): forms on react-hook-form use its
+ * `isSubmitting` instead.
  */
 export function useAction(
   describe: (failure: ApiError) => string | null = (failure) => failure.error,

@@ -42,7 +42,8 @@ const clientQuery: BaseQueryFn<ServerRequest | string, unknown, ApiError> = asyn
 
 /**
  * What each cached answer is about. An action invalidates the tags it changes, and every list
- * on screen holding one of them asks the server again (docs/decisions.md, "Server data").
+ * on screen holding one of them asks the server again
+ * (docs/decisions/0079-server-data-through-rtk-query.md).
  */
 export const SERVER_TAGS = [
   'Horse',

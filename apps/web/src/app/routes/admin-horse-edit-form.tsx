@@ -21,7 +21,8 @@ function saveAsAdmin(id: string, body: FormData, onProgress: (percent: number) =
 /**
  * The registration modal in edit mode for any horse, loaded from the admin route. Its own chunk
  * (admin-horse-editor.tsx loads it when an edit opens): the cached query it reads must not
- * bring RTK Query into the entry (docs/decisions.md, "Server data through RTK Query").
+ * bring RTK Query into the entry
+ * (docs/decisions/0098-admin-screens-reuse-the-registration-modal.md).
  */
 export default function AdminHorseEditForm({ horseId, onClose, onSaved }: HorseEditorProps) {
   const { data, error, loading } = useAdminHorse(horseId);

@@ -44,8 +44,8 @@ const FORMS: HorseForms = { Editor: AdminHorseEditor, Registrar: AdminHorseRegis
 
 /**
  * The edit form reads the horse through the server-data cache, which the sign-in pages' entry
- * must not carry (docs/decisions.md, "Server data through RTK Query"): it is its own chunk,
- * fetched when an edit opens.
+ * must not carry (docs/decisions/0098-admin-screens-reuse-the-registration-modal.md): it is its own
+ * chunk, fetched when an edit opens.
  */
 const AdminHorseEditForm = lazyWithPreload(() => import('./admin-horse-edit-form'));
 

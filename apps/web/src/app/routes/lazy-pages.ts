@@ -6,7 +6,7 @@ import { ROUTES } from '../../lib/routes';
  * screen without slowing the others. The guards preload what comes next (see route-guards).
  * The two sign-in pages are the exception: they are what a new visitor sees first, so they
  * come with the entry and paint in its first render, without a spinner and a second round
- * trip on a slow phone connection (docs/decisions.md, "Field speed").
+ * trip on a slow phone connection (docs/decisions/0061-sign-in-pages-stay-light.md).
  */
 export const AppShell = lazyWithPreload(() => import('../shell/app-shell'));
 

@@ -96,7 +96,7 @@ export function SignedInOnly() {
  *   shell, Register Horse made a single task of about 90 ms, 360 ms on a phone.
  * Once the page is on screen, what waits for that runs (first-page-shown.ts: main.tsx's session
  * check, whose answer, asked at the start, was the last thing Lighthouse counted before the
- * page's largest paint). docs/decisions.md, "Field speed".
+ * page's largest paint). docs/decisions/0065-register-horse-first-paint.md.
  */
 function useStartStage(isLoggedIn: boolean, pathname: string, isAdmin: boolean) {
   const [stage, setStage] = useState<'loading' | 'shell' | 'page'>(() =>

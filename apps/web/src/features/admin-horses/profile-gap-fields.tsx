@@ -29,9 +29,10 @@ export function addressFill(value: OwnerAddressFill): OwnerAddressFill | undefin
 }
 
 /**
- * A transfer builds the owner row from the member's profile (docs/decisions.md "Register
- * rules"). When the profile lacks part of the address, the dialog shows which part and asks
- * for it here; what is typed completes the profile's empty fields and the owner row.
+ * A transfer builds the owner row from the member's profile
+ * (docs/decisions/0049-transfers-replace-the-owners-of-record.md). When the profile lacks part of
+ * the address, the dialog shows which part and asks for it here; what is typed completes the
+ * profile's empty fields and the owner row.
  */
 export function ProfileGapFields({
   memberId,

@@ -28,7 +28,7 @@ export function pedigreeNumbers(horse: Horse): Array<{ place: string; reg: strin
 }
 
 /**
- * For the reviewer (docs/decisions.md "Linked pedigrees"): pedigree registration numbers that
+ * For the reviewer (docs/decisions/0051-linked-pedigrees.md): pedigree registration numbers that
  * no approved horse of the register carries, which the owner may have mistyped.
  */
 export function PedigreeCheck({ horse }: { horse: Horse }) {

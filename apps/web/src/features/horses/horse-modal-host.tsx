@@ -9,7 +9,7 @@ import { useHorse } from './api/use-horses';
  * The form is its own chunk (with its fields, zod and the upload code it weighs more than the
  * list itself): lists and dashboards load without it. It is fetched when the member shows an
  * intent to open it (pointer over or focus on a button that opens it: preloadHorseForm) or,
- * at the latest, when it opens (docs/decisions.md, "Field speed").
+ * at the latest, when it opens (docs/decisions/0062-code-fetched-on-intent.md).
  */
 export const HorseRegistrationModal = lazyWithPreload(
   () => import('./registration/horse-registration-modal'),

@@ -27,7 +27,7 @@ import {
 import { MemberCards, MembersTable, type MemberAction } from './members-table';
 
 // The dialogs load when first opened, not with the list: the member form alone brings
-// react-hook-form and zod (docs/decisions.md, "Field speed").
+// react-hook-form and zod (docs/decisions/0062-code-fetched-on-intent.md).
 const LazyMemberFormModal = lazyDialog(
   async () => (await import('./member-form-modal')).MemberFormModal,
   'Opening the member form…',

@@ -10,7 +10,7 @@ const AdminPaymentDialog = lazyWithPreload(async () => ({
 /**
  * The office's payment dialog, its code fetched when it first opens, not with the Horse List:
  * with react-hook-form, zod, the domain's payment schemas and the card entry it was about 35 KB
- * of the list's first load (docs/decisions.md, "Field speed").
+ * of the list's first load (docs/decisions/0062-code-fetched-on-intent.md).
  */
 export function LazyAdminPaymentDialog(props: AdminPaymentDialogProps) {
   if (!props.horse || !props.mode) return null;

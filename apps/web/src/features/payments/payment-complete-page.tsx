@@ -6,7 +6,8 @@ import { useAppSelector } from '../../stores/hooks';
 /**
  * Where a payment step outside the registry's own dialog ends: Stripe's return_url after a
  * bank's redirect, or the sandbox approval page opened from the emailed microdeposit link.
- * The registry itself never opens a tab for it (docs/decisions.md, issue 17 item 2), so this
+ * The registry itself never opens a tab for it
+ * (docs/decisions/0070-payment-element-and-in-page-verification.md), so this
  * page points back to the horses rather than to "the other tab".
  */
 export default function PaymentCompletePage() {

@@ -22,8 +22,9 @@ export interface PollOptions {
 /**
  * Spec §4: asks for the status every 5 s while it is requires_action; gives up after
  * 300000 ms. `processing` (a bank debit takes days) ends the poll as its own outcome, not as
- * a failure (docs/decisions.md, "Processing bank debits are not failures"). Returns stop(), after which onDone is never called (closing the modal). One
- * request at a time: the next check is scheduled only after the previous one answered.
+ * a failure (docs/decisions/0046-processing-bank-debits-are-not-failures.md). Returns stop(), after
+ * which onDone is never called (closing the modal). One request at a time: the next check is
+ * scheduled only after the previous one answered.
  */
 export function startPaymentPoll({
   paymentIntentId,

@@ -37,7 +37,8 @@ export interface PaymentProvider {
    * The provider's own bank account entry, which links the account with the payer's bank
    * (Stripe: the Payment Element's `us_bank_account`, Financial Connections with microdeposits
    * as its fallback). Shown instead of the form's routing and account number fields; the
-   * sandbox has none and keeps the spec's typed fields (docs/decisions.md, issue 17 item 4).
+   * sandbox has none and keeps the spec's typed fields
+   * (docs/decisions/0070-payment-element-and-in-page-verification.md).
    */
   BankFields?: ComponentType<BankFieldsProps>;
   /** Typed routing and account numbers: the sandbox's form, and the office's dialog. */

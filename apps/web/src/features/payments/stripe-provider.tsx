@@ -200,7 +200,8 @@ export function createStripeProvider(stripePromise: Promise<Stripe | null>): Pay
       const stripe = await stripePromise;
       if (!stripe) return { error: 'The payment provider could not be loaded.' };
       // Numbers typed into the office's dialog (the holder is not there to sign in to their
-      // bank): Stripe verifies such an account by microdeposits (docs/decisions.md).
+      // bank): Stripe verifies such an account by microdeposits
+      // (docs/decisions/0070-payment-element-and-in-page-verification.md).
       const result = await stripe.createPaymentMethod({
         type: 'us_bank_account',
         us_bank_account: {

@@ -13,7 +13,7 @@ const NEVER_SAVED = new Set(['routingNumber', 'accountNumber']);
 /**
  * A finished upload as the form keeps it (uploads/upload-tracker.ts makes them). Recognised by
  * its shape, without zod: this module loads with the form, which must open without loading zod
- * (docs/decisions.md, "Register Horse: zod off the form's first paint"). The server checks each
+ * (docs/decisions/0064-zod-off-the-first-paint.md). The server checks each
  * reference of a saved draft with the domain's `uploadReferenceSchema`.
  */
 function isUploadReference(value: unknown): value is UploadReference {

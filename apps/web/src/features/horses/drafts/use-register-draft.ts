@@ -39,10 +39,10 @@ export interface RegisterDraft {
 }
 
 /**
- * Keeps the Register Horse form's draft on the server as the member types (docs/decisions.md,
- * "Drafts and phone photos"): one draft per opening of the form, saved DRAFT_SAVE_DELAY_MS
- * after the last change and at once when the tab is hidden. Only changes the member makes
- * count: a profile prefill or a loaded draft alone saves nothing.
+ * Keeps the Register Horse form's draft on the server as the member types
+ * (docs/decisions/0072-drafts-on-the-server.md): one draft per opening of the form, saved
+ * DRAFT_SAVE_DELAY_MS after the last change and at once when the tab is hidden. Only changes the
+ * member makes count: a profile prefill or a loaded draft alone saves nothing.
  */
 export function useRegisterDraft<T extends FieldValues>(
   form: UseFormReturn<T, unknown, unknown>,

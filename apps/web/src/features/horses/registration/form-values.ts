@@ -181,7 +181,7 @@ export type HorseFormResolver = Resolver<HorseFormValues, unknown, HorseFormOutp
 /**
  * The domain's rules for the mode (form-schema.ts). They come with zod, about a third of the
  * form's code, so they are fetched and built when the member first works in the form (or at
- * the first check), not before the form can paint (docs/decisions.md, "Field speed").
+ * the first check), not before the form can paint (docs/decisions/0064-zod-off-the-first-paint.md).
  */
 export function horseFormResolver(
   mode: HorseFormMode,

@@ -129,7 +129,7 @@ export function HorseRegistrationForm({
   // sends its files with Save as before instead of uploading ahead.
   const isAdmin = useAppSelector((state) => state.session.isAdmin);
   // Single marking photos change in an edit, except a member's approved horse, whose documents
-  // the office changes (docs/decisions.md "Approved records change through the office").
+  // the office changes (docs/decisions/0031-approved-records-change-through-the-office.md).
   const [photosInForm] = useState(
     () => mode === 'edit' && horse !== null && (isAdmin || horse.approvalStatus !== 'approved'),
   );

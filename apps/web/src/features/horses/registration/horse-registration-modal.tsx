@@ -43,7 +43,7 @@ export interface HorseRegistrationModalProps {
   /**
    * Fade in (the default, when a button opens it). A page that is the form (Register Horse)
    * shows it at once: a fading form is not painted for the phone's first 150-300 ms
-   * (docs/decisions.md, "Field speed").
+   * (docs/decisions/0065-register-horse-first-paint.md).
    */
   transition?: boolean;
 }
@@ -83,7 +83,8 @@ export default function HorseRegistrationModal({
   const ready = mode === 'register' || horse !== null;
   // Portalled here, not by CModal: CModal renders its content in place first and moves it into
   // a portal in an effect, which unmounts and mounts the whole form a second time (about half
-  // of Register Horse's main-thread time on a phone; docs/decisions.md, "Field speed").
+  // of Register Horse's main-thread time on a phone;
+  // docs/decisions/0065-register-horse-first-paint.md).
   return createPortal(
     <CModal
       portal={false}
@@ -109,7 +110,8 @@ export default function HorseRegistrationModal({
           draftId={draftId}
           onClose={close}
           onSaved={(saved) => {
-            // Every list showing horses, drafts or payments asks again (docs/decisions.md).
+            // Every list showing horses, drafts or payments asks again
+            // (docs/decisions/0079-server-data-through-rtk-query.md).
             invalidate('Horse', 'Payment', 'Draft');
             onSaved?.(saved);
             close();

@@ -7,7 +7,7 @@ import type { Horse } from '../../../lib/horse-types';
 /**
  * What the owner must know before reading or changing a stored horse: why it was rejected,
  * that an approved record changes only through the office, and a change waiting for it
- * (docs/decisions.md "Approved records change through the office"). `office`: an
+ * (docs/decisions/0031-approved-records-change-through-the-office.md). `office`: an
  * administrator's form, whose edits are written directly.
  */
 export function RecordNotice({

@@ -18,8 +18,9 @@ interface Waiting {
 /**
  * The parts of the registration form below its first sections, mounted one after another after
  * the form has painted, each in a render and commit of its own. Mounted at once, the ~150
- * fields made one task of several hundred milliseconds on a phone (docs/decisions.md, "Field
- * speed"); one part at a time, each task stays short and the page keeps answering.
+ * fields made one task of several hundred milliseconds on a phone
+ * (docs/decisions/0065-register-horse-first-paint.md); one part at a time, each task stays short
+ * and the page keeps answering.
  */
 export class RevealQueue {
   private waiting: Waiting[] = [];

@@ -1,11 +1,11 @@
 import type { UploadReference } from '@registry/domain';
 
 /**
- * Files a horse form holds without their bytes (docs/decisions.md "Drafts keep their files,
- * edits keep single photos"): a finished upload a continued draft brings back, and a marking
- * photo the edited horse has stored. Both count towards the field's rules like a chosen file
- * (the domain rules read `name` and `size`), show in its list, and can be removed or replaced;
- * Save names them by id (to-form-data.ts) instead of sending bytes.
+ * Files a horse form holds without their bytes (docs/decisions/0072-drafts-on-the-server.md and
+ * docs/decisions/0073-edits-name-the-marking-photos-they-keep.md): a finished upload a continued
+ * draft brings back, and a marking photo the edited horse has stored. Both count towards the
+ * field's rules like a chosen file (the domain rules read `name` and `size`), show in its list, and
+ * can be removed or replaced; Save names them by id (to-form-data.ts) instead of sending bytes.
  */
 export interface HeldUpload {
   held: 'upload';

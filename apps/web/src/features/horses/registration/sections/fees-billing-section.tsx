@@ -46,7 +46,7 @@ const VerificationFee = memo(function VerificationFee() {
  * The block of the chosen method; the provider's fields mount (and load) only for their
  * method. For Bank the account type and the names are the spec's fields with either
  * provider; the routing and account numbers are typed only with the sandbox: Stripe links the
- * account in its own entry (docs/decisions.md, issue 17 item 4).
+ * account in its own entry (docs/decisions/0070-payment-element-and-in-page-verification.md).
  */
 const MethodDetails = memo(function MethodDetails() {
   const { control } = useFormContext<HorseFormValues>();

@@ -68,7 +68,8 @@ const OwnerRow = memo(function OwnerRow({ index }: { index: number }) {
         />
         {index > 0 && (
           <div className="col-12">
-            {/* A co-owner outside the association gives no member number (docs/decisions.md). */}
+            {/* A co-owner outside the association gives no member number
+                (docs/decisions/0050-unique-names-and-registry-member-numbers.md). */}
             <CheckboxInput
               name={at('nonMember') as HorseFieldName}
               label="Not a member of the association (leave Member Number empty)"

@@ -20,9 +20,9 @@ type Lookup =
 const TEXT_FIELDS = ['name', 'reg', 'otherRegName', 'otherRegNum'] as const;
 
 /**
- * Linked pedigrees (docs/decisions.md): a sire or dam number that an approved horse of the
- * register carries links to it, and its line fills the ancestors still empty; a number not in
- * the register is kept, with a note that the office checks it.
+ * Linked pedigrees (docs/decisions/0051-linked-pedigrees.md): a sire or dam number that an approved
+ * horse of the register carries links to it, and its line fills the ancestors still empty; a number
+ * not in the register is kept, with a note that the office checks it.
  */
 export function ParentLink({ parent, readOnly }: { parent: PedigreeParent; readOnly: boolean }) {
   const { getValues, setValue } = useFormContext<HorseFormValues>();
