@@ -6,6 +6,7 @@ import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
+import { fill } from '../../../test/fill';
 
 // The whole form mounts in jsdom; on a loaded machine that alone can pass 5 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -22,13 +23,13 @@ async function fillRegistration(user: UserEvent) {
     file('papers.pdf', 'application/pdf'),
   );
   await user.selectOptions(screen.getByLabelText('State Foaled In'), 'Tennessee');
-  await user.type(screen.getByLabelText('Breed'), 'Racking Horse');
-  await user.type(screen.getByLabelText('Foal Date'), '2020-04-01');
-  await user.type(screen.getByLabelText('Breeding Date'), '2020-05-01');
+  await fill(user, screen.getByLabelText('Breed'), 'Racking Horse');
+  await fill(user, screen.getByLabelText('Foal Date'), '2020-04-01');
+  await fill(user, screen.getByLabelText('Breeding Date'), '2020-05-01');
   await user.click(screen.getByRole('radio', { name: 'Mare' }));
-  await user.type(screen.getByLabelText('First Choice'), 'Midnight Glide');
-  await user.type(screen.getByLabelText('Second Choice'), 'Silver Step');
-  await user.type(screen.getByLabelText('Third Choice'), 'Easy Rack');
+  await fill(user, screen.getByLabelText('First Choice'), 'Midnight Glide');
+  await fill(user, screen.getByLabelText('Second Choice'), 'Silver Step');
+  await fill(user, screen.getByLabelText('Third Choice'), 'Easy Rack');
   const dna = within(section('DNA')).getByRole('group', {
     name: 'Has this horse been DNA tested before?',
   });
@@ -40,12 +41,12 @@ async function fillRegistration(user: UserEvent) {
     ['a.png', 'b.png', 'c.jpg', 'd.jpeg'].map((name) => file(name, 'image/png')),
   );
   const owner = within(section('Owners')).getByRole('group', { name: 'Owner 1' });
-  await user.type(within(owner).getByLabelText('Member Number'), 'M-1001');
-  await user.type(within(owner).getByLabelText('Name'), 'Ada Rider');
-  await user.type(within(owner).getByLabelText('Address'), '1 Barn Road');
-  await user.type(within(owner).getByLabelText('City'), 'Lexington');
+  await fill(user, within(owner).getByLabelText('Member Number'), 'M-1001');
+  await fill(user, within(owner).getByLabelText('Name'), 'Ada Rider');
+  await fill(user, within(owner).getByLabelText('Address'), '1 Barn Road');
+  await fill(user, within(owner).getByLabelText('City'), 'Lexington');
   await user.selectOptions(within(owner).getByLabelText('State'), 'Kentucky');
-  await user.type(within(owner).getByLabelText('Zip'), '40502');
+  await fill(user, within(owner).getByLabelText('Zip'), '40502');
   await user.click(within(section('Certification')).getByRole('checkbox'));
 
   await sign(user, 'Owner Signature');
@@ -67,16 +68,16 @@ async function sign(user: UserEvent, name: string) {
 async function fillPayment(user: UserEvent, card = '4242424242424242') {
   const fees = section('Fees, Billing and Payment');
   await user.click(within(fees).getByLabelText('Prepay DNA Fee ($50)'));
-  await user.type(within(fees).getByLabelText('Billing Address'), '1 Barn Road');
-  await user.type(within(fees).getByLabelText('Phone Number'), '(859) 555-0100');
-  await user.type(within(fees).getByLabelText('Email'), 'ada@example.org');
-  await user.type(within(fees).getByLabelText('Account Holder Name'), 'Ada Rider');
+  await fill(user, within(fees).getByLabelText('Billing Address'), '1 Barn Road');
+  await fill(user, within(fees).getByLabelText('Phone Number'), '(859) 555-0100');
+  await fill(user, within(fees).getByLabelText('Email'), 'ada@example.org');
+  await fill(user, within(fees).getByLabelText('Account Holder Name'), 'Ada Rider');
   await sign(user, "Account Holder's Signature");
   await user.click(within(fees).getByRole('radio', { name: 'Credit Card' }));
   await user.selectOptions(within(fees).getByLabelText('Card Type'), 'VISA');
-  await user.type(await within(fees).findByLabelText('Card Number'), card);
-  await user.type(within(fees).getByLabelText('Expiration Date'), '1240');
-  await user.type(within(fees).getByLabelText('CVV'), '123');
+  await fill(user, await within(fees).findByLabelText('Card Number'), card);
+  await fill(user, within(fees).getByLabelText('Expiration Date'), '1240');
+  await fill(user, within(fees).getByLabelText('CVV'), '123');
   await user.click(within(fees).getByRole('checkbox', { name: /I authorize the association/ }));
 }
 
@@ -246,7 +247,7 @@ describe('editing a horse', () => {
     ).not.toBeInTheDocument();
     const breed = screen.getByLabelText('Breed');
     await user.clear(breed);
-    await user.type(breed, 'Walker');
+    await fill(user, breed, 'Walker');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
