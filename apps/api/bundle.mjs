@@ -1,8 +1,8 @@
 // The build's bundling step (apps/api/package.json "build", after tsc): the server and what it
 // imports at start go into one file, dist/server.js, with the modules it only imports on first
-// use in dist/chunks/. Node then reads one file instead of about 1,800 (docs/decisions.md
-// "Lean server"). Packages that read files of their own at run time (PGlite's WebAssembly, the
-// Swagger UI's pages) or load native code stay in node_modules.
+// use in dist/chunks/. Node then reads one file instead of about 1,800
+// (docs/decisions/0054-server-bundled-with-esbuild.md). Packages that read files of their own at
+// run time (PGlite's WebAssembly, the Swagger UI's pages) or load native code stay in node_modules.
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The api package's folder (apps/api). Compiled modules sit in dist/ at several depths, the
- * sources in src/, and the bundled server in dist/ itself (docs/decisions.md "Lean server"), so
- * the migrations, the cluster template and the web build are found from the package, not from
- * the depth of one file.
+ * sources in src/, and the bundled server in dist/ itself
+ * (docs/decisions/0054-server-bundled-with-esbuild.md), so the migrations, the cluster template and
+ * the web build are found from the package, not from the depth of one file.
  */
 function findApiRoot(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));

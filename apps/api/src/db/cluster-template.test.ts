@@ -15,7 +15,7 @@ import {
 } from './pglite-settings.js';
 
 // A new data directory starts from the build's migrated cluster, unpacked on disk
-// (docs/decisions.md "Lean server").
+// (docs/decisions/0055-embedded-database-from-a-migrated-template.md).
 const work = mkdtempSync(path.join(tmpdir(), 'registry-template-'));
 const template = path.join(work, 'cluster.tar.gz');
 const migrationCount = (

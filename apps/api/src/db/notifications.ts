@@ -32,7 +32,8 @@ export async function listenOnPostgres(
   channel: string,
   listener: ChannelListener,
 ): Promise<Subscription> {
-  // Only instances on PostgreSQL listen this way (docs/decisions.md "Lean server").
+  // Only instances on PostgreSQL listen this way
+  // (docs/decisions/0054-server-bundled-with-esbuild.md).
   const { default: pgDriver } = await import('pg');
   let client: pg.Client | undefined;
   let closed = false;

@@ -80,7 +80,8 @@ export const CLUSTER_TEMPLATE_NAME = /^pglite-.+-cluster\.tar\.gz$/;
 /**
  * Where the build keeps a migrated empty cluster (`npm run build -w apps/api` writes it): a new
  * data directory starts from it instead of running initdb and the migrations in the server,
- * whose WebAssembly memory never shrinks (docs/decisions.md "Lean server"). One per installed
+ * whose WebAssembly memory never shrinks
+ * (docs/decisions/0055-embedded-database-from-a-migrated-template.md). One per installed
  * PGlite version and set of migrations.
  */
 export function clusterTemplatePath(): string {

@@ -34,7 +34,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 /**
  * A CHECK that `column` holds one of `values`, written from the same list as the column's type
- * (the statuses come from the domain's contract/statuses.ts, docs/decisions.md "One contract").
+ * (the statuses come from the domain's contract/statuses.ts,
+ * docs/decisions/0074-answer-schemas-in-the-domain-contract.md).
  */
 const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`);
@@ -46,9 +47,9 @@ const trigram = (name: string, column: Parameters<typeof sql>[1]) =>
 /**
  * The texts the searches look in, one line per field (a newline never occurs in a field, and the
  * searched text has none: modules/horses/queries.ts `containsPattern`), each indexed whole by one
- * trigram index so a search is one index lookup whatever it matches (docs/decisions.md "A
- * register of any size"). The queries use these same functions: PostgreSQL uses an expression
- * index only for the identical expression.
+ * trigram index so a search is one index lookup whatever it matches
+ * (docs/decisions/0088-one-trigram-index-per-search.md). The queries use these same functions:
+ * PostgreSQL uses an expression index only for the identical expression.
  */
 type Columns<T extends string> = Record<T, AnyPgColumn>;
 export const memberNameEmailText = (t: Columns<'firstName' | 'lastName' | 'email'>) =>
@@ -253,7 +254,8 @@ export const horses = pgTable(
     oneOf('horses_approval_status_check', t.approvalStatus, APPROVAL_STATUSES),
     oneOf('horses_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
     // One index per order a list pages through, ending in id like the order itself, so a page
-    // is the first rows of an index scan (docs/decisions.md "A register of any size").
+    // is the first rows of an index scan
+    // (docs/decisions/0087-indexes-and-bounded-counts-for-large-registers.md).
     index('horses_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
     index('horses_status_created_idx').on(t.approvalStatus, t.createdAt, t.id),
     index('horses_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
@@ -271,7 +273,8 @@ export const horses = pgTable(
       .using('gin', sql`${publicSearchText(t)} gin_trgm_ops`)
       .where(sql`${t.approvalStatus} = 'approved'`),
     trigram('horses_approved_name_trgm_idx', t.approvedName),
-    // Approved names are unique ignoring case and whitespace (docs/decisions.md "Register rules").
+    // Approved names are unique ignoring case and whitespace
+    // (docs/decisions/0050-unique-names-and-registry-member-numbers.md).
     uniqueIndex('horses_approved_name_unique_idx')
       .on(sql`lower(regexp_replace(${t.approvedName}, '[[:space:]]', '', 'g'))`)
       .where(sql`${t.approvalStatus} = 'approved' and not ${t.legacyDuplicateName}`),
@@ -573,10 +576,10 @@ export const ownershipTransfers = pgTable(
 );
 
 /**
- * A member's edit of an approved horse's record, waiting for the office (docs/decisions.md
- * "Approved records change through the office"). `proposed` is the whole record as the member
- * sent it; an approval applies its reviewed fields to the record of that moment. At most one
- * request per horse is pending.
+ * A member's edit of an approved horse's record, waiting for the office
+ * (docs/decisions/0031-approved-records-change-through-the-office.md). `proposed` is the whole
+ * record as the member sent it; an approval applies its reviewed fields to the record of that
+ * moment. At most one request per horse is pending.
  */
 export const horseChangeRequests = pgTable(
   'horse_change_requests',

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Types worth compressing on the fly: our JSON and text answers (CSV exports, the API docs).
  * Images, PDFs and videos are compressed already; squeezing them again costs CPU and saves
- * nothing, so anything not named here leaves as it is (docs/decisions.md, "Compression").
+ * nothing, so anything not named here leaves as it is
+ * (docs/decisions/0059-compression-and-caching.md).
  */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml)|image\/svg\+xml)/;
 

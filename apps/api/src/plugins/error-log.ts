@@ -4,7 +4,7 @@
  * `params` and inside its message; a PostgreSQL error repeats the offending value in `detail`
  * and often in its message. This serializer keeps what helps an operator (type, code,
  * constraint, the SQL text with its $n placeholders, the stack) and drops the values
- * (docs/decisions.md, "Hostile input").
+ * (docs/decisions/0048-logs-carry-no-values-or-secrets.md).
  */
 
 export interface LoggedError {

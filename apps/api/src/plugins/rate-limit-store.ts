@@ -16,7 +16,8 @@ function describeTarget(url: string): string {
  * every server behind one address shares the counts (docs/operations.md). Connected before
  * the server starts: an unreachable Redis stops the start with one clear line. Later outages
  * fail each command at once (no queueing), and the limiter then lets the request through; the
- * per-account limits live in the database and still hold (docs/decisions.md).
+ * per-account limits live in the database and still hold
+ * (docs/decisions/0007-per-address-rate-limits.md).
  */
 export async function openRateLimitRedis(app: FastifyInstance, url: string): Promise<Redis> {
   let started = false;

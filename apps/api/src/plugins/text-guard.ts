@@ -7,7 +7,7 @@ import { HttpError } from '../http-error.js';
  * "\ud800" is refused, and text never holds U+0000), so such a string reaching a query ends
  * in a database error. They are refused here, once, for every route: path parameters, query
  * string and JSON body, before the route's handler runs. Multipart forms are checked by their
- * readers with the same function (docs/decisions.md, "Hostile input").
+ * readers with the same function (docs/decisions/0047-hostile-input-refused-at-the-edge.md).
  */
 
 /** Deeper JSON than this is not something any of our forms sends. */

@@ -7,7 +7,7 @@ import { GENERIC_MESSAGES } from '@registry/domain';
 /**
  * Headers a browser heeds only on a document (CSP, framing, window and agent-cluster isolation,
  * old-IE switches): on a script or stylesheet they do nothing, and the sign-in page's fifteen
- * files each carried them, some 8 KB of its first visit (docs/decisions.md, "Compression").
+ * files each carried them, some 8 KB of its first visit (docs/decisions/0041-security-headers.md).
  * nosniff, CORP, HSTS and the referrer policy stay.
  */
 const DOCUMENT_ONLY_HEADERS = [
@@ -42,7 +42,8 @@ const ASSET_SPARE_HEADERS = [
  * client routes (the SPA fallback) so a reload on /admin/horse-list works.
  *
  * The build writes a brotli (.br) and a gzip (.gz) copy next to each text file; the one the
- * browser accepts is sent as is, with Vary: Accept-Encoding (docs/decisions.md, "Compression").
+ * browser accepts is sent as is, with Vary: Accept-Encoding
+ * (docs/decisions/0059-compression-and-caching.md).
  * index.html is revalidated on every visit (ETag, 304 when unchanged); hashed assets are kept.
  */
 export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<void> {

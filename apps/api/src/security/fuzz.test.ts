@@ -59,7 +59,8 @@ const FIELD_NAMES = [
 /**
  * Text an attacker sends that plain generated strings rarely contain: NUL and other control
  * characters, lone UTF-16 surrogates (any 16-bit unit), direction overrides, and the shape
- * that made the old address pattern backtrack (docs/decisions.md, "Hostile input").
+ * that made the old address pattern backtrack
+ * (docs/decisions/0047-hostile-input-refused-at-the-edge.md).
  */
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 const hostileText = fc.oneof(

@@ -10,11 +10,11 @@ import { startFakeStripe, stripeConfig, type FakeStripe } from '../test/fake-str
 import { ADMIN, bearer, createTestApp, MEMBER_A, type TestApp } from '../test/harness.js';
 
 /**
- * The shapes of input an attacker sends that generated fuzzing rarely hits (docs/decisions.md,
- * "Hostile input"): inputs that make a pattern backtrack, text PostgreSQL cannot store (NUL,
- * lone surrogates) in every position, broken multipart bodies, and signed but malformed webhook
- * events. Every route of the live route table gets each shape; none may answer 5xx, and errors
- * keep the `{ success: false, error }` shape.
+ * The shapes of input an attacker sends that generated fuzzing rarely hits
+ * (docs/decisions/0047-hostile-input-refused-at-the-edge.md): inputs that make a pattern backtrack,
+ * text PostgreSQL cannot store (NUL, lone surrogates) in every position, broken multipart bodies,
+ * and signed but malformed webhook events. Every route of the live route table gets each shape;
+ * none may answer 5xx, and errors keep the `{ success: false, error }` shape.
  */
 
 const WEBHOOK_SECRET = 'whsec_hostile_input_test';

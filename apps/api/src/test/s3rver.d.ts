@@ -1,6 +1,6 @@
 /**
  * The parts of @20minutes/s3rver (a maintained fork of s3rver, which ships no types) the tests
- * use. See docs/decisions.md, "Go-live operations".
+ * use. See docs/decisions/0097-maintained-dependencies.md.
  */
 declare module '@20minutes/s3rver' {
   import type { AddressInfo } from 'node:net';

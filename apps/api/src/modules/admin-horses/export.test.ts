@@ -41,7 +41,8 @@ describe('horse register export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [head, ...rows] = rowsOf(response.body);
     expect(head).toEqual([...HORSE_CSV_COLUMNS]);
-    // The name column is the domain's display name (docs/decisions.md "One contract").
+    // The name column is the domain's display name
+    // (docs/decisions/0075-one-horse-repository-and-edit-service.md).
     expect(rows.map((row) => row[1])).toContain(
       horseDisplayName({ ...first!, firstChoice: 'Café Noël', approvedName: null }),
     );

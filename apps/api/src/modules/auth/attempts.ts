@@ -12,13 +12,13 @@ export const PENDING_REASON = 'pending';
 export const THROTTLED_REASON = 'account-throttled';
 
 /**
- * How wrong secrets (passwords, emailed codes) are throttled (docs/decisions.md, "Throttling
- * without lock-outs"). Failures are counted per account and client address, and per account
- * over every address, within `windowHours`. Past the free failures, the next attempt has to
- * wait `firstWaitSeconds` after the last failure, doubling with each further failure, at most
- * `maxWaitSeconds`: a delay, never a lock. The per-account count does not apply to an address
- * the account signed in from within `familiarDays`, so an attacker elsewhere cannot make the
- * member wait at home.
+ * How wrong secrets (passwords, emailed codes) are throttled
+ * (docs/decisions/0043-throttling-without-lock-outs.md). Failures are counted per account and
+ * client address, and per account over every address, within `windowHours`. Past the free failures,
+ * the next attempt has to wait `firstWaitSeconds` after the last failure, doubling with each
+ * further failure, at most `maxWaitSeconds`: a delay, never a lock. The per-account count does not
+ * apply to an address the account signed in from within `familiarDays`, so an attacker elsewhere
+ * cannot make the member wait at home.
  */
 export interface ThrottlePolicy {
   freePerAddress: number;

@@ -11,7 +11,8 @@ import { HttpError } from '../../http-error.js';
 let list: ReadonlySet<string> | undefined;
 
 /**
- * The common-password list of the domain package (packages/domain/data, see decisions.md), read
+ * The common-password list of the domain package (packages/domain/data, see
+ * docs/decisions/0023-password-policy-and-common-passwords.md), read
  * once on first use: about 18,000 lines, 170 KB, a few milliseconds.
  */
 export function commonPasswords(): ReadonlySet<string> {

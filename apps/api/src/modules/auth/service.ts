@@ -182,7 +182,7 @@ export function sessionParams(claims: TokenClaims, role: Role): SessionParams {
  * joined to `users`, as placeholders named as in `SessionParams` (for prepared statements). The
  * hot list and search routes select their page from this row, so an uncached page costs one
  * round trip instead of two and a revoked session still gets nothing (modules/auth/access.ts,
- * "in-query"; docs/decisions.md, "Lean server (issue 13)").
+ * "in-query"; docs/decisions/0057-uncached-read-path.md).
  */
 export function liveSessionWhere(): SQL | undefined {
   return and(

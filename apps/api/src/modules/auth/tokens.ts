@@ -54,7 +54,7 @@ function parseObject(part: string): Record<string, unknown> | undefined {
  *
  * Checked here with node:crypto's HMAC rather than jose's `jwtVerify`, which only uses WebCrypto:
  * an asynchronous job per request that profiled at 15-19 % of an uncached list request
- * (docs/decisions.md, "Lean server (issue 13)"). Only our own tokens are read: the header must
+ * (docs/decisions/0057-uncached-read-path.md). Only our own tokens are read: the header must
  * be the one `signToken` writes, and the signature is compared in constant time.
  */
 export function readToken(token: string, key: Uint8Array): ReadClaims | undefined {

@@ -8,7 +8,8 @@ export { diffRecords, recordValuesOf };
 /**
  * What an owner may change on an approved horse without the office: the owners' postal
  * addresses (for owners who stay the same people, matched by position) and the certification
- * tick. Everything else the register states is reviewed (docs/decisions.md).
+ * tick. Everything else the register states is reviewed
+ * (docs/decisions/0031-approved-records-change-through-the-office.md).
  */
 const CONTACT_OWNER_FIELDS = ['address', 'city', 'state', 'zip'] as const;
 

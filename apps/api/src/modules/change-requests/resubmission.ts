@@ -15,7 +15,7 @@ export const RESUBMIT_ACTION = 'horse.resubmit';
 /**
  * The latest resubmission of each pending horse. A horse only returns to pending through a
  * resubmission, so for a pending horse the latest one is the round under review; the audit row
- * is the record of it (docs/decisions.md "History = audit log + payments").
+ * is the record of it (docs/decisions/0033-history-from-the-audit-log-and-payments.md).
  */
 export async function resubmissions(
   db: Executor,

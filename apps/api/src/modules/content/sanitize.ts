@@ -64,7 +64,10 @@ const ALLOWED = {
 
 const markdown = new Marked({ async: false, gfm: true, breaks: false });
 
-/** The tokens that nest by recursion in marked's lexer and parser (docs/decisions.md). */
+/**
+ * The tokens that nest by recursion in marked's lexer and parser
+ * (docs/decisions/0036-dashboard-content-as-sanitized-markdown.md).
+ */
 const NESTING = new Set(['blockquote', 'list', 'em', 'strong', 'del']);
 
 function childrenOf(token: Token): Token[] {

@@ -13,8 +13,9 @@ import { horseDrafts, uploads, users, type HorseDraftRow } from '../../db/schema
 import { HttpError } from '../../http-error.js';
 
 /**
- * Drafts of the Register Horse form (docs/api.md "Drafts", docs/decisions.md "Drafts and phone
- * photos"). Every read and write names the owner: another member's draft is "not found".
+ * Drafts of the Register Horse form (docs/api.md "Drafts",
+ * docs/decisions/0072-drafts-on-the-server.md). Every read and write names the owner: another
+ * member's draft is "not found".
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

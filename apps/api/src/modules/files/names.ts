@@ -19,7 +19,7 @@ export function safeFileName(raw: string, fallback = 'file'): string {
   let name = base
     .normalize('NFC')
     .replace(INVISIBLE, '')
-    .replace(LONE_SURROGATES, '') // unstorable (docs/decisions.md, "Hostile input")
+    .replace(LONE_SURROGATES, '') // unstorable (docs/decisions/0047-hostile-input-refused-at-the-edge.md)
     .replace(RESERVED, '_')
     .trim()
     .replace(/^\.+/, '');

@@ -13,7 +13,7 @@ import { LocalDiskStorage, type FileStorage, type StageResult } from './storage.
  * size-checked, hashed and sniffed; `commit` then copies the finished file to the bucket and
  * drops the local copy. Objects are addressed path-style (`<endpoint>/<bucket>/<key>`) or
  * virtual-hosted (`<bucket>.<endpoint host>/<key>`), see parseStorageUrl. Every request goes
- * through the AWS SDK (docs/decisions.md "Object storage through the AWS SDK").
+ * through the AWS SDK (docs/decisions/0058-object-storage-through-the-aws-sdk.md).
  */
 export interface S3Location {
   endpoint: string;
@@ -160,8 +160,9 @@ export class S3Storage implements FileStorage {
   }
 
   /**
-   * The SDK loads on first use, so a server without STORAGE_URL never reads it (docs/decisions.md
-   * "Lean server"). A failed load is not kept, so the next call tries again.
+   * The SDK loads on first use, so a server without STORAGE_URL never reads it
+   * (docs/decisions/0054-server-bundled-with-esbuild.md). A failed load is not kept, so the next
+   * call tries again.
    */
   private sdk(): Promise<Sdk> {
     this.sdkLoad ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')])

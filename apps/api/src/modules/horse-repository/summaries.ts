@@ -18,7 +18,7 @@ import { coveredKeys } from './fees.js';
 /**
  * How far a list counts its matches past the start of the page: beyond it, the total is said to
  * be at least that ("1,000+", `totalIsEstimate`). Counting every match cost a scan of the whole
- * register on each page (docs/decisions.md "A register of any size").
+ * register on each page (docs/decisions/0087-indexes-and-bounded-counts-for-large-registers.md).
  */
 export const COUNT_AHEAD = 1000;
 /** The deepest row a numbered page may start at: deeper pages cost their offset in rows. */
@@ -139,7 +139,8 @@ export const ownSummaryColumns = {
  * The owner's row's columns that other tables answer: payment intent, fee lines paid, pending
  * change request. `id` names the horse's id in the statement (the page subquery's column):
  * they are computed in an outer select over the limited page only, never for the rows an
- * offset skips or a sort looks at (docs/decisions.md "A register of any size").
+ * offset skips or a sort looks at
+ * (docs/decisions/0087-indexes-and-bounded-counts-for-large-registers.md).
  */
 export function perRowColumns(id: SQL) {
   return {
@@ -176,7 +177,7 @@ export interface OwnSummaryRow extends SummaryRow {
 /**
  * Built with Object.assign, not `{ ...publicSummary(row), ... }`: V8 copies a spread object
  * and then adds ten properties through its slow path, about 11 microseconds a row, 8 % of an
- * uncached list request's CPU (docs/decisions.md, "Lean server").
+ * uncached list request's CPU (docs/decisions/0057-uncached-read-path.md).
  */
 export function toHorseSummary(row: OwnSummaryRow): HorseSummary {
   return Object.assign(publicSummary(row), {

@@ -63,11 +63,12 @@ export async function checkOwnerMember(
 
 /**
  * Every owner's member number must belong to an active member, and the owner's name must be
- * that member's (docs/decisions.md "Register rules", docs/api.md "Owners and member numbers");
- * only a co-owner marked as not a member is exempt (the domain schema already requires such a
- * row to carry no number). Numbers are compared in their one spelling (normalizeMemberNumber:
- * case, invisible characters, full-width forms), as stored; names by ownerNameMatches. Returns
- * field errors on the owner's member number (`owners.1.memberNum`), empty when all hold.
+ * that member's (docs/decisions/0050-unique-names-and-registry-member-numbers.md, docs/api.md
+ * "Owners and member numbers"); only a co-owner marked as not a member is exempt (the domain schema
+ * already requires such a row to carry no number). Numbers are compared in their one spelling
+ * (normalizeMemberNumber: case, invisible characters, full-width forms), as stored; names by
+ * ownerNameMatches. Returns field errors on the owner's member number (`owners.1.memberNum`), empty
+ * when all hold.
  */
 export async function ownerMemberProblems(
   db: Executor,

@@ -190,8 +190,8 @@ function ownWhere(ownerId: string, query: OwnListQuery, value: Value) {
  * A statement with a search text is unnamed: PostgreSQL plans it for the pattern it is given
  * (a common word walks the order's index, a rare one looks in the trigram index), where a
  * named statement's generic plan, made for no pattern in particular, kept one choice for all
- * (docs/decisions.md "A register of any size"). The others are named, parsed and planned once
- * per connection: their index serves every value alike.
+ * (docs/decisions/0088-one-trigram-index-per-search.md). The others are named, parsed and planned
+ * once per connection: their index serves every value alike.
  */
 const statementName = (shape: string, searched: boolean) =>
   searched ? '' : shape.replace(/\W/g, '_');

@@ -134,7 +134,8 @@ export const EDIT_MESSAGES: Record<EditOutcome, string> = {
 };
 
 /**
- * An approved record's documents are the office's to change (docs/decisions.md): no new file,
+ * An approved record's documents are the office's to change
+ * (docs/decisions/0031-approved-records-change-through-the-office.md): no new file,
  * and no stored marking photo dropped.
  */
 function refuseFilesOnApproved(

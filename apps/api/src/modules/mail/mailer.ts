@@ -31,7 +31,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * nodemailer is loaded with the first message, not at start (docs/decisions.md "Lean server":
+ * nodemailer is loaded with the first message, not at start
+ * (docs/decisions/0054-server-bundled-with-esbuild.md:
  * a server at rest does not hold what it has not used).
  */
 async function createTransport(

@@ -164,7 +164,10 @@ export function paymentResultMail(
   });
 }
 
-/** The office decided a member's change to an approved record (docs/decisions.md). */
+/**
+ * The office decided a member's change to an approved record
+ * (docs/decisions/0031-approved-records-change-through-the-office.md).
+ */
 export function recordChangeDecidedMail(
   to: string,
   association: string,

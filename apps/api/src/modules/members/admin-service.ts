@@ -63,7 +63,7 @@ function pattern(q: string): string {
  * Names and cities sort as a reader expects, whatever the letters: ICU's root collation puts
  * "Ñúñez" by "Nunez" (the database's C collation put it after "Walker") and ignores case
  * before breaking ties. "und-x-icu" is there in PGlite and in PostgreSQL built with ICU
- * (docs/decisions.md, "Names sort by locale").
+ * (docs/decisions/0083-names-sort-by-locale.md).
  */
 const collated = (text: SQL) => sql`${text} collate "und-x-icu"`;
 

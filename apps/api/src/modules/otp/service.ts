@@ -33,8 +33,9 @@ const HOUR_MS = 3_600_000;
  * Code requests and code checks are answered no sooner than this after they start, for known
  * and unknown addresses alike: issuing a code, or counting a wrong try on one, takes a few more
  * database writes than the same step for an address without an account, and the difference
- * must not tell an outsider which addresses have accounts (docs/decisions.md, "Per-account
- * limits under concurrency" and "Throttling without lock-outs").
+ * must not tell an outsider which addresses have accounts
+ * (docs/decisions/0044-limits-checked-under-an-advisory-lock.md and
+ * docs/decisions/0043-throttling-without-lock-outs.md).
  */
 export const CODE_REQUEST_ANSWER_MS = 250;
 
@@ -78,7 +79,8 @@ export async function issueOtp(
 ): Promise<IssueResult> {
   return db.transaction(async (tx) => {
     // Concurrent requests for the same account and purpose take turns: each sees the code the
-    // previous one made, so one a minute holds on every server (docs/decisions.md).
+    // previous one made, so one a minute holds on every server
+    // (docs/decisions/0044-limits-checked-under-an-advisory-lock.md).
     await lockFor(tx, otpLockKey(input.userId, input.purpose));
     const recent = await tx
       .select({ createdAt: otpCodes.createdAt })

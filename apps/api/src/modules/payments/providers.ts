@@ -5,7 +5,7 @@ import { createSandboxProvider } from './sandbox-provider.js';
 
 /**
  * Stripe when a secret key is configured, otherwise the sandbox. Stripe's SDK loads only then
- * (docs/decisions.md "Lean server").
+ * (docs/decisions/0054-server-bundled-with-esbuild.md).
  */
 export async function createPaymentProvider(
   config: PaymentsConfig,

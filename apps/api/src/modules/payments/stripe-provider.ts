@@ -95,7 +95,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // Financial Connections (instant) first; microdeposits only when the bank cannot be
         // linked that way. The member's account comes as the Payment Element's ConfirmationToken,
         // the office's typed one as a PaymentMethod; both carry the mandate we store
-        // (docs/decisions.md "Payment Element, confirmation tokens and in-page verification").
+        // (docs/decisions/0070-payment-element-and-in-page-verification.md).
         params.payment_method_options = {
           us_bank_account: { verification_method: 'automatic' },
         };

@@ -85,8 +85,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw new HttpError(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
       }
-      // Stripe's SDK loads with the first event, not with every server (docs/decisions.md
-      // "Lean server").
+      // Stripe's SDK loads with the first event, not with every server
+      // (docs/decisions/0054-server-bundled-with-esbuild.md).
       const { default: StripeSdk } = await import('stripe');
       let event: Stripe.Event;
       try {

@@ -42,7 +42,7 @@ const ancestor = (stored: Partial<StoredAncestor> | undefined, name?: string): A
 });
 
 /**
- * The line a registered parent brings (docs/decisions.md "Linked pedigrees"): its sire and dam
+ * The line a registered parent brings (docs/decisions/0051-linked-pedigrees.md): its sire and dam
  * become the grand sire and grand dam, the sire's sire the great-grand sire (beside the grand
  * sire in the chart) and the dam's dam the great-grand dam (beside the grand dam).
  */

@@ -41,8 +41,9 @@ export class ChangeFeed {
    * still current afterwards may be served to a request that arrived before the call. Another
    * server's write is heard through the database's NOTIFY, a moment after its commit: without
    * this, a request that follows a sign-out on another server could be answered from a copy
-   * (docs/decisions.md "Read copies"). `undefined` when changes are heard at commit (the
-   * embedded database belongs to this process alone). Concurrent callers share round trips.
+   * (docs/decisions/0042-read-copies-dropped-by-database-notify.md). `undefined` when changes are
+   * heard at commit (the embedded database belongs to this process alone). Concurrent callers share
+   * round trips.
    */
   heardAll(): Promise<void> | undefined {
     const roundTrip = this.subscription?.roundTrip;

@@ -14,8 +14,9 @@ export function profileGaps(member: Pick<UserRow, AddressField>): AddressField[]
 
 /**
  * Completes a member's profile with the address the office typed in the transfer dialog
- * (docs/decisions.md "Register rules"): only fields the profile lacks are written, so a
- * transfer never overwrites what the member keeps. Returns the profile as it is now.
+ * (docs/decisions/0049-transfers-replace-the-owners-of-record.md): only fields the profile lacks
+ * are written, so a transfer never overwrites what the member keeps. Returns the profile as it is
+ * now.
  */
 export async function fillProfileGaps(
   tx: Executor,

@@ -11,7 +11,7 @@ import type { TusStore } from './tus-store.js';
  * instance, moves the row's `touched_at` (routes.ts), and the row is deleted only while it is
  * still that old (one statement), so a sweep never takes an upload that another instance is
  * receiving. An upload one of its owner's drafts names is kept while the draft lives (a draft
- * is continued days later, docs/decisions.md "Drafts and phone photos"); drafts unsaved for
+ * is continued days later, docs/decisions/0072-drafts-on-the-server.md); drafts unsaved for
  * DRAFT_EXPIRY_DAYS are removed first, so their uploads go in the same sweep. Returns how many
  * uploads were removed.
  */

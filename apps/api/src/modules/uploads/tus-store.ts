@@ -37,7 +37,8 @@ export async function openTusStore(settings: TusStoreSettings): Promise<TusStore
     };
   }
   const location = parseStorageUrl(settings.storageUrl, settings.storageAws);
-  // The AWS SDK and tus's S3 store load only with STORAGE_URL (docs/decisions.md "Lean server").
+  // The AWS SDK and tus's S3 store load only with STORAGE_URL
+  // (docs/decisions/0054-server-bundled-with-esbuild.md).
   const [{ S3 }, { S3Store }] = await Promise.all([
     import('@aws-sdk/client-s3'),
     import('@tus/s3-store'),
