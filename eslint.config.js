@@ -37,7 +37,7 @@ const API_MODULE_LAYERS = [
   ['auth'],
   ['mail', 'drafts', 'content', 'profile', 'certificates'],
   ['otp', 'members', 'payments', 'change-requests'],
-  ['horses', 'transfers'],
+  ['horses', 'transfers', 'staff'],
   ['admin-horses', 'uploads', 'accounts'],
   ['approvals'],
 ];

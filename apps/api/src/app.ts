@@ -33,6 +33,7 @@ import {
 } from './modules/mail/office-notices.js';
 import { memberManagementRoutes } from './modules/members/admin-routes.js';
 import { memberAdminRoutes } from './modules/members/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
 import { setPasswordRoutes } from './modules/members/set-password-routes.js';
 import { adminPaymentRoutes } from './modules/payments/admin-routes.js';
 import { ledgerRoutes } from './modules/payments/ledger-routes.js';
@@ -278,6 +279,12 @@ export async function buildApp(
         onMailQueued: () => worker?.wake(),
       });
       await api.register(setPasswordRoutes, { db: database.db });
+      await api.register(staffRoutes, {
+        db: database.db,
+        publicUrl: config.publicUrl,
+        associationName: config.associationName,
+        onMailQueued: () => worker?.wake(),
+      });
       await api.register(passwordResetRoutes, {
         db: database.db,
         settings: otpSettings,

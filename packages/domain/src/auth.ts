@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, ROLES } from './constants.js';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  ROLES,
+  STAFF_ROLES,
+} from './constants.js';
 import { AUTH_MESSAGES } from './messages.js';
 
 export const emailField = z
@@ -31,6 +37,8 @@ export const sessionUserSchema = z.object({
   lastName: z.string().nullable(),
   memberNumber: z.string().nullable(),
   profilePicture: z.string().nullable(),
+  /** Office accounts: what the signed-in staff member may do (admin/staff.ts); null for members. */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -7,6 +7,9 @@ export const ROLES = ['admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 /** The stored role value that marks an administrator (spec §9). */
 export const ADMIN_ROLE: Role = 'admin';
+/** What an office account may do (admin/staff.ts explains each); members have none. */
+export const STAFF_ROLES = ['administrator', 'registrar', 'treasurer', 'read-only'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Local storage keys of the client session (spec §3.2). */
 export const STORAGE_KEYS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../auth.js';
+import { STAFF_ROLES, type StaffRole } from '../constants.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 /**
@@ -9,8 +10,7 @@ import { ADMIN_MESSAGES } from './messages.js';
  * - treasurer: payments, the ledger, reconciliation, statistics;
  * - read-only: sees the office pages, changes nothing.
  */
-export const STAFF_ROLES = ['administrator', 'registrar', 'treasurer', 'read-only'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole };
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   administrator: 'Administrator',
@@ -30,10 +30,12 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
 /**
  * The areas of the office, each granted to some roles. The API's route policy and the web's menu
  * both name these, so a role's menu never offers what the server refuses (and the other way).
- * `view` is every office page that only reads; `staff` is the Staff page and its actions.
+ * `view` is every office page that only reads; `account` is the staff member's own account
+ * (email, notice choice); `staff` is the Staff page and its actions.
  */
 export const STAFF_AREAS = [
   'view',
+  'account',
   'members',
   'horses',
   'approvals',
@@ -47,6 +49,7 @@ export type StaffArea = (typeof STAFF_AREAS)[number];
 
 export const STAFF_AREA_ROLES: Record<StaffArea, readonly StaffRole[]> = {
   view: STAFF_ROLES,
+  account: STAFF_ROLES,
   members: ['administrator', 'registrar'],
   horses: ['administrator', 'registrar'],
   approvals: ['administrator', 'registrar'],
@@ -83,6 +86,7 @@ export const STAFF_MESSAGES = {
 
 const STAFF_AREA_VERBS: Record<StaffArea, string> = {
   view: 'see the office pages',
+  account: 'change this account',
   members: 'change members',
   horses: 'change horses',
   approvals: 'approve, reject or decide change requests',

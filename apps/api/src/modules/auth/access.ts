@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '@registry/domain';
+import { AUTH_MESSAGES, STAFF_MESSAGES, staffMay, type StaffArea } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { authenticate, sessionParams, type AuthContext, type SessionParams } from './service.js';
 import { readToken } from './tokens.js';
+import { staffAreaOf } from './staff-policy.js';
 import type { ChangeFeed } from '../read-cache/change-feed.js';
 import { ReadCache } from '../read-cache/read-cache.js';
 
@@ -30,6 +31,11 @@ declare module 'fastify' {
      * null, so a handler that forgets the check answers 401 (see `callerOf`).
      */
     sessionCheck?: 'in-query';
+    /**
+     * Admin routes: the area of the office the route belongs to, set from STAFF_POLICY
+     * (staff-policy.ts) when the route is added; it decides which staff roles may call it.
+     */
+    staffArea?: StaffArea;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -38,6 +44,38 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteAccess[];
   }
+}
+
+/**
+ * The staff area of an admin route (staff-policy.ts). Throws, stopping the server at start-up,
+ * when the policy does not name the route, and for an admin route whose statement would check
+ * the session itself: the staff role is read with the session, so admin routes always have it.
+ */
+function staffAreaFor(route: { method: string | string[]; url: string; config?: unknown }) {
+  const config = route.config as { sessionCheck?: string } | undefined;
+  if (config?.sessionCheck === 'in-query') {
+    throw new Error(`Admin route ${route.url} cannot check its session in its query`);
+  }
+  // staffAreaOf reads a HEAD route (Fastify adds one for each GET) as its GET.
+  const areas = new Set([route.method].flat().map((method) => staffAreaOf(method, route.url)));
+  const [area] = areas;
+  if (areas.size !== 1 || !area) {
+    throw new Error(
+      `Admin route ${[route.method].flat().join(',')} ${route.url} has no staff role policy: ` +
+        'add it to STAFF_POLICY in apps/api/src/modules/auth/staff-policy.ts',
+    );
+  }
+  return area;
+}
+
+/** 403 naming the role when the signed-in staff member's role may not act in `area`. */
+function staffRefusal(area: StaffArea | undefined, auth: AuthContext): HttpError | undefined {
+  // No area cannot happen (staffAreaFor sets one on every admin route): refuse all the same.
+  if (!area || !auth.staffRole) return new HttpError(403, STAFF_MESSAGES.noRole);
+  if (!staffMay(auth.staffRole, area)) {
+    return new HttpError(403, STAFF_MESSAGES.roleCannot(auth.staffRole, area));
+  }
+  return undefined;
 }
 
 /** Routes that plugins register for us (the docs UI) and that are public by nature. */
@@ -123,6 +161,7 @@ export const accessPlugin = fp(
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
       }
+      if (access === 'admin') route.config = { ...route.config, staffArea: staffAreaFor(route) };
       if (route.config?.sessionCheck === 'in-query') {
         // A last guard: an 'in-query' route must have checked the session before answering.
         route.onSend = [
@@ -155,6 +194,10 @@ export const accessPlugin = fp(
       }
       if ((access === 'admin' || access === 'member') && auth.role !== access) {
         return new HttpError(403, AUTH_MESSAGES.forbidden);
+      }
+      if (access === 'admin') {
+        const refused = staffRefusal(request.routeOptions.config.staffArea, auth);
+        if (refused) return refused;
       }
       request.auth = auth;
       return undefined;
@@ -213,10 +256,12 @@ export const accessPlugin = fp(
         return new HttpError(403, AUTH_MESSAGES.forbidden);
       }
       const since = checked.snapshot();
+      // Only member routes check their session in their query (staffAreaFor refuses admin ones).
       const auth: AuthContext = {
         userId: claims.userId,
         role: claims.role,
         sessionId: claims.sessionId,
+        staffRole: null,
       };
       request.unconfirmed = {
         auth,

@@ -5,6 +5,7 @@ import {
   type LoginResult,
   type Role,
   type SessionUser,
+  type StaffRole,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
@@ -36,6 +37,12 @@ export interface AuthContext {
   userId: string;
   role: Role;
   sessionId: string;
+  /**
+   * An office account's role (domain admin/staff.ts); null for members and for an office account
+   * that has none (which may then do nothing: auth/staff-policy.ts). Read with the session, so
+   * a role change, which also ends the person's sessions, takes effect on their next request.
+   */
+  staffRole: StaffRole | null;
 }
 
 /** `profilePicture` is never the stored key: a signed link the browser can load, or null. */
@@ -48,6 +55,7 @@ export function toSessionUser(row: UserRow, pictureUrl: PictureUrl): SessionUser
     lastName: row.lastName,
     memberNumber: row.memberNumber,
     profilePicture: row.profilePicture ? pictureUrl(row.profilePicture) : null,
+    staffRole: row.role === 'admin' ? row.staffRole : null,
   };
 }
 
@@ -136,7 +144,7 @@ export async function authenticate(
   const claims = readToken(token, key);
   if (!claims) return undefined;
   const [row] = await db
-    .select({ role: users.role, expiresAt: sessions.expiresAt })
+    .select({ role: users.role, staffRole: users.staffRole, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -155,7 +163,12 @@ export async function authenticate(
     .limit(1);
   if (!row) return undefined;
   return {
-    auth: { userId: claims.userId, role: row.role, sessionId: claims.sessionId },
+    auth: {
+      userId: claims.userId,
+      role: row.role,
+      sessionId: claims.sessionId,
+      staffRole: row.role === 'admin' ? row.staffRole : null,
+    },
     expiresAt: row.expiresAt,
   };
 }
@@ -199,7 +212,8 @@ export function liveSessionWhere(): SQL | undefined {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-async function revokeSessions(tx: Tx, userId: string): Promise<void> {
+/** Ends every open session of a user inside the caller's transaction (token version bumped). */
+export async function revokeSessions(tx: Tx, userId: string): Promise<void> {
   await tx
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })

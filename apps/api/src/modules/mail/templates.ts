@@ -88,6 +88,22 @@ export function memberCredentialsMail(
   });
 }
 
+/** An office account was opened for someone (modules/staff): choose a password, then sign in. */
+export function staffInvitationMail(
+  to: string,
+  association: string,
+  input: { name: string; roleLabel: string; invitedBy: string; setPasswordUrl: string },
+): MailMessage {
+  return render(to, association, {
+    subject: 'your office account',
+    paragraphs: [
+      `Hello ${input.name}, ${input.invitedBy} has opened an office account for you as ${input.roleLabel}. Choose a password here, then sign in at the office sign-in page with ${to}:`,
+      'The link works once and expires; ask an administrator for a new one if it has.',
+    ],
+    highlight: { text: 'Choose your password', href: input.setPasswordUrl },
+  });
+}
+
 export function emailChangedMail(
   to: string,
   association: string,

@@ -28,6 +28,27 @@ const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').
 
 type MemberRow = Awaited<ReturnType<typeof loadMember>>;
 
+/**
+ * Voids the user's older set-password links and stores a new one, in the caller's transaction:
+ * 32 random bytes, kept only as a hash, valid for SET_PASSWORD_LINK_HOURS and once. Answers the
+ * address to mail (members' credentials here, staff invitations in modules/staff).
+ */
+export async function storeSetPasswordLink(
+  tx: Executor,
+  publicUrl: string,
+  userId: string,
+): Promise<{ url: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3_600_000);
+  await tx
+    .update(setPasswordTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(setPasswordTokens.userId, userId), isNull(setPasswordTokens.usedAt)));
+  await tx.insert(setPasswordTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
+  // In the fragment: a browser never sends it, so no server or proxy log ever holds the token.
+  return { url: `${publicUrl}/set-password#token=${encodeURIComponent(token)}`, expiresAt };
+}
+
 /** Voids the member's older links, stores a new one and queues its mail, in the caller's tx. */
 async function issueLink(
   tx: Executor,
@@ -36,17 +57,7 @@ async function issueLink(
   actor: Actor,
   details: Record<string, unknown> = {},
 ): Promise<Date> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3_600_000);
-  await tx
-    .update(setPasswordTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(setPasswordTokens.userId, member.id), isNull(setPasswordTokens.usedAt)));
-  await tx
-    .insert(setPasswordTokens)
-    .values({ userId: member.id, tokenHash: hashToken(token), expiresAt });
-  // In the fragment: a browser never sends it, so no server or proxy log ever holds the token.
-  const url = `${deps.publicUrl}/set-password#token=${encodeURIComponent(token)}`;
+  const { url, expiresAt } = await storeSetPasswordLink(tx, deps.publicUrl, member.id);
   await enqueueMail(
     tx,
     memberCredentialsMail(member.email, deps.associationName, {
@@ -148,7 +159,12 @@ function invalid(): HttpError {
 async function liveToken(db: Db, token: string) {
   if (token.length < 20 || token.length > 100) throw invalid();
   const [row] = await db
-    .select({ id: setPasswordTokens.id, userId: setPasswordTokens.userId, email: users.email })
+    .select({
+      id: setPasswordTokens.id,
+      userId: setPasswordTokens.userId,
+      email: users.email,
+      role: users.role,
+    })
     .from(setPasswordTokens)
     .innerJoin(users, eq(users.id, setPasswordTokens.userId))
     .where(
@@ -163,10 +179,17 @@ async function liveToken(db: Db, token: string) {
   return row;
 }
 
+/** What the set-password page is told: the address, and whether it is an office account. */
+export interface SetPasswordAnswer {
+  email: string;
+  /** An office (staff) account: signs in at the office login; spaces allowed in its password. */
+  office: boolean;
+}
+
 /** Whether a link still works, and for which address (shown on the set-password page). */
-export async function checkSetPasswordLink(db: Db, token: string): Promise<{ email: string }> {
-  const { email } = await liveToken(db, token);
-  return { email };
+export async function checkSetPasswordLink(db: Db, token: string): Promise<SetPasswordAnswer> {
+  const { email, role } = await liveToken(db, token);
+  return { email, office: role === 'admin' };
 }
 
 /**
@@ -178,9 +201,10 @@ export async function setPasswordFromLink(
   token: string,
   password: string,
   client: { ip: string; userAgent?: string },
-): Promise<{ email: string }> {
-  await liveToken(db, token);
-  assertPasswordAllowed(password, { allowSpaces: false }, 'password');
+): Promise<SetPasswordAnswer> {
+  const { role } = await liveToken(db, token);
+  // The same rules as every password of that kind of account (office passwords allow spaces).
+  assertPasswordAllowed(password, { allowSpaces: role === 'admin' }, 'password');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [used] = await tx
@@ -205,13 +229,13 @@ export async function setPasswordFromLink(
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)));
     await recordAudit(tx, {
-      action: 'member.set-password',
+      action: role === 'admin' ? 'staff.set-password' : 'member.set-password',
       success: true,
       actorId: used.userId,
       subject: used.userId,
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    return { email: user?.email ?? '' };
+    return { email: user?.email ?? '', office: role === 'admin' };
   });
 }

@@ -10,6 +10,7 @@ const token = z
   .trim()
   .min(1, ADMIN_MESSAGES.linkInvalid)
   .max(200, ADMIN_MESSAGES.linkInvalid);
+const answer = z.object({ email: z.string(), office: z.boolean() });
 /** Guessing tokens is hopeless (256 bits), but each try costs a lookup: keep them few. */
 const rateLimit = { max: 30, timeWindow: 60_000 };
 
@@ -28,7 +29,7 @@ export const setPasswordRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         tags: ['auth'],
         summary: 'Whether a set-password link still works, and for which address',
         body: z.object({ token }),
-        response: { 200: successSchema(z.object({ email: z.string() })), '4xx': failureSchema },
+        response: { 200: successSchema(answer), '4xx': failureSchema },
       },
     },
     async (request) => ok(await checkSetPasswordLink(db, request.body.token)),
@@ -42,7 +43,7 @@ export const setPasswordRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         tags: ['auth'],
         summary: 'Choose a password with a set-password link (the link then stops working)',
         body: z.object({ token, password: z.string().max(PASSWORD_MAX_LENGTH * 4) }),
-        response: { 200: successSchema(z.object({ email: z.string() })), '4xx': failureSchema },
+        response: { 200: successSchema(answer), '4xx': failureSchema },
       },
     },
     async (request) =>
