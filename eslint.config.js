@@ -28,7 +28,7 @@ const FEATURE_PUBLIC_MODULES = {
 /**
  * The API's modules (apps/api/src/modules/<name>) in layers, lowest first. A module may import
  * itself and modules of lower layers only, so no two modules can import each other, directly or
- * round a loop (docs/decisions.md "One contract and boundaries"). A new module folder must be
+ * round a loop (docs/decisions/0076-api-module-layers.md). A new module folder must be
  * placed here, or the lint stops.
  */
 const API_MODULE_LAYERS = [
@@ -89,7 +89,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Import boundaries (docs/architecture.md, docs/decisions.md "One contract and boundaries"):
+  // Import boundaries (docs/architecture.md, docs/decisions/0077-web-feature-boundaries.md):
   // shared code (lib, components, stores, styles, assets) imports only shared code; a feature
   // imports shared code, itself, and another feature only through the modules that feature
   // offers for sharing (FEATURE_PUBLIC_MODULES); the app shell and tests may import anything.

@@ -35,7 +35,7 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           css: false,
           // Lazily loaded pages compile on first import; on a busy 2-core CI machine that
-          // alone has taken over the default 5 s (docs/decisions.md, stop notes).
+          // alone has taken over the default 5 s.
           testTimeout: 20_000,
         },
       },

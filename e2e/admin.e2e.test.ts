@@ -248,7 +248,7 @@ describe('administration', () => {
     const edit = admin.getByRole('dialog', { name: 'Edit Horse' });
     await edit.getByLabel('Bred By', { exact: true }).fill('Office Correction Farm');
     // The transfer named the new owner from their profile, which has no address yet: the
-    // office completes it (docs/decisions.md, "Register rules").
+    // office completes it (docs/decisions/0049-transfers-replace-the-owners-of-record.md).
     const owners = edit.getByRole('region', { name: 'Owners', exact: true });
     await owners.getByLabel('Address', { exact: true }).fill('4 Office Lane');
     await owners.getByLabel('Zip', { exact: true }).fill('40502');

@@ -1,7 +1,7 @@
 // Resolves imports for eslint-plugin-boundaries with TypeScript's own module resolution, so the
 // lint sees the same files `tsc` does (`./x.js` -> `x.ts`, `@registry/domain` -> its source).
 // eslint-import-resolver-typescript would do this too, but its current versions need a native
-// package with an install script (docs/decisions.md, "One contract and boundaries").
+// package with an install script (docs/decisions/0077-web-feature-boundaries.md).
 const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');

@@ -1,5 +1,6 @@
 /**
- * How long other users wait while hostile requests arrive (docs/decisions.md, "Hostile input").
+ * How long other users wait while hostile requests arrive
+ * (docs/decisions/0047-hostile-input-refused-at-the-edge.md).
  * A pattern that backtracks blocks the event loop, and every other request waits behind it; so
  * the figure is the delay a plain request (`GET /api/health`, probed every 10 ms) meets, first
  * on a quiet server, then while four clients keep sending worst-case bodies: half-megabyte

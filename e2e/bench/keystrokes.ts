@@ -37,7 +37,8 @@ export async function measureKeystrokes(
     const field = 'Breed';
     const input = dialog.getByLabel(field, { exact: true });
     // The form paints its first sections at once and the rest one per task after
-    // (docs/decisions.md, "Field speed"): wait for the field rather than expect it at once.
+    // (docs/decisions/0065-register-horse-first-paint.md): wait for the field rather than expect it
+    // at once.
     try {
       await input.waitFor({ timeout: 15_000 });
     } catch {

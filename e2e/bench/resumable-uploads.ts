@@ -262,8 +262,8 @@ export function resumableUploadsSection(figures: ResumableFigures | { error: str
     `| 10 concurrent 20 MB uploads: memory growth MB (rest ${c.baselineMb}, peak ${c.peakMb}; ${c.finished} of ${c.uploads} finished in ${c.ms} ms) | ${c.growthMb} | at most 32 | ${yes(c.finished === c.uploads && c.growthMb <= 32)} |`,
     '',
     'The browser test `e2e/resumable-upload.e2e.test.ts` cuts a 20 MB video in Chromium through a',
-    'slowed, cutting proxy and counts the bytes it forwarded: about 21.0 MB in all (docs/decisions.md,',
-    '"Resumable uploads").',
+    'slowed, cutting proxy and counts the bytes it forwarded: about 21.0 MB in all',
+    '(docs/decisions/0069-resumable-uploads-with-tus.md).',
     '',
   ];
 }
