@@ -23,3 +23,4 @@ export type { BillingInfo, HorseFees, PaymentInfo } from './sections/payment.js'
 export * from './register-rules.js';
 export * from './pedigree-links.js';
 export * from './pedigree-numbers.js';
+export * from './lineage.js';

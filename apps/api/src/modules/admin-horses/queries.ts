@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  bredByText,
   horseSearchText,
   horses,
   memberNameEmailText,
+  ownerNamesText,
   users,
   type ApprovalStatus,
   type PaymentStatus,
@@ -29,6 +31,10 @@ export interface AdminHorseQuery {
   approvalStatus?: ApprovalStatus;
   paymentStatus?: PaymentStatus;
   ownerId?: string;
+  /** The owner of record (name, email, member number) or a recorded owner's name. */
+  owner?: string;
+  /** The breeder as typed (`bredBy`). */
+  breeder?: string;
   sort: (typeof ADMIN_HORSE_SORT_FIELDS)[number];
   order: 'asc' | 'desc';
 }
@@ -41,8 +47,20 @@ export interface AdminHorseQuery {
  */
 function matches(q: string): SQL {
   const pattern = containsPattern(q);
-  const owners = sql`${horses.ownerId} = any(array(select ${users.id} from ${users} where ${memberNameEmailText(users)} like ${pattern} or lower(coalesce(${users.memberNumber}, '')) like ${pattern}))`;
-  return sql`(${horseSearchText(horses)} like ${pattern} or ${owners})`;
+  return sql`(${horseSearchText(horses)} like ${pattern} or ${ownerOfRecord(pattern)})`;
+}
+
+/** Horses whose owner of record's name, email or member number contains the pattern. */
+const ownerOfRecord = (pattern: string) =>
+  sql`${horses.ownerId} = any(array(select ${users.id} from ${users} where ${memberNameEmailText(users)} like ${pattern} or lower(coalesce(${users.memberNumber}, '')) like ${pattern}))`;
+
+/**
+ * The Owner field: the owner of record (as `q` finds them) or a recorded owner's name (one
+ * trigram index, db/schema.ts `ownerNamesText`): co-owners and owners without an account too.
+ */
+function ownerMatches(owner: string): SQL {
+  const pattern = containsPattern(owner);
+  return sql`(${ownerNamesText(horses)} like ${pattern} or ${ownerOfRecord(pattern)})`;
 }
 
 /**
@@ -67,6 +85,8 @@ export function adminHorseFilter(
     query.paymentStatus ? eq(horses.paymentStatus, query.paymentStatus) : undefined,
     query.ownerId ? eq(horses.ownerId, query.ownerId) : undefined,
     query.q ? matches(query.q) : undefined,
+    query.owner ? ownerMatches(query.owner) : undefined,
+    query.breeder ? sql`${bredByText(horses)} like ${containsPattern(query.breeder)}` : undefined,
   );
 }
 

@@ -10,6 +10,10 @@ import {
   adminHorseSchema,
   adminHorseSummarySchema,
   historyEntrySchema,
+  LINEAGE_MESSAGES,
+  PARENT_SIDES,
+  parentLinkBodySchema,
+  parentLinkResultSchema,
 } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
@@ -27,6 +31,8 @@ import {
   requireMember,
 } from './service.js';
 import { adminHorseById } from './view.js';
+import { setParentLink } from './parent-links.js';
+import { reviewedVersion } from '../../reviewed-version.js';
 
 export type AdminHorseRoutesOptions = Omit<HorseDeps, 'log'>;
 
@@ -40,6 +46,8 @@ const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   q: z.string().trim().max(100).optional(),
+  owner: z.string().trim().max(100).optional(),
+  breeder: z.string().trim().max(100).optional(),
   approvalStatus: optionalFilter(APPROVAL_STATUSES),
   paymentStatus: optionalFilter(PAYMENT_STATUSES),
   ownerId: z
@@ -228,6 +236,34 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
     async (request) => {
       await adminDeleteHorse(deps(request.log), request.params.id, actor(request));
       return ok({ id: request.params.id }, HORSE_API_MESSAGES.deleted);
+    },
+  );
+
+  app.put(
+    '/admin/horses/:id/parents/:side',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Link the horse's sire or dam to an approved horse by registration number (null unlinks), on the version reviewed",
+        security,
+        params: idParams.extend({ side: z.enum(PARENT_SIDES) }),
+        body: parentLinkBodySchema,
+        response: { 200: successSchema(parentLinkResultSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const who = actor(request);
+      const version = reviewedVersion(request.body.version, request.headers['if-match']);
+      const result = await setParentLink(
+        options.db,
+        request.params.id,
+        request.params.side,
+        { registrationNumber: request.body.registrationNumber, version },
+        who,
+      );
+      return ok(result, result.parent ? LINEAGE_MESSAGES.linked : LINEAGE_MESSAGES.unlinked);
     },
   );
 };

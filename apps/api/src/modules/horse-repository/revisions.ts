@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FieldChange } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import {
@@ -33,6 +33,7 @@ async function snapshotOf(db: Executor, row: HorseRow): Promise<HorseRevisionSna
     names: [row.firstChoice, row.secondChoice, row.thirdChoice],
     ownerId: row.ownerId,
     files,
+    parents: { sireHorseId: row.sireHorseId, damHorseId: row.damHorseId },
   };
 }
 
@@ -76,6 +77,7 @@ export function diffSnapshots(
   from: HorseRevisionSnapshot,
   to: HorseRevisionSnapshot,
   personOf: (id: string) => string = (id) => id,
+  horseOf: (id: string) => string = (id) => id,
 ): FieldChange[] {
   const changes: FieldChange[] = [];
   NAME_FIELDS.forEach((field, i) => {
@@ -91,6 +93,14 @@ export function diffSnapshots(
     });
   }
   changes.push(...diffRecords(from.record, to.record));
+  // Revisions kept before the links existed say nothing of them: no change to report.
+  if (from.parents && to.parents) {
+    for (const key of ['sireHorseId', 'damHorseId'] as const) {
+      const a = from.parents[key] ?? '';
+      const b = to.parents[key] ?? '';
+      if (a !== b) changes.push({ field: key, from: horseOf(a), to: horseOf(b) });
+    }
+  }
   const before = new Map(from.files.map((f) => [fileLabel(f), f]));
   const after = new Map(to.files.map((f) => [fileLabel(f), f]));
   for (const key of new Set([...before.keys(), ...after.keys()])) {
@@ -118,8 +128,31 @@ export async function changesSince(
   if (!reviewed) return [];
   const now = await snapshotOf(db, row);
   const people = await ownerSummaries(db, [reviewed.snapshot.ownerId, now.ownerId]);
-  return diffSnapshots(reviewed.snapshot, now, (id) => {
-    const person = people.get(id);
-    return person ? [person.name, person.memberNumber].filter(Boolean).join(', ') : id;
-  });
+  const parentIds = [reviewed.snapshot.parents, now.parents].flatMap((p) =>
+    p ? [p.sireHorseId, p.damHorseId].filter((id): id is string => !!id) : [],
+  );
+  // A linked parent is named by its number and name, not its id.
+  const parents = new Map(
+    parentIds.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              id: horses.id,
+              number: horses.registrationNumber,
+              name: horses.approvedName,
+            })
+            .from(horses)
+            .where(inArray(horses.id, parentIds))
+        ).map((h) => [h.id, [h.number, h.name].filter(Boolean).join(' ')]),
+  );
+  return diffSnapshots(
+    reviewed.snapshot,
+    now,
+    (id) => {
+      const person = people.get(id);
+      return person ? [person.name, person.memberNumber].filter(Boolean).join(', ') : id;
+    },
+    (id) => parents.get(id) ?? id,
+  );
 }

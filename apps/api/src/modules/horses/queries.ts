@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.js';
 import type { UnconfirmedSession } from '../auth/access.js';
 import { liveSessionWhere } from '../auth/service.js';
 import {
+  bredByText,
   horseSearchText,
   horses,
+  ownerNamesText,
   publicSearchText,
   sessions,
   users,
@@ -237,7 +239,18 @@ export interface SearchQuery extends Paging {
   sex?: string;
   gaitDesignation?: string;
   stateFoaledIn?: string;
+  /** Contained in a recorded owner's name (the names the verify page shows). */
+  owner?: string;
+  /** Contained in the breeder as typed (`bredBy`, a public field). */
+  breeder?: string;
 }
+
+/** The text searches besides `q`, each matched by its own trigram index (db/schema.ts). */
+const TEXT_FILTERS = {
+  owner: ownerNamesText(horses),
+  breeder: bredByText(horses),
+} as const;
+const TEXT_FILTER_KEYS = Object.keys(TEXT_FILTERS) as Array<keyof typeof TEXT_FILTERS>;
 
 const SEARCH_FILTERS = ['color', 'sex', 'gaitDesignation', 'stateFoaledIn'] as const;
 
@@ -250,6 +263,11 @@ function searchWhere(query: SearchQuery, value: Value) {
     ...SEARCH_FILTERS.map((filter) =>
       query[filter] ? eq(horses[filter], value(filter, query[filter])) : undefined,
     ),
+    ...TEXT_FILTER_KEYS.map((key) =>
+      query[key]
+        ? sql`${TEXT_FILTERS[key]} like ${value(key, containsPattern(query[key]))}`
+        : undefined,
+    ),
   );
 }
 
@@ -260,14 +278,17 @@ function searchWhere(query: SearchQuery, value: Value) {
 export async function searchRegistry(db: Db, query: SearchQuery, session?: UnconfirmedSession) {
   const values = pageValues(query);
   // Which filters are present, one flag each, and whether the session is checked.
-  const filters = SEARCH_FILTERS.map((filter) => (query[filter] ? '1' : '0')).join('');
+  const filters = [...SEARCH_FILTERS, ...TEXT_FILTER_KEYS]
+    .map((filter) => (query[filter] ? '1' : '0'))
+    .join('');
+  const searched = query.q !== undefined || TEXT_FILTER_KEYS.some((key) => query[key]);
   const shape = `search:${query.q ? 'q' : ''}:${filters}:${session ? 'session' : ''}`;
   const statement = statementFor<SummaryRow & { total: number }>(db, shape, () =>
     asPage(
       pageStatement(db, summaryColumns, searchWhere(query, placeholder), byName, {
         perRow: false,
         session: session !== undefined,
-      }).prepare(statementName(shape, query.q !== undefined)),
+      }).prepare(statementName(shape, searched)),
     ),
   );
   const rows = await pageRows(
@@ -275,6 +296,9 @@ export async function searchRegistry(db: Db, query: SearchQuery, session?: Uncon
     {
       pattern: query.q ? containsPattern(query.q) : undefined,
       ...Object.fromEntries(SEARCH_FILTERS.map((filter) => [filter, query[filter]])),
+      ...Object.fromEntries(
+        TEXT_FILTER_KEYS.map((key) => [key, query[key] ? containsPattern(query[key]) : undefined]),
+      ),
       ...values,
     },
     session,

@@ -66,6 +66,8 @@ const searchQuery = z.object({
   sex: optionalFilter(SEXES),
   gaitDesignation: optionalFilter(GAIT_DESIGNATIONS),
   stateFoaledIn: optionalFilter(STATES),
+  owner: q,
+  breeder: q,
 });
 
 const member = { access: 'member' as const };

@@ -1,9 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PEDIGREE_MESSAGES, pedigreeFillSchema, registeredAncestorSchema } from '@registry/domain';
+import {
+  LINEAGE_MESSAGES,
+  PEDIGREE_MESSAGES,
+  fiveGenerationPedigreeSchema,
+  normalizeRegistrationNumber,
+  offspringPageSchema,
+  offspringQuerySchema,
+  pedigreeFillSchema,
+  registeredAncestorSchema,
+} from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { answersOf, ok } from '../../reply.js';
+import { fiveGenerationPedigree } from './five-generations.js';
+import { approvedHorseId, offspringPage } from './offspring.js';
 import { pedigreeFill, registeredNumbers } from './service.js';
 
 const numberField = z.string().trim().min(1).max(40);
@@ -15,7 +26,10 @@ const numbersQuery = z.object({
     .pipe(z.array(numberField).min(1).max(20, 'At most 20 numbers')),
 });
 
-/** `GET pedigree/registered` and `GET pedigree/:registrationNumber` (docs/api.md "Pedigree"). */
+/**
+ * `GET pedigree/registered`, `GET pedigree/:registrationNumber` and the public pedigree and
+ * offspring of a registered horse (docs/api.md "Pedigree" and "Offspring and pedigrees").
+ */
 export const pedigreeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/pedigree/registered',
@@ -48,6 +62,50 @@ export const pedigreeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const fill = await pedigreeFill(db, request.params.registrationNumber);
       if (!fill) throw new HttpError(404, PEDIGREE_MESSAGES.notRegistered);
       return ok(fill);
+    },
+  );
+
+  // Public like the verify page they are shown on: approved horses only, names and numbers only
+  // (the member's and the office's horse views show the same lists).
+  const publicAccess = { access: 'public' as const, rateLimit: { max: 60, timeWindow: 60_000 } };
+  const numberParams = z.object({ registrationNumber: numberField });
+
+  app.get(
+    '/public/horses/:registrationNumber/pedigree',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['horses'],
+        summary:
+          'Five generations of an approved horse: typed pedigrees extended through registered ancestors',
+        params: numberParams,
+        response: answersOf(fiveGenerationPedigreeSchema),
+      },
+    },
+    async (request) => {
+      const pedigree = await fiveGenerationPedigree(db, request.params.registrationNumber);
+      if (!pedigree) throw new HttpError(404, LINEAGE_MESSAGES.horseNotFound);
+      return ok(pedigree);
+    },
+  );
+
+  app.get(
+    '/public/horses/:registrationNumber/offspring',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['horses'],
+        summary: 'The approved offspring of an approved horse, newest foal first, a page at a time',
+        params: numberParams,
+        querystring: offspringQuerySchema,
+        response: answersOf(offspringPageSchema),
+      },
+    },
+    async (request) => {
+      const number = normalizeRegistrationNumber(request.params.registrationNumber);
+      const parentId = number ? await approvedHorseId(db, number) : null;
+      if (!parentId) throw new HttpError(404, LINEAGE_MESSAGES.horseNotFound);
+      return ok(await offspringPage(db, parentId, request.query.after, request.query.limit));
     },
   );
 };
