@@ -23,24 +23,26 @@ export const fileRefSchema = z.object({
 });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
+// The parts of a horse below are exported so the OpenAPI document can name them once
+// (apps/api/src/plugins/openapi-components.ts); the web uses the types.
 const ancestorNameFields = {
   name: z.string(),
   reg: z.string(),
   otherRegName: z.string(),
   otherRegNum: z.string(),
 };
-const storedAncestorSchema = z.object({
+export const storedAncestorSchema = z.object({
   ...ancestorNameFields,
   paperwork: fileRefSchema.nullable(),
 });
-const storedParentSchema = storedAncestorSchema.extend({
+export const storedParentSchema = storedAncestorSchema.extend({
   grand_sire: storedAncestorSchema,
   grand_dam: storedAncestorSchema,
   great_grand_sire: storedAncestorSchema,
   great_grand_dam: storedAncestorSchema,
 });
-const publicAncestorSchema = z.object(ancestorNameFields);
-const publicParentSchema = publicAncestorSchema.extend({
+export const publicAncestorSchema = z.object(ancestorNameFields);
+export const publicParentSchema = publicAncestorSchema.extend({
   grand_sire: publicAncestorSchema,
   grand_dam: publicAncestorSchema,
   great_grand_sire: publicAncestorSchema,
@@ -49,7 +51,7 @@ const publicParentSchema = publicAncestorSchema.extend({
 export type HorseAncestor = z.infer<typeof storedAncestorSchema>;
 export type HorseParent = z.infer<typeof storedParentSchema>;
 
-const storedMarkingsSchema = z.object({
+export const storedMarkingsSchema = z.object({
   left: z.string(),
   right: z.string(),
   face: z.string(),
@@ -61,7 +63,7 @@ const storedMarkingsSchema = z.object({
 });
 export type HorseMarkings = z.infer<typeof storedMarkingsSchema>;
 
-const storedOwnerSchema = z.object({
+export const storedOwnerSchema = z.object({
   memberNum: z.string(),
   name: z.string(),
   address: z.string(),
@@ -75,7 +77,7 @@ const storedOwnerSchema = z.object({
 });
 export type HorseOwner = z.infer<typeof storedOwnerSchema>;
 
-const storedRegistrySchema = z.object({
+export const storedRegistrySchema = z.object({
   registryName: z.string(),
   registryNumber: z.string(),
   registryPaperwork: fileRefSchema.nullable(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** One page of a list answer (docs/api.md "Read, delete, list, search"): the rows and where they stand. */
-export function pageSchema<T extends z.ZodType>(item: T) {
+function buildPageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number(),
@@ -13,6 +12,22 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     page: z.number(),
     pageSize: z.number(),
   });
+}
+
+/**
+ * One schema per item schema: every route listing the same rows answers the same page schema,
+ * so the OpenAPI document names that page once (components/schemas) instead of inlining it.
+ */
+const pages = new WeakMap<z.ZodType, ReturnType<typeof buildPageSchema>>();
+
+/** One page of a list answer (docs/api.md "Read, delete, list, search"): the rows and where they stand. */
+export function pageSchema<T extends z.ZodType>(item: T): ReturnType<typeof buildPageSchema<T>> {
+  let page = pages.get(item);
+  if (!page) {
+    page = buildPageSchema(item);
+    pages.set(item, page);
+  }
+  return page as ReturnType<typeof buildPageSchema<T>>;
 }
 
 export interface Page<T> {

@@ -55,7 +55,12 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
     '/sandbox/payments/:paymentIntentId',
     {
       config: { access: 'public', htmlPage: true },
-      schema: { tags: ['payments'], summary: 'Sandbox approval page (HTML)', params },
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox approval page (HTML)',
+        params,
+        produces: ['text/html'],
+      },
     },
     async (request, reply) => {
       const row = await find(request.params.paymentIntentId);
@@ -74,6 +79,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
           tags: ['payments'],
           summary: `Sandbox: ${decision} a payment that requires action`,
           params,
+          redirectsTo: 'the payment-complete page, /payment-complete?payment_intent=<id>',
         },
       },
       async (request, reply) => {

@@ -1,0 +1,113 @@
+import type { FastifySchema } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * What a route's schema says for the OpenAPI document only (docs/api.md "The OpenAPI
+ * document"): Fastify validates none of it, the handler reads these bodies itself.
+ */
+export interface FormPart {
+  kind: 'text' | 'json' | 'file' | 'files';
+  description?: string;
+}
+export interface FormParts {
+  parts: Record<string, FormPart>;
+  required?: string[];
+  /** The same form is also accepted as a JSON object (json parts as values, no files). */
+  alsoJson?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The parts of the route's multipart/form-data body. */
+    formParts?: FormParts;
+    /** The route answers 303 to a page; says which. */
+    redirectsTo?: string;
+  }
+}
+
+const FAILURE = { $ref: '#/components/schemas/Failure' };
+
+function partSchema(part: FormPart): Record<string, unknown> {
+  const description = part.description ? { description: part.description } : {};
+  switch (part.kind) {
+    case 'text':
+      return { type: 'string', ...description };
+    case 'json':
+      return { type: 'string', contentMediaType: 'application/json', ...description };
+    case 'file':
+      return { type: 'string', format: 'binary', ...description };
+    case 'files':
+      return { type: 'array', items: { type: 'string', format: 'binary' }, ...description };
+  }
+}
+
+function formBody(form: FormParts) {
+  const required = form.required?.length ? { required: form.required } : {};
+  const multipart = {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(form.parts).map(([name, part]) => [name, partSchema(part)]),
+    ),
+    ...required,
+  };
+  const content: Record<string, { schema: unknown }> = {
+    'multipart/form-data': { schema: multipart },
+  };
+  if (form.alsoJson) {
+    const json = Object.fromEntries(
+      Object.entries(form.parts)
+        .filter(([, part]) => part.kind === 'text' || part.kind === 'json')
+        .map(([name, part]) => [name, part.kind === 'text' ? { type: 'string' } : {}]),
+    );
+    content['application/json'] = { schema: { type: 'object', properties: json, ...required } };
+  }
+  return { content };
+}
+
+/** A file answer (CSV, PDF, a page) in the media type the route `produces`. */
+function fileAnswer(mediaTypes: readonly string[], summary: string | undefined) {
+  return {
+    description: `The file${summary ? `: ${summary}` : ''}`,
+    content: Object.fromEntries(
+      mediaTypes.map((type) => [
+        type,
+        {
+          schema: type.startsWith('text/')
+            ? { type: 'string' }
+            : { type: 'string', format: 'binary' },
+        },
+      ]),
+    ),
+  };
+}
+
+/**
+ * Zod schemas to JSON schemas (fastify-type-provider-zod), then what the route says for the
+ * document only: its multipart body, its file answer, its redirect; and the failure answer
+ * every route can give (the error handler answers every refusal so) where it names none.
+ */
+export const transformRoute: SwaggerTransform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input) as { schema: FastifySchema; url: string };
+  if (!schema || schema.hide) return { schema, url };
+  const response = { ...(schema.response as Record<string, unknown> | undefined) };
+  const produces = schema.produces?.filter((type) => type !== 'application/json') ?? [];
+  const answersSomething = Object.keys(response).some((status) => /^[23]/.test(status));
+  if (produces.length > 0 && !answersSomething) {
+    response['200'] = fileAnswer(produces, schema.summary);
+  }
+  if (schema.redirectsTo && !answersSomething) {
+    response['303'] = {
+      description: `Redirect to ${schema.redirectsTo}`,
+      headers: { Location: { type: 'string', description: schema.redirectsTo } },
+      type: 'null',
+    };
+  }
+  const failure = Object.keys(response).find((status) => status.toLowerCase() === '4xx');
+  if (failure) {
+    // In the content form, so a route that produces a file still fails in JSON.
+    response[failure] = { content: { 'application/json': { schema: response[failure] } } };
+  } else response['4XX'] = { content: { 'application/json': { schema: FAILURE } } };
+  const body = schema.formParts ? { body: formBody(schema.formParts) } : {};
+  return { schema: { ...schema, ...body, response }, url };
+};
