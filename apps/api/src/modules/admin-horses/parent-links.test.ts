@@ -112,6 +112,10 @@ describe('PUT admin/horses/:id/parents/:side', () => {
     });
     expect(self.json().fields.registrationNumber).toBe(LINEAGE_MESSAGES.self);
     expect(await version(foal.id)).toBe(v);
+    // The mare fits as dam.
+    const dam = await put(foal.id, 'dam', { registrationNumber: 'LNK-M', version: v });
+    expect(dam.statusCode).toBe(200);
+    expect((await row(foal.id)).damHorseId).toBe(mare.id);
   });
 
   it('refuses a link that would make the horse its own ancestor', async () => {
