@@ -35,6 +35,7 @@ const PAGE_MODULE_AT: Record<'admin' | 'member', Record<string, string | string[
     '/admin/horse-list': 'src/features/admin-horses/admin-horse-list-page.tsx',
     '/admin/horse-reject-approve': 'src/features/approvals/horse-approvals-page.tsx',
     '/admin/add-content': 'src/features/content/dashboard-content-page.tsx',
+    '/admin/staff': 'src/features/staff/staff-page.tsx',
   },
   member: {
     '/dashboard': 'src/features/dashboard/member-dashboard-page.tsx',

@@ -19,6 +19,7 @@ export const ROUTES = {
   horseApprovals: { path: '/admin/horse-reject-approve', title: 'Horse Approve/Reject' },
   dashboardContent: { path: '/admin/add-content', title: 'Dashboard Content' },
   payments: { path: '/admin/payments', title: 'Payments' },
+  staff: { path: '/admin/staff', title: 'Staff' },
   // Member (owner) pages.
   memberDashboard: { path: '/dashboard', title: 'Dashboard' },
   myHorses: { path: '/horse-list', title: 'My Horses' },

@@ -8,6 +8,7 @@ export const adminUser: SessionUser = {
   lastName: 'Admin',
   memberNumber: null,
   profilePicture: null,
+  staffRole: 'administrator',
 };
 
 export const memberUser: SessionUser = {
@@ -18,6 +19,7 @@ export const memberUser: SessionUser = {
   lastName: 'Owner',
   memberNumber: 'M-1001',
   profilePicture: '/uploads/avatars/m1.png',
+  staffRole: null,
 };
 
 export const adminLoginResult: LoginResult = {

@@ -4,7 +4,7 @@ import { ROUTES } from '../../lib/routes';
 import { AdminHorseEditorProvider } from './admin-horse-editor';
 import * as Pages from './lazy-pages';
 import { NotFoundRoute } from './not-found-page';
-import { HomeRoute, RoleOnly, SignedInOnly, SignedOutOnly } from './route-guards';
+import { HomeRoute, RoleOnly, SignedInOnly, SignedOutOnly, StaffOnly } from './route-guards';
 
 interface PageRoute {
   path: string;
@@ -24,6 +24,7 @@ const ADMIN_PAGES: PageRoute[] = [
   { path: ROUTES.dashboardContent.path, Page: Pages.DashboardContentPage },
   { path: ROUTES.horseApprovals.path, Page: Pages.HorseApprovalsPage },
   { path: ROUTES.payments.path, Page: Pages.PaymentsLedgerPage },
+  { path: ROUTES.staff.path, Page: Pages.StaffPage },
 ];
 
 const MEMBER_PAGES: PageRoute[] = [
@@ -37,6 +38,21 @@ const MEMBER_PAGES: PageRoute[] = [
 
 function pageRoutes(pages: PageRoute[]) {
   return pages.map(({ path, Page }) => <Route key={path} path={path} element={<Page />} />);
+}
+
+/** Office pages: each shown only to the staff roles that may use it (route-guards StaffOnly). */
+function officePageRoutes(pages: PageRoute[]) {
+  return pages.map(({ path, Page }) => (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <StaffOnly path={path}>
+          <Page />
+        </StaffOnly>
+      }
+    />
+  ));
 }
 
 /** The route table of spec §2.1; guards are documented in route-guards.tsx. */
@@ -57,7 +73,7 @@ export function AppRoutes() {
       <Route element={<SignedInOnly />}>
         <Route path={ROUTES.home.path} element={<HomeRoute />} />
         <Route element={<RoleOnly role="admin" />}>
-          <Route element={<AdminHorseEditorProvider />}>{pageRoutes(ADMIN_PAGES)}</Route>
+          <Route element={<AdminHorseEditorProvider />}>{officePageRoutes(ADMIN_PAGES)}</Route>
         </Route>
         <Route element={<RoleOnly role="member" />}>{pageRoutes(MEMBER_PAGES)}</Route>
       </Route>

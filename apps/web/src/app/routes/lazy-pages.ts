@@ -37,6 +37,7 @@ export const DashboardContentPage = lazyWithPreload(
 export const PaymentsLedgerPage = lazyWithPreload(
   () => import('../../features/payments-ledger/payments-ledger-page'),
 );
+export const StaffPage = lazyWithPreload(() => import('../../features/staff/staff-page'));
 
 export const MemberDashboardPage = lazyWithPreload(
   () => import('../../features/dashboard/member-dashboard-page'),
@@ -85,6 +86,7 @@ const ADMIN_PAGES = [
   HorseApprovalsPage,
   DashboardContentPage,
   PaymentsLedgerPage,
+  StaffPage,
 ];
 const MEMBER_PAGES = [
   MemberDashboardPage,
@@ -109,6 +111,7 @@ const ADMIN_PAGE_AT: Record<string, Page> = {
   [ROUTES.horseApprovals.path]: HorseApprovalsPage,
   [ROUTES.dashboardContent.path]: DashboardContentPage,
   [ROUTES.payments.path]: PaymentsLedgerPage,
+  [ROUTES.staff.path]: StaffPage,
 };
 const MEMBER_PAGE_AT: Record<string, Page> = {
   [ROUTES.memberDashboard.path]: MemberDashboardPage,

@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { afterNextPaint, afterPaintIsShown } from '../../lib/after-next-paint';
@@ -13,7 +13,9 @@ import {
   preloadShellAndPageAt,
   shellAndPageLoadedAt,
 } from './lazy-pages';
-import { NotPermittedPage } from './not-permitted-page';
+import { NotPermittedPage, RoleCannotPage } from './not-permitted-page';
+import { staffMayOpen } from '../../lib/staff-access';
+import { useStaffRole } from '../../stores/use-staff-role';
 
 /**
  * Route guard of spec §2.1:
@@ -128,9 +130,22 @@ export function RoleOnly({ role }: { role: 'admin' | 'member' }) {
   return allowed ? <Outlet /> : <NotPermittedPage pageRole={role} />;
 }
 
+/**
+ * Inside RoleOnly admin: the office page at `path` when the staff member's role may use it,
+ * otherwise a sentence saying the role cannot (the server would refuse its data and actions).
+ */
+export function StaffOnly({ path, children }: { path: string; children: ReactNode }) {
+  const role = useStaffRole();
+  return staffMayOpen(role, path) ? children : <RoleCannotPage path={path} />;
+}
+
 /** "/": the admin dashboard, or the member's home at /dashboard. */
 export function HomeRoute() {
   const isAdmin = useAppSelector((state) => state.session.isAdmin);
   if (!isAdmin) return <Navigate to={homePathFor(false)} replace />;
-  return <AdminDashboardPage />;
+  return (
+    <StaffOnly path={ROUTES.adminDashboard.path}>
+      <AdminDashboardPage />
+    </StaffOnly>
+  );
 }

@@ -33,6 +33,7 @@ describe('shell (spec §2.2)', () => {
         ['Horse Reject/Approve', '/admin/horse-reject-approve'],
         ['Dashboard Content', '/admin/add-content'],
         ['Payments', '/admin/payments'],
+        ['Staff', '/admin/staff'],
       ],
     ],
     [

@@ -16,7 +16,8 @@ import { SIDEBAR_LOGO_HEIGHT_PX } from '@registry/domain';
 import { ROUTES, homePathFor } from '../../lib/routes';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { setSidebarShow, setSidebarUnfoldable } from '../../stores/ui-slice';
-import { ADMIN_NAV, MEMBER_NAV } from './nav-config';
+import { useStaffRole } from '../../stores/use-staff-role';
+import { MEMBER_NAV, adminNavFor } from './nav-config';
 import { WaitingWorkBadge } from './waiting-work-badge';
 
 export const SIDEBAR_ID = 'app-sidebar';
@@ -29,7 +30,8 @@ export function AppSidebar() {
   const unfoldable = useAppSelector((state) => state.ui.sidebarUnfoldable);
   const associationName = useAppSelector((state) => state.ui.associationName);
   const isAdmin = useAppSelector((state) => state.session.isAdmin);
-  const items = isAdmin ? ADMIN_NAV : MEMBER_NAV;
+  const staffRole = useStaffRole();
+  const items = isAdmin ? adminNavFor(staffRole) : MEMBER_NAV;
 
   return (
     <CSidebar

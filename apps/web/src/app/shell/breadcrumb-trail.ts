@@ -9,6 +9,7 @@ export const ROUTE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
     ROUTES.horseApprovals,
     ROUTES.dashboardContent,
     ROUTES.payments,
+    ROUTES.staff,
     ROUTES.myHorses,
     ROUTES.profile,
     ROUTES.searchHorses,

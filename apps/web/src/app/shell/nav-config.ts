@@ -1,5 +1,7 @@
+import type { StaffRole } from '@registry/domain';
 import {
   cilDollar,
+  cilGroup,
   cilList,
   cilNewspaper,
   cilNotes,
@@ -10,6 +12,7 @@ import {
   cilUser,
 } from '@coreui/icons';
 import { ROUTES } from '../../lib/routes';
+import { staffMayOpen } from '../../lib/staff-access';
 
 export interface NavItem {
   label: string;
@@ -26,7 +29,14 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Dashboard Content', path: ROUTES.dashboardContent.path, icon: cilNewspaper },
   // Beyond the spec's list: the office's payments ledger (issue 29 §2).
   { label: 'Payments', path: ROUTES.payments.path, icon: cilDollar },
+  // The office's accounts and roles, for administrators (issue 29 §1).
+  { label: 'Staff', path: ROUTES.staff.path, icon: cilGroup },
 ];
+
+/** The office menu of a staff role: only the pages that role may use (lib/staff-access.ts). */
+export function adminNavFor(role: StaffRole | null): readonly NavItem[] {
+  return ADMIN_NAV.filter((item) => staffMayOpen(role, item.path));
+}
 
 export const MEMBER_NAV: readonly NavItem[] = [
   { label: 'Dashboard', path: ROUTES.memberDashboard.path, icon: cilSpeedometer },

@@ -73,7 +73,8 @@ export function verifyMemberEmailCode(input: EmailChangeVerifyInput) {
 /** The session's copy of the user: what the header and menus show. */
 export function toSessionUser(profile: MemberProfile): SessionUser {
   const { id, email, role, firstName, lastName, memberNumber, profilePicture } = profile;
-  return { id, email, role, firstName, lastName, memberNumber, profilePicture };
+  // The profile page is the members' own: a member has no staff role.
+  return { id, email, role, firstName, lastName, memberNumber, profilePicture, staffRole: null };
 }
 
 /** Change password by emailed code: the forgot-password calls, for the member's own address. */

@@ -11,6 +11,12 @@ import { useAppSelector } from '../../stores/hooks';
 import { useToast } from '../../stores/use-toast';
 
 const MISMATCH = 'The two passwords do not match';
+
+/** What the server says of a link: its address, and whether it is an office account's. */
+interface LinkAnswer {
+  email: string;
+  office?: boolean;
+}
 const NO_TOKEN: ApiError = { success: false, error: 'This link has no token.' };
 
 /**
@@ -22,7 +28,10 @@ function linkToken(location: { hash: string; search: string }): string {
   return (inFragment ?? new URLSearchParams(location.search).get('token'))?.trim() ?? '';
 }
 
-/** The page behind the emailed "Send credentials" link: a member chooses their password. */
+/**
+ * The page behind an emailed set-password link: a member's "Send credentials" or a staff
+ * member's invitation; either chooses a password here, then signs in at their own sign-in page.
+ */
 export default function SetPasswordPage() {
   useDocumentTitle('Choose your password');
   const associationName = useAppSelector((state) => state.ui.associationName);
@@ -37,18 +46,26 @@ export default function SetPasswordPage() {
     if (search || hash) void navigate({ pathname, search: '', hash: '' }, { replace: true });
   }, [navigate, pathname, search, hash]);
   // The link's check, kept with the token it asked about: an answer for another token is stale.
-  const [checked, setChecked] = useState<{ token: string; email?: string; error?: ApiError }>();
+  const [checked, setChecked] = useState<{
+    token: string;
+    email?: string;
+    /** An office (staff) account: the office sign-in page and its password rules. */
+    office?: boolean;
+    error?: ApiError;
+  }>();
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
     const options = { signal: controller.signal, skipUnauthorizedHandler: true };
-    api.post<{ email: string }>('auth/set-password/check', { token }, options).then(
-      ({ data }) => setChecked({ token, email: data.email }),
+    api.post<LinkAnswer>('auth/set-password/check', { token }, options).then(
+      ({ data }) => setChecked({ token, email: data.email, office: data.office === true }),
       (error: ApiError) => controller.signal.aborted || setChecked({ token, error }),
     );
     return () => controller.abort();
   }, [token]);
   const answered = checked?.token === token ? checked : undefined;
+  const office = answered?.office === true;
+  const signInPath = office ? ROUTES.adminLogin.path : ROUTES.memberLogin.path;
   const [values, setValues] = useState({ password: '', confirm: '' });
   const { password, confirm } = values;
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
@@ -58,7 +75,7 @@ export default function SetPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = {
-      password: passwordRuleError(password, { allowSpaces: false }) ?? undefined,
+      password: passwordRuleError(password, { allowSpaces: office }) ?? undefined,
       confirm: confirm !== password ? MISMATCH : undefined,
     };
     setErrors(found);
@@ -66,13 +83,13 @@ export default function SetPasswordPage() {
     if (found.password || found.confirm) return;
     setBusy(true);
     try {
-      const result = await api.post<{ email: string }>(
+      const result = await api.post<LinkAnswer>(
         'auth/set-password',
         { token, password },
         { skipUnauthorizedHandler: true },
       );
       toast.success(result.message ?? 'Your password has been set. You can sign in now.');
-      navigate(ROUTES.memberLogin.path, { replace: true });
+      navigate(signInPath, { replace: true });
     } catch (caught) {
       const error = caught as ApiError;
       if (error.fields?.password) setErrors({ password: error.fields.password });
@@ -148,7 +165,7 @@ export default function SetPasswordPage() {
         </form>
       )}
       <p className="text-center small mt-3 mb-0">
-        <Link to={ROUTES.memberLogin.path}>Back to sign in</Link>
+        <Link to={signInPath}>Back to sign in</Link>
       </p>
     </CenteredLayout>
   );
