@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentAgreementSchema, paymentDisputeSchema, paymentRefundSchema } from './payment.js';
 import { PAYMENT_RECORD_STATUSES } from './statuses.js';
 
 /**
@@ -13,6 +14,13 @@ export const memberPaymentSchema = z.object({
   amountCents: z.number().int(),
   lines: z.array(z.object({ label: z.string(), cents: z.number().int() })),
   status: z.enum(PAYMENT_RECORD_STATUSES),
+  /** Money returned so far; a partial refund leaves the payment `succeeded`. */
+  refundedCents: z.number().int(),
+  /** Its refunds, oldest first, failed ones too. */
+  refunds: z.array(paymentRefundSchema),
+  dispute: paymentDisputeSchema.nullable(),
+  /** What the member agreed to with it (the terms, and for a bank debit the authorisation). */
+  agreement: paymentAgreementSchema.nullable(),
   reversalReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

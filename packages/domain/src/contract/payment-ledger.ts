@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentAgreementSchema, paymentDisputeSchema, paymentRefundSchema } from './payment.js';
 import { PAYMENT_RECORD_STATUSES } from './statuses.js';
 
 /*
@@ -33,6 +34,17 @@ export const ledgerEntrySchema = z.object({
   covers: z.string(),
   lines: z.array(z.object({ key: z.string(), label: z.string(), cents: z.number().int() })),
   status: z.enum(PAYMENT_RECORD_STATUSES),
+  /**
+   * Money returned so far (refunds pending or done); a partial refund leaves the payment
+   * `succeeded` and the horse paid, a full one makes it `refunded`.
+   */
+  refundedCents: z.number().int(),
+  /** Every refund of it, oldest first, failed ones too. */
+  refunds: z.array(paymentRefundSchema),
+  /** The card network's dispute or inquiry, if there was one. */
+  dispute: paymentDisputeSchema.nullable(),
+  /** What the payer agreed to; null for the office's own records (check, cash, other). */
+  agreement: paymentAgreementSchema.nullable(),
   failureMessage: z.string().nullable(),
   reversalReason: z.string().nullable(),
   /** The office's check number or receipt reference (office payments only). */

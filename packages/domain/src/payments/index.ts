@@ -6,3 +6,4 @@ export * from './mandate.js';
 export * from './office.js';
 export * from './terms.js';
 export * from './disputes.js';
+export * from './notes.js';

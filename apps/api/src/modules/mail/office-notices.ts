@@ -29,6 +29,10 @@ const EVENT_ACTIONS = [
   'horse.resubmit',
   'horse.change-request',
   'payment.settled',
+  // The provider could not return a refund (the money stayed with the association), and a card
+  // network dispute or inquiry the office must answer (payments/refund-events.ts, dispute-events.ts).
+  'payment.refund_failed',
+  'payment.disputed',
 ] as const;
 const NOTICE_ACTION = 'office.notice';
 /** At most this many events in one mail; more wait for the next run. */
@@ -75,7 +79,22 @@ async function describe(db: Executor, rows: AuditRow[]): Promise<OfficeEvent[]> 
     if (!horse) return [];
     const { name } = horse;
     const owner = ownerOf.get(horse.ownerId) ?? 'a member';
-    const details = (row.details ?? {}) as { amountCents?: unknown };
+    const details = (row.details ?? {}) as {
+      amountCents?: unknown;
+      refundCents?: unknown;
+      failureReason?: unknown;
+      disputeStatus?: unknown;
+    };
+    const cents = (value: unknown) => (typeof value === 'number' ? `${formatUsd(value)} ` : '');
+    if (row.action === 'payment.refund_failed') {
+      const why = typeof details.failureReason === 'string' ? ` (${details.failureReason})` : '';
+      const line = `Refund failed${why}: ${cents(details.refundCents)}for ${name}, from ${owner}: the money is still with the association`;
+      return [{ auditId: row.id, at: row.at, line }];
+    }
+    if (row.action === 'payment.disputed') {
+      const line = `Payment disputed with the card issuer (${String(details.disputeStatus ?? 'open')}): ${cents(details.amountCents)}for ${name}, from ${owner}`;
+      return [{ auditId: row.id, at: row.at, line }];
+    }
     const line =
       row.action === 'horse.register'
         ? `New registration: ${name}, from ${owner}`

@@ -243,7 +243,7 @@ describe('CSV export', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'paymentId,createdAt,updatedAt,status,provider,method,amount,feeLines,horse,registrationNumber,horseDeleted,payerName,payerEmail,payerMemberNumber,recordedBy,reference,providerPaymentId,failureMessage,reversalReason',
+      'paymentId,createdAt,updatedAt,status,provider,method,amount,feeLines,horse,registrationNumber,horseDeleted,payerName,payerEmail,payerMemberNumber,recordedBy,reference,providerPaymentId,failureMessage,reversalReason,refunded,disputeStatus,agreement',
     );
     expect(lines).toHaveLength(3);
     const withdrawnLine = lines.find((line) => line.startsWith(withdrawn.payment.id)) ?? '';

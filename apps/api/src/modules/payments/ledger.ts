@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   LEDGER_MESSAGES,
@@ -20,6 +20,7 @@ import { isUuid } from '../../db/ids.js';
 import { CSV_BOM, safeCell } from '../../csv-cells.js';
 import { HttpError } from '../../http-error.js';
 import { fullName } from '../horse-repository/owners.js';
+import { agreementView, disputeView, refundsByPayment } from './payment-facts.js';
 
 /*
  * The office's payments ledger (docs/api.md "Payments ledger"): every payment row, joined to
@@ -187,7 +188,11 @@ function linesOf(row: PaymentRow): LedgerEntry['lines'] {
   );
 }
 
-function toEntry(row: JoinedRow, withdrawn: Map<string, Withdrawn>): LedgerEntry {
+function toEntry(
+  row: JoinedRow,
+  withdrawn: Map<string, Withdrawn>,
+  refunds: Map<string, LedgerEntry['refunds']>,
+): LedgerEntry {
   const p = row.payment;
   const gone = p.horseId ? undefined : withdrawn.get(p.id);
   return {
@@ -199,6 +204,10 @@ function toEntry(row: JoinedRow, withdrawn: Map<string, Withdrawn>): LedgerEntry
     covers: p.covers,
     lines: linesOf(p),
     status: p.status,
+    refundedCents: p.refundedCents,
+    refunds: refunds.get(p.id) ?? [],
+    dispute: disputeView(p),
+    agreement: agreementView(p),
     failureMessage: p.failureMessage,
     reversalReason: p.reversalReason,
     // Provider payments keep their method id in `reference`; that is not an office reference.
@@ -250,7 +259,11 @@ async function entriesOf(db: Executor, rows: JoinedRow[]): Promise<LedgerEntry[]
     db,
     rows.filter((row) => !row.payment.horseId).map((row) => row.payment.id),
   );
-  return rows.map((row) => toEntry(row, withdrawn));
+  const refunds = await refundsByPayment(
+    db,
+    rows.map((row) => row.payment.id),
+  );
+  return rows.map((row) => toEntry(row, withdrawn, refunds));
 }
 
 /** One page of the ledger, newest first (created_at desc, id desc). */
@@ -304,7 +317,24 @@ export const LEDGER_CSV_COLUMNS = [
   'providerPaymentId',
   'failureMessage',
   'reversalReason',
+  'refunded',
+  'disputeStatus',
+  'agreement',
 ] as const;
+
+/** The agreement in one cell: what was accepted and whether the bank mandate still stands. */
+function agreementCell(agreement: LedgerEntry['agreement']): string {
+  if (!agreement) return '';
+  return [
+    agreement.checkedAgreement ? 'accepted' : 'not asked',
+    agreement.termsVersion,
+    agreement.mandateVersion,
+    agreement.mandateStatus === 'revoked' ? 'mandate revoked' : null,
+    agreement.acceptance === 'office' ? 'taken by the office' : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
 
 /**
  * The ledger as CSV for accounting, with the page's filters and order and no paging. UTF-8
@@ -336,6 +366,9 @@ export async function exportLedgerCsv(db: Db, filters: LedgerFilters): Promise<s
       entry.providerPaymentId ?? '',
       entry.failureMessage ?? '',
       entry.reversalReason ?? '',
+      (entry.refundedCents / 100).toFixed(2),
+      entry.dispute?.status ?? '',
+      agreementCell(entry.agreement),
     ].map((value) => safeCell(value)),
   );
   return CSV_BOM + stringify([[...LEDGER_CSV_COLUMNS], ...records]);
@@ -368,8 +401,9 @@ export async function reconcile(
   range: { from: string; to: string; tz: string },
 ): Promise<Reconciliation> {
   const bucket = async (
-    statuses: PaymentRecordStatus[],
+    which: SQL | undefined,
     at: typeof payments.createdAt | typeof payments.updatedAt,
+    cents: SQL = sql`${payments.amountCents}`,
   ): Promise<Bucket[]> => {
     const day = sql<string>`to_char(${at} at time zone ${range.tz}, 'YYYY-MM-DD')`;
     const rows = await db
@@ -377,12 +411,12 @@ export async function reconcile(
         day,
         method: payments.method,
         n: count(),
-        cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
+        cents: sql<number>`coalesce(sum(${cents}), 0)`.mapWith(Number),
       })
       .from(payments)
       .where(
         and(
-          inArray(payments.status, statuses),
+          which,
           gte(at, dayStart(range.from, range.tz)),
           lt(at, nextDayStart(range.to, range.tz)),
         ),
@@ -392,10 +426,17 @@ export async function reconcile(
       .groupBy(sql`1`, sql`2`);
     return rows;
   };
+  // Refunds: a payment refunded in full (or lost in a dispute) counts its amount, one refunded
+  // in part what was returned, on the day it last changed.
+  const returned = sql`case when ${payments.status} = 'refunded' then ${payments.amountCents} else ${payments.refundedCents} end`;
   const [made, refunded, disputed] = await Promise.all([
-    bucket(['succeeded', 'refunded', 'disputed'], payments.createdAt),
-    bucket(['refunded'], payments.updatedAt),
-    bucket(['disputed'], payments.updatedAt),
+    bucket(inArray(payments.status, ['succeeded', 'refunded', 'disputed']), payments.createdAt),
+    bucket(
+      or(eq(payments.status, 'refunded'), gt(payments.refundedCents, 0)),
+      payments.updatedAt,
+      returned,
+    ),
+    bucket(eq(payments.status, 'disputed'), payments.updatedAt),
   ]);
   const rows = new Map<string, ReconciliationRow>();
   const rowOf = (day: string, method: string) => {

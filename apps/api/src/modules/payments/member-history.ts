@@ -6,6 +6,7 @@ import { horseNamesByIds } from '../horse-repository/names.js';
 import { HttpError } from '../../http-error.js';
 import { isUuid } from '../../db/ids.js';
 import { withdrawnHorses } from './ledger.js';
+import { agreementView, disputeView, refundsByPayment } from './payment-facts.js';
 
 /*
  * "My payments" (docs/api.md): every payment a member made, or the office recorded for them,
@@ -30,7 +31,11 @@ function linesOf(row: PaymentRow): MemberPayment['lines'] {
   );
 }
 
-function view(row: PaymentRow, horse: HorseLabel): MemberPayment {
+function view(
+  row: PaymentRow,
+  horse: HorseLabel,
+  refunds: MemberPayment['refunds'],
+): MemberPayment {
   return {
     id: row.id,
     horse,
@@ -38,6 +43,10 @@ function view(row: PaymentRow, horse: HorseLabel): MemberPayment {
     amountCents: row.amountCents,
     lines: linesOf(row),
     status: row.status,
+    refundedCents: row.refundedCents,
+    refunds,
+    dispute: disputeView(row),
+    agreement: agreementView(row),
     reversalReason: row.reversalReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -54,6 +63,10 @@ async function labelled(db: Executor, rows: PaymentRow[]): Promise<MemberPayment
     db,
     rows.filter((row) => !row.horseId).map((row) => row.id),
   );
+  const refunds = await refundsByPayment(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) =>
     view(
       row,
@@ -64,6 +77,7 @@ async function labelled(db: Executor, rows: PaymentRow[]): Promise<MemberPayment
             name: withdrawn.get(row.id)?.name || 'Withdrawn registration',
             deleted: true,
           },
+      refunds.get(row.id) ?? [],
     ),
   );
 }

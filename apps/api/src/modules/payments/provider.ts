@@ -1,4 +1,4 @@
-import type { PaymentRecordStatus } from '@registry/domain';
+import { REFUND_STATUSES, type PaymentRecordStatus, type RefundStatus } from '@registry/domain';
 
 /**
  * What the payment routes need from a payment provider (DESIGN §6). The sandbox and Stripe
@@ -53,6 +53,20 @@ export interface ProviderPayment {
   failureMessage?: string;
   /** Sandbox only: when a processing bank payment settles. */
   settlesAt?: Date;
+  /**
+   * The provider's payment method once the payment has one (Stripe `pm_...`, also when the
+   * browser sent a ConfirmationToken): mandate and detach events name it.
+   */
+  providerMethodId?: string;
+}
+
+/** One refund at the provider (Stripe's Refund object, in our words). */
+export interface ProviderRefund {
+  /** Stripe `re_...`; the sandbox `re_sandbox_...`. */
+  id: string;
+  amountCents: number;
+  status: RefundStatus;
+  failureReason?: string | null;
 }
 
 export interface PaymentProvider {
@@ -69,8 +83,23 @@ export interface PaymentProvider {
    * view afterwards: `canceled`, or the status it reached first (it succeeded meanwhile).
    */
   cancel(providerPaymentId: string): Promise<ProviderPayment>;
-  /** Returns the whole amount of a succeeded payment; the key makes a retry refund once. */
-  refund(providerPaymentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Returns what is left of a succeeded payment (all of it, less earlier partial refunds); the
+   * key makes a retry refund once. Answers the refund as the provider recorded it.
+   */
+  refund(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund>;
+  /**
+   * Every refund of a payment, as the provider has them now: the truth a `charge.refunded`
+   * event points at (its charge no longer lists them).
+   */
+  listRefunds(providerPaymentId: string): Promise<ProviderRefund[]>;
+}
+
+/** Stripe's refund statuses are ours; one it may add later counts as still pending. */
+export function refundStatusOf(status: string | null | undefined): RefundStatus {
+  return (REFUND_STATUSES as readonly string[]).includes(status ?? '')
+    ? (status as RefundStatus)
+    : 'pending';
 }
 
 /** A payment method the provider cannot take at all: answered with 400, nothing is charged. */

@@ -84,7 +84,10 @@ export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
   );
   out.write(input.associationName, { size: 18, bold: true });
   out.next(26);
-  out.write(payment.status === 'refunded' ? 'Receipt and refund' : 'Receipt', { size: 14 });
+  out.write(
+    payment.refundedCents > 0 || payment.status === 'refunded' ? 'Receipt and refund' : 'Receipt',
+    { size: 14 },
+  );
   out.next(30);
   for (const [label, value] of [
     ['Receipt no.', payment.id],
@@ -108,16 +111,60 @@ export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
     payment.lines.length > 0 ? payment.lines : [{ label: 'Fees', cents: payment.amountCents }];
   for (const line of lines) out.amount(line.label, line.cents);
   out.amount('Total paid', payment.amountCents, true);
-  if (payment.status === 'refunded') {
+  const lost = payment.dispute?.outcome === 'lost';
+  // Each refund that returned money, partial ones too; a failed one is said, not counted.
+  const refunds = payment.refunds.filter((refund) => refund.status !== 'canceled');
+  if (refunds.length > 0) out.next(8);
+  for (const refund of refunds) {
+    if (refund.status === 'failed') {
+      out.write(
+        `A refund of ${formatUsd(refund.amountCents)} on ${day(refund.createdAt)} failed; the amount stayed paid.`,
+        { size: 9 },
+      );
+      out.next();
+    } else {
+      const pending = refund.status === 'succeeded' ? '' : ' (on its way)';
+      out.amount(`Refunded on ${day(refund.createdAt)}${pending}`, -refund.amountCents);
+    }
+  }
+  if (payment.status === 'refunded' && refunds.length === 0 && !lost) {
+    // Refunded before each refund was kept (or in full by the office): the whole amount.
     out.next(8);
     out.amount(`Refunded on ${day(payment.updatedAt)}`, -payment.amountCents, true);
-    if (payment.reversalReason) out.write(`Reason: ${payment.reversalReason}`, { size: 9 });
+  }
+  if (payment.refundedCents > 0 && payment.refundedCents < payment.amountCents) {
+    out.amount('Kept', payment.amountCents - payment.refundedCents, true);
+  }
+  if (payment.status === 'refunded' && payment.reversalReason) {
+    out.write(`Reason: ${payment.reversalReason}`, { size: 9 });
+    out.next();
+  }
+  if (lost) {
+    out.next(8);
+    out.write('The card issuer decided a dispute for the cardholder; the amount was returned.', {
+      size: 9,
+    });
     out.next();
   }
   if (payment.status === 'disputed') {
     out.next(8);
     out.write('This payment is disputed with the card issuer; its amount is held.', { size: 9 });
     out.next();
+  }
+  const agreement = payment.agreement;
+  if (agreement?.checkedAgreement) {
+    out.next(8);
+    const versions = [agreement.termsVersion, agreement.mandateVersion].filter(Boolean).join(', ');
+    const taken = agreement.acceptance === 'office' ? ' (given to the office)' : '';
+    out.write(
+      `Agreement accepted${agreement.acceptedAt ? ` on ${day(agreement.acceptedAt)}` : ''}${taken}${versions ? `: ${versions}` : ''}.`,
+      { size: 9 },
+    );
+    out.next();
+    if (agreement.mandateStatus === 'revoked') {
+      out.write('The bank debit authorization has since been revoked.', { size: 9 });
+      out.next();
+    }
   }
   out.next(24);
   out.write(`Issued ${day(input.issuedAt.toISOString())}. Keep this receipt for your records.`, {

@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, parseSandboxMethod } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { payments, type PaymentRow } from '../../db/schema.js';
+import { paymentRefunds, payments, type PaymentRow } from '../../db/schema.js';
 import {
   PaymentMethodError,
   type ChargeRequest,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
 } from './provider.js';
 
 export interface SandboxOptions {
@@ -96,11 +97,33 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       // Like Stripe: only a payment still waiting for the payer can be canceled.
       return now.status === 'requires_action' ? { ...now, status: 'canceled' } : now;
     },
-    async refund(providerPaymentId: string): Promise<void> {
+    async refund(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund> {
       const row = await rowOf(providerPaymentId);
       if (row.status !== 'succeeded' && row.status !== 'disputed') {
         throw new Error(`sandbox payment ${providerPaymentId} cannot be refunded`);
       }
+      // Like Stripe: the rest of the payment, at once. The id follows the key, so a retry
+      // answers the same refund.
+      return {
+        id: `re_sandbox_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`,
+        amountCents: row.amountCents - row.refundedCents,
+        status: 'succeeded',
+      };
+    },
+    async listRefunds(providerPaymentId: string): Promise<ProviderRefund[]> {
+      // The sandbox's refunds are the ones recorded here: nobody refunds it anywhere else.
+      const row = await rowOf(providerPaymentId);
+      const rows = await options.db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.paymentId, row.id))
+        .orderBy(asc(paymentRefunds.createdAt));
+      return rows.map((refund) => ({
+        id: refund.id,
+        amountCents: refund.amountCents,
+        status: refund.status,
+        failureReason: refund.failureReason,
+      }));
     },
   };
 }

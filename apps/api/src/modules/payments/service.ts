@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ACH_MANDATE_VERSION,
   PAYMENT_MESSAGES,
+  TERMS_VERSION,
   achMandateText,
   feeLines,
   feeTotal,
@@ -179,6 +180,25 @@ export function achMandate(
   };
 }
 
+/**
+ * What the payer agreed to, kept with every card and bank payment (issue 33 §3): the terms
+ * checkbox as sent (the member's page requires it; the office's card charge does not ask it),
+ * the versions of what was shown, when, from where and who took it. A bank debit's full
+ * authorisation is `mandate` (achMandate) beside it.
+ */
+export function paymentAgreement(input: ChargeInput) {
+  return {
+    checkedAgreement: input.checkedAgreement,
+    termsVersion: input.checkedAgreement && !input.recordedById ? TERMS_VERSION : null,
+    mandateVersion: input.method === 'bank' ? ACH_MANDATE_VERSION : null,
+    acceptedAt: new Date().toISOString(),
+    ip: input.ip,
+    userAgent: input.userAgent,
+    acceptance: input.recordedById ? 'office' : 'online',
+    recordedById: input.recordedById ?? null,
+  };
+}
+
 export async function markFailed(deps: PaymentDeps, paymentId: string, message: string) {
   await deps.db
     .update(payments)
@@ -218,6 +238,7 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
       covers,
       billing: input.billing,
       mandate: input.method === 'bank' ? achMandate(deps, input, amountCents) : null,
+      agreement: paymentAgreement(input),
       // A placeholder until the provider answers; it already holds the horse's one live slot.
       status: 'requires_action',
       reference: input.paymentMethodId,
@@ -310,6 +331,7 @@ export async function recordChargeResult(
         providerPaymentId: result.providerPaymentId,
         actionUrl: result.actionUrl ?? null,
         settlesAt: result.settlesAt ?? null,
+        ...(result.providerMethodId ? { providerMethodId: result.providerMethodId } : {}),
         updatedAt: new Date(),
       })
       .where(
@@ -358,6 +380,22 @@ export async function recordChargeResult(
 }
 
 /**
+ * Keeps the provider's payment method of a payment once it is known (a ConfirmationToken
+ * becomes one only at the provider): mandate and detach events name it (mandate-events.ts).
+ */
+export async function keepProviderMethod(
+  tx: Executor,
+  paymentId: string,
+  providerMethodId: string | undefined,
+): Promise<void> {
+  if (!providerMethodId) return;
+  await tx
+    .update(payments)
+    .set({ providerMethodId })
+    .where(and(eq(payments.id, paymentId), isNull(payments.providerMethodId)));
+}
+
+/**
  * Brings an unsettled payment up to date with its provider (the sandbox settles this way too).
  * A provider that cannot be reached leaves the stored status, which is what the caller sees.
  */
@@ -378,6 +416,7 @@ export async function refreshPayment(deps: PaymentDeps, row: PaymentRow): Promis
   if (latest.status === row.status) return row;
   let mailQueued = false;
   const updated = await deps.db.transaction(async (tx) => {
+    await keepProviderMethod(tx, row.id, latest.providerMethodId);
     const applied = await applyPaymentUpdate(
       tx,
       row.id,

@@ -3,11 +3,14 @@ import { PAYMENT_MESSAGES } from '@registry/domain';
 import {
   PaymentMethodError,
   idempotencyKeyFor,
+  refundStatusOf,
   type ChargeRequest,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
   type ProviderStatus,
 } from './provider.js';
+import { STRIPE_API_VERSION } from './stripe-version.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -42,12 +45,20 @@ function actionUrlOf(intent: Stripe.PaymentIntent): string | undefined {
   );
 }
 
+/** The id of an expandable field: the id itself, or the expanded object's. */
+function idOf(value: string | { id: string } | null | undefined): string | undefined {
+  if (!value) return undefined;
+  return typeof value === 'string' ? value : value.id;
+}
+
 export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   const status = mapStripeStatus(intent.status);
   const microdeposits = intent.next_action?.type === 'verify_with_microdeposits';
+  const providerMethodId = idOf(intent.payment_method);
   return {
     providerPaymentId: intent.id,
     status,
+    ...(providerMethodId ? { providerMethodId } : {}),
     ...(status === 'requires_action'
       ? {
           actionUrl: actionUrlOf(intent),
@@ -61,13 +72,28 @@ export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment
   };
 }
 
-export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
+export function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    amountCents: refund.amount,
+    status: refundStatusOf(refund.status),
+    failureReason: refund.failure_reason ?? null,
+  };
+}
+
+/** The client's options: the pinned API version first (tests read them). */
+export function stripeClientOptions(options: StripeProviderOptions) {
+  return {
     ...options.api,
+    apiVersion: STRIPE_API_VERSION,
     // Retries reuse the idempotency key, so a lost answer never becomes a second charge.
     maxNetworkRetries: 2,
     timeout: 30_000,
-  });
+  } satisfies Stripe.StripeConfig;
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, stripeClientOptions(options));
 
   return {
     name: 'stripe',
@@ -152,11 +178,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw error;
       }
     },
-    async refund(providerPaymentId: string, idempotencyKey: string): Promise<void> {
-      await stripe.refunds.create(
+    async refund(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund> {
+      // No amount: Stripe refunds what is left, after any partial refund made in its dashboard.
+      const refund = await stripe.refunds.create(
         { payment_intent: providerPaymentId, reason: 'requested_by_customer' },
         { idempotencyKey },
       );
+      return toProviderRefund(refund);
+    },
+    async listRefunds(providerPaymentId: string): Promise<ProviderRefund[]> {
+      // A charge is refunded a few times at most; 100 is Stripe's page and far more than enough.
+      const list = await stripe.refunds.list({ payment_intent: providerPaymentId, limit: 100 });
+      return list.data.map(toProviderRefund);
     },
   };
 }

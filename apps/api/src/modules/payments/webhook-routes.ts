@@ -1,59 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '@registry/domain';
-import { webhookEvents } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+import { webhookEvents, type PaymentRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema } from '../../reply.js';
-import type { ProviderStatus } from './provider.js';
-import { applyChargeEvent, type ChargeEvent } from './reversals.js';
-import type { PaymentDeps } from './service.js';
+import { applyDispute } from './dispute-events.js';
+import { endMandates } from './mandate-events.js';
+import type { ProviderRefund } from './provider.js';
+import { recordRefund } from './refund-events.js';
+import { STRIPE_API_VERSION } from './stripe-version.js';
+import { keepProviderMethod, type PaymentDeps } from './service.js';
 import { applyPaymentUpdate, paymentAwaitingIntent, paymentByProviderId } from './settle.js';
+import { MalformedEvent, actionOf, eventShape, type WebhookAction } from './webhook-events.js';
 
 export interface WebhookRoutesOptions extends Omit<PaymentDeps, 'log'> {
   webhookSecret: string | undefined;
 }
 
-/** The PaymentIntent events we apply; every other type is acknowledged and ignored. */
-const EVENT_STATUS: Readonly<Record<string, ProviderStatus>> = {
-  'payment_intent.succeeded': 'succeeded',
-  'payment_intent.payment_failed': 'failed',
-  'payment_intent.processing': 'processing',
-  'payment_intent.canceled': 'canceled',
-  'payment_intent.requires_action': 'requires_action',
-};
-
 /**
- * What we read of an event. The signature proves Stripe sent it, not that it has the shape we
- * expect (a test event, an API version we do not know, a hand-signed payload): anything else is
- * refused with 400 instead of failing inside the transaction.
+ * The refunds a refund event speaks of: its own, or (charge.refunded, whose charge no longer
+ * lists them) the payment's refunds as the provider has them now, asked before the
+ * transaction. A provider that cannot be reached fails the delivery (502) and Stripe retries.
  */
-const eventShape = z.object({ id: z.string().min(1).max(255), type: z.string().max(255) });
-/** A charge or dispute names its PaymentIntent (a string id, or the expanded object). */
-const chargeShape = z.object({
-  payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().max(255) })]),
-  refunded: z.boolean().optional(),
-  status: z.string().max(64).optional(),
-});
-
-/** Refunds and disputes made in Stripe's dashboard (docs/api.md "Payments: undoing"). */
-function chargeEventOf(type: string, object: z.infer<typeof chargeShape>): ChargeEvent | null {
-  if (type === 'charge.refunded') return object.refunded ? { kind: 'refunded' } : null;
-  if (type === 'charge.dispute.created') return { kind: 'dispute-opened' };
-  if (type === 'charge.dispute.closed') {
-    return { kind: 'dispute-closed', won: object.status === 'won' };
+async function refundsOf(
+  action: WebhookAction,
+  options: WebhookRoutesOptions,
+  log: FastifyBaseLogger,
+): Promise<ProviderRefund[]> {
+  if (action.kind !== 'refunds') return [];
+  if (action.refunds) return action.refunds;
+  const row = await paymentByProviderId(options.db, action.intentId);
+  if (!row || row.provider !== options.provider.name) return [];
+  try {
+    return await options.provider.listRefunds(action.intentId);
+  } catch (error) {
+    log.error(
+      { paymentId: row.id, err: { message: (error as Error).message } },
+      'refunds could not be read from the provider',
+    );
+    throw new HttpError(502, PAYMENT_MESSAGES.processFailed);
   }
-  return null;
 }
-const CHARGE_EVENTS = new Set([
-  'charge.refunded',
-  'charge.dispute.created',
-  'charge.dispute.closed',
-]);
-const intentShape = z.object({
-  id: z.string().min(1).max(255),
-  metadata: z.record(z.string(), z.string()).nullish(),
-});
+
+interface Delivery {
+  eventId: string;
+  /** The event's `created`, seconds. */
+  eventAt: number;
+  refunds: ProviderRefund[];
+}
+
+async function paymentOf(tx: Tx, intentId: string, eventId: string, log: FastifyBaseLogger) {
+  const row = await paymentByProviderId(tx, intentId);
+  if (!row) log.warn({ eventId }, 'webhook for an unknown payment');
+  return row;
+}
+
+/** Applies one event in its transaction; answers whether mail was queued. */
+async function apply(
+  tx: Tx,
+  action: WebhookAction,
+  delivery: Delivery,
+  options: WebhookRoutesOptions,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const { eventId } = delivery;
+  const webhook = { actor: { id: null, source: 'webhook' as const }, reason: null, eventId };
+  let row: PaymentRow | undefined;
+  switch (action.kind) {
+    case 'intent': {
+      // An event can beat our own record of the intent id (it is stored once create answers):
+      // the metadata then names our payment.
+      row =
+        (await paymentByProviderId(tx, action.intentId)) ??
+        (await paymentAwaitingIntent(tx, action.paymentId));
+      if (!row) {
+        log.warn({ eventId }, 'webhook for an unknown payment intent');
+        return false;
+      }
+      await keepProviderMethod(tx, row.id, action.providerMethodId);
+      const applied = await applyPaymentUpdate(
+        tx,
+        row.id,
+        {
+          status: action.status,
+          failureMessage: action.failureMessage ?? PAYMENT_MESSAGES.failed,
+          source: 'webhook',
+          eventId,
+        },
+        options,
+      );
+      return applied?.mailQueued ?? false;
+    }
+    case 'refunds':
+      row = await paymentOf(tx, action.intentId, eventId, log);
+      for (const refund of row ? delivery.refunds : []) {
+        await recordRefund(tx, row as PaymentRow, refund, webhook);
+      }
+      return false;
+    case 'dispute':
+      row = await paymentOf(tx, action.intentId, eventId, log);
+      if (row) {
+        await applyDispute(tx, row, { ...action.dispute, eventAt: delivery.eventAt }, eventId);
+      }
+      return false;
+    case 'mandate-ended':
+    case 'method-detached':
+      await endMandates(tx, {
+        providerMethodId: action.providerMethodId,
+        providerMandateId: action.kind === 'mandate-ended' ? action.providerMandateId : null,
+        cause: action.kind === 'mandate-ended' ? 'mandate.updated' : 'payment_method.detached',
+        eventId,
+      });
+      return false;
+    default:
+      return false;
+  }
+}
 
 /**
  * Stripe's webhook (docs/api.md "Payments"). The signature covers the exact bytes Stripe sent,
@@ -72,7 +137,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       schema: {
         tags: ['payments'],
         summary:
-          'Stripe webhook (signed; PaymentIntent, charge.refunded and charge.dispute.* events)',
+          'Stripe webhook (signed; payment_intent.*, refunds, charge.dispute.*, mandate.updated, payment_method.detached)',
         response: {
           200: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }),
           '4xx': failureSchema,
@@ -95,19 +160,26 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         throw new HttpError(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
       }
 
-      if (!eventShape.safeParse(event).success) {
-        throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
+      const envelope = eventShape.safeParse(event);
+      if (!envelope.success) throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
+      let action: WebhookAction;
+      try {
+        action = actionOf(event.type, (event as { data?: { object?: unknown } }).data?.object);
+      } catch (error) {
+        if (error instanceof MalformedEvent) {
+          throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
+        }
+        throw error;
       }
-      const status = EVENT_STATUS[event.type];
-      if (status && !intentShape.safeParse(event.data?.object).success) {
-        throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
+      // Objects are shaped by the endpoint's API version; one we did not pin is worth a look.
+      if (envelope.data.api_version && envelope.data.api_version !== STRIPE_API_VERSION) {
+        request.log.warn(
+          { eventId: event.id, apiVersion: envelope.data.api_version },
+          'webhook event of another Stripe API version',
+        );
       }
-      let charge: z.infer<typeof chargeShape> | null = null;
-      if (CHARGE_EVENTS.has(event.type)) {
-        const parsed = chargeShape.safeParse(event.data?.object);
-        if (!parsed.success) throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
-        charge = parsed.data;
-      }
+      const refunds = await refundsOf(action, options, request.log);
+      const eventAt = envelope.data.created ?? Math.floor(Date.now() / 1000);
       let mailQueued = false;
       const duplicate = await options.db.transaction(async (tx) => {
         const inserted = await tx
@@ -116,40 +188,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
           .onConflictDoNothing()
           .returning({ id: webhookEvents.id });
         if (inserted.length === 0) return true;
-        if (charge) {
-          const intentId =
-            typeof charge.payment_intent === 'string'
-              ? charge.payment_intent
-              : charge.payment_intent.id;
-          const paid = await paymentByProviderId(tx, intentId);
-          const change = chargeEventOf(event.type, charge);
-          if (paid && change) await applyChargeEvent(tx, paid, change, event.id);
-          else if (!paid) request.log.warn({ eventId: event.id }, 'webhook for an unknown charge');
-          return false;
-        }
-        if (!status) return false;
-        const intent = event.data.object as Stripe.PaymentIntent;
-        // An event can beat our own record of the intent id (it is stored once create answers):
-        // the metadata then names our payment.
-        const row =
-          (await paymentByProviderId(tx, intent.id)) ??
-          (await paymentAwaitingIntent(tx, intent.metadata?.paymentId));
-        if (!row) {
-          request.log.warn({ eventId: event.id }, 'webhook for an unknown payment intent');
-          return false;
-        }
-        const applied = await applyPaymentUpdate(
+        mailQueued = await apply(
           tx,
-          row.id,
-          {
-            status,
-            failureMessage: intent.last_payment_error?.message ?? PAYMENT_MESSAGES.failed,
-            source: 'webhook',
-            eventId: event.id,
-          },
+          action,
+          { eventId: event.id, eventAt, refunds },
           options,
+          request.log,
         );
-        mailQueued = applied?.mailQueued ?? false;
         return false;
       });
       if (mailQueued) options.onMailQueued?.();

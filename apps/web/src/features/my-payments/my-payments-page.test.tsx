@@ -17,6 +17,10 @@ const paid: MemberPayment = {
     { label: 'Verification Fee', cents: 2000 },
   ],
   status: 'succeeded',
+  refundedCents: 0,
+  refunds: [],
+  dispute: null,
+  agreement: null,
   reversalReason: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
@@ -66,6 +70,32 @@ describe('My payments', () => {
       .setup({ delay: null })
       .click(within(rows[1]!).getByRole('button', { name: /Receipt for Dusty/ }));
     expect(requests.some((r) => r.url === 'members/payments/p2/receipt.pdf')).toBe(true);
+  });
+
+  it('notes a partial refund and a dispute under the status', async () => {
+    answer([
+      {
+        ...paid,
+        refundedCents: 1000,
+        refunds: [
+          {
+            id: 're_1',
+            amountCents: 1000,
+            status: 'succeeded',
+            failureReason: null,
+            createdAt: paid.createdAt,
+            updatedAt: paid.createdAt,
+          },
+        ],
+        dispute: { status: 'warning_closed', amountCents: 5000, outcome: 'kept' },
+      },
+    ]);
+    renderApp('/my-payments');
+    const table = await screen.findByRole('table', { name: 'My payments' }, { timeout: 10_000 });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent('Paid');
+    expect(row).toHaveTextContent('$10.00 of $50.00 refunded');
+    expect(row).toHaveTextContent('card issuer inquiry closed, no chargeback');
   });
 
   it('says so when there is no payment yet', async () => {

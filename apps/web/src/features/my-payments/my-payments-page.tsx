@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
-import { formatUsd, type MemberPayment, type PaymentRecordStatus } from '@registry/domain';
+import {
+  formatUsd,
+  paymentNotes,
+  type MemberPayment,
+  type PaymentRecordStatus,
+} from '@registry/domain';
 import { CardList, TableCard } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { ListStates } from '../../components/list-states';
@@ -98,6 +103,7 @@ function PaymentsTable({ payments }: { payments: MemberPayment[] }) {
             {payment.reversalReason && (
               <div className="small text-body-secondary">{payment.reversalReason}</div>
             )}
+            <Notes payment={payment} />
           </CTableDataCell>
           <CTableDataCell className="text-end">
             <ReceiptButton payment={payment} />
@@ -106,6 +112,13 @@ function PaymentsTable({ payments }: { payments: MemberPayment[] }) {
       )}
     </TableCard>
   );
+}
+
+/** A partial or failed refund, a dispute, a revoked bank authorisation (issue 33 §3). */
+function Notes({ payment }: { payment: MemberPayment }) {
+  const notes = paymentNotes(payment);
+  if (notes.length === 0) return null;
+  return <div className="small text-body-secondary">{notes.join('; ')}</div>;
 }
 
 function PaymentCards({ payments }: { payments: MemberPayment[] }) {
@@ -119,6 +132,7 @@ function PaymentCards({ payments }: { payments: MemberPayment[] }) {
             <strong>{formatUsd(payment.amountCents)}</strong> ·{' '}
             <PaymentStatus status={payment.status} />
           </p>
+          <Notes payment={payment} />
           <ReceiptButton payment={payment} />
         </>
       )}

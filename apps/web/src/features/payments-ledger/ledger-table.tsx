@@ -1,5 +1,5 @@
 import { CTableDataCell } from '@coreui/react';
-import { formatUsd, reversalFor, type LedgerEntry } from '@registry/domain';
+import { formatUsd, paymentNotes, reversalFor, type LedgerEntry } from '@registry/domain';
 import { CardList, ClippedText, TableCard } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import {
@@ -95,6 +95,13 @@ function Amount({ entry }: { entry: LedgerEntry }) {
   );
 }
 
+/** Partial and failed refunds, a dispute, a revoked bank authorisation (issue 33 §3). */
+function Notes({ entry }: { entry: LedgerEntry }) {
+  const notes = paymentNotes(entry);
+  if (notes.length === 0) return null;
+  return <div className="small text-body-secondary">{notes.join('; ')}</div>;
+}
+
 /** The status, with why it failed or was undone. */
 function Status({ entry }: { entry: LedgerEntry }) {
   const why = entry.failureMessage ?? entry.reversalReason;
@@ -106,6 +113,7 @@ function Status({ entry }: { entry: LedgerEntry }) {
           <ClippedText text={why} width="12rem" lines={2} />
         </div>
       )}
+      <Notes entry={entry} />
     </>
   );
 }
@@ -208,6 +216,7 @@ export function LedgerCards({ entries, busy, label, onReverse }: LedgerViewProps
               {entry.failureMessage ?? `Reason: ${entry.reversalReason}`}
             </div>
           )}
+          <Notes entry={entry} />
           {reversalFor(entry) && (
             <div className="mt-2">
               <Actions entry={entry} onReverse={onReverse} />
