@@ -71,7 +71,30 @@ function wantsExample(mediaType: string, media: JsonSchema): boolean {
   return schema.format !== 'binary' && /json|^text\//.test(mediaType);
 }
 
-function finishOperation(method: string, path: string, source: Operation, context: ExampleContext) {
+const FAILURE_REF = '#/components/schemas/Failure';
+
+/** The usual refusal of a route: the failure envelope, described as every route refuses. */
+function isUsualRefusal(
+  status: string,
+  answer: JsonSchema & { content?: Record<string, JsonSchema> },
+) {
+  const media = Object.entries(answer.content ?? {});
+  return (
+    status === '4XX' &&
+    answer.description === MEANINGS['4XX'] &&
+    media.length === 1 &&
+    media[0]?.[0] === 'application/json' &&
+    (media[0][1].schema as JsonSchema | undefined)?.$ref === FAILURE_REF
+  );
+}
+
+function finishOperation(
+  method: string,
+  path: string,
+  source: Operation,
+  context: ExampleContext,
+  shared: Record<string, unknown>,
+) {
   // POST and PUT of one route share one object: each method gets its own copy.
   const operation: Operation = { ...source };
   operation.operationId ??= operationIdOf(method, path);
@@ -94,7 +117,11 @@ function finishOperation(method: string, path: string, source: Operation, contex
         ]),
       );
     }
-    responses[status] = finished;
+    if (isUsualRefusal(status, finished)) {
+      // Said once in components/responses: it would otherwise repeat on every operation.
+      shared.Failure ??= finished;
+      responses[status] = { $ref: '#/components/responses/Failure' };
+    } else responses[status] = finished;
   }
   operation.responses = responses;
   return operation;
@@ -189,11 +216,14 @@ export function finishDocument<T extends OpenApiDocument>(document: T): T {
   const components = document.components?.schemas ?? {};
   const context: ExampleContext = { components, made: new Map() };
   const paths: Record<string, Record<string, unknown>> = {};
+  const responses: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const finished: Record<string, unknown> = { ...item };
     for (const method of METHODS) {
       const operation = item[method] as Operation | undefined;
-      if (operation) finished[method] = finishOperation(method, path, operation, context);
+      if (operation) {
+        finished[method] = finishOperation(method, path, operation, context, responses);
+      }
     }
     paths[path] = finished;
   }
@@ -203,7 +233,8 @@ export function finishDocument<T extends OpenApiDocument>(document: T): T {
     paths,
     components: {
       ...document.components,
-      schemas: usedComponents(paths, components),
+      schemas: usedComponents({ paths, responses }, components),
+      ...(Object.keys(responses).length > 0 ? { responses } : {}),
       ...(Object.keys(examples).length > 0 ? { examples } : {}),
     },
   };

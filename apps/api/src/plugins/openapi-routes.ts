@@ -11,6 +11,8 @@ export interface FormPart {
   description?: string;
 }
 export interface FormParts {
+  /** Names the form in `components/schemas` (a form several routes read), else inline. */
+  name?: string;
   parts: Record<string, FormPart>;
   required?: string[];
   /** The same form is also accepted as a JSON object (json parts as values, no files). */
@@ -42,7 +44,16 @@ function partSchema(part: FormPart): Record<string, unknown> {
   }
 }
 
-function formBody(form: FormParts) {
+type Schemas = Record<string, unknown>;
+
+/** The schema itself, or a `$ref` to it once it is among the document's components. */
+function named(schema: Schemas, name: string | undefined, components: Schemas): Schemas {
+  if (!name) return schema;
+  components[name] = schema;
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+function formBody(form: FormParts, components: Schemas) {
   const required = form.required?.length ? { required: form.required } : {};
   const multipart = {
     type: 'object',
@@ -52,7 +63,7 @@ function formBody(form: FormParts) {
     ...required,
   };
   const content: Record<string, { schema: unknown }> = {
-    'multipart/form-data': { schema: multipart },
+    'multipart/form-data': { schema: named(multipart, form.name, components) },
   };
   if (form.alsoJson) {
     const json = Object.fromEntries(
@@ -60,7 +71,10 @@ function formBody(form: FormParts) {
         .filter(([, part]) => part.kind === 'text' || part.kind === 'json')
         .map(([name, part]) => [name, part.kind === 'text' ? { type: 'string' } : {}]),
     );
-    content['application/json'] = { schema: { type: 'object', properties: json, ...required } };
+    const schema = { type: 'object', properties: json, ...required };
+    content['application/json'] = {
+      schema: named(schema, form.name && `${form.name}Json`, components),
+    };
   }
   return { content };
 }
@@ -108,6 +122,8 @@ export const transformRoute: SwaggerTransform = (input) => {
     // In the content form, so a route that produces a file still fails in JSON.
     response[failure] = { content: { 'application/json': { schema: response[failure] } } };
   } else response['4XX'] = { content: { 'application/json': { schema: FAILURE } } };
-  const body = schema.formParts ? { body: formBody(schema.formParts) } : {};
+  const document = input as { openapiObject?: { components?: { schemas?: Schemas } } };
+  const components = document.openapiObject?.components?.schemas ?? {};
+  const body = schema.formParts ? { body: formBody(schema.formParts, components) } : {};
   return { schema: { ...schema, ...body, response }, url };
 };

@@ -53,3 +53,107 @@ describe('OpenAPI document', () => {
     expect(app.routeTable.length).toBeGreaterThan(40);
   });
 });
+
+/** What a client generator needs (issue 33 §4, docs/api.md "The OpenAPI document"). */
+interface Answer {
+  $ref?: string;
+  description?: string;
+  content?: Record<
+    string,
+    { schema?: { $ref?: string; properties?: object }; example?: unknown; examples?: object }
+  >;
+}
+interface Contract {
+  paths: Record<string, Record<string, Operation & { operationId?: string; requestBody?: Answer }>>;
+  components: { schemas: Record<string, unknown>; responses?: Record<string, Answer> };
+}
+
+describe('OpenAPI document for generated clients', () => {
+  let document: Contract;
+  const operations = () =>
+    app.routeTable.map((route) => {
+      const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+      const operation = document.paths[path]?.[route.method.toLowerCase()];
+      return { name: `${route.method} ${route.url}`, route, operation };
+    });
+  const answer = (value: Answer): Answer =>
+    value.$ref ? (document.components.responses?.[value.$ref.split('/').pop() ?? ''] ?? {}) : value;
+
+  beforeAll(async () => {
+    document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Contract;
+  });
+
+  it('names every operation once, from its method and path', () => {
+    const ids = operations().map(
+      ({ name, operation }) => operation?.operationId ?? `${name}: none`,
+    );
+    expect(ids.filter((id) => id.endsWith(': none'))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const byId = new Map(operations().map(({ name, operation }) => [operation?.operationId, name]));
+    expect(byId.get('getAdminMembersById')).toBe('GET /api/admin/members/:id');
+    expect(byId.get('postMembersHorsesRegister')).toBe('POST /api/members/horses/register');
+    expect(byId.get('getAdminMembersExportCsv')).toBe('GET /api/admin/members/export.csv');
+  });
+
+  it('describes every answer and gives an example of every JSON or text answer', () => {
+    const problems: string[] = [];
+    for (const { name, operation } of operations()) {
+      for (const [status, value] of Object.entries(operation?.responses ?? {})) {
+        const { description, content } = answer(value as Answer);
+        if (!description || description === 'Default Response') {
+          problems.push(`${name} ${status}: no description`);
+        }
+        for (const [type, media] of Object.entries(content ?? {})) {
+          const file = (media.schema as { format?: string } | undefined)?.format === 'binary';
+          if (!file && !('example' in media) && !media.examples) {
+            problems.push(`${name} ${status} ${type}: no example`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers files in their media type and documents multipart bodies', () => {
+    const problems: string[] = [];
+    for (const { name, route, operation } of operations()) {
+      const success = Object.keys(
+        answer((operation?.responses?.['200'] ?? {}) as Answer).content ?? {},
+      );
+      if (route.url.endsWith('.csv') && !success.includes('text/csv'))
+        problems.push(`${name}: not text/csv`);
+      if (route.url.endsWith('.pdf') && !success.includes('application/pdf')) {
+        problems.push(`${name}: not application/pdf`);
+      }
+    }
+    expect(problems).toEqual([]);
+    for (const [path, method] of [
+      ['/api/members/horses/register', 'post'],
+      ['/api/members/horses/{id}', 'put'],
+      ['/api/members/profile/picture', 'put'],
+      ['/api/admin/members/import', 'post'],
+    ] as const) {
+      const form = document.paths[path]?.[method]?.requestBody?.content?.['multipart/form-data'];
+      expect(form?.schema, `${method} ${path}`).toBeDefined();
+    }
+    const register = document.components.schemas.HorseRegisterForm as {
+      properties: Record<string, { format?: string }>;
+    };
+    expect(register.properties.registrationDocument?.format).toBe('binary');
+    expect(register.properties.sire).toBeDefined();
+  });
+
+  it('names the shared shapes once and refers to them', () => {
+    for (const name of ['Horse', 'HorseSummaryPage', 'Member', 'Payment', 'Failure', 'FileRef']) {
+      expect(document.components.schemas[name], name).toBeDefined();
+    }
+    const horse = document.paths['/api/members/horses/{id}']?.get?.responses?.['200'] as Answer;
+    expect(horse.content?.['application/json']?.schema?.properties).toMatchObject({
+      data: { $ref: '#/components/schemas/Horse' },
+    });
+    const refusal = answer(document.paths['/api/auth/me']?.get?.responses?.['4XX'] as Answer);
+    expect(refusal.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Failure',
+    });
+  });
+});

@@ -18,6 +18,8 @@ import { callerOf, requireAuth, type UnconfirmedSession } from '../auth/access.j
 import type { AuthContext } from '../auth/service.js';
 import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
+import type { FormMode } from './form-fields.js';
+import { horseFormParts } from './form-docs.js';
 import { receiveAnyForm } from './json-form.js';
 import { MULTIPART_LIMITS } from './multipart.js';
 import { ownerCheckRoutes } from './owner-check-routes.js';
@@ -75,10 +77,11 @@ const member = { access: 'member' as const };
 const memberListing = { access: 'member' as const, sessionCheck: 'in-query' as const };
 const security = [{ bearer: [] }];
 const errors = { '4xx': failureSchema };
-const multipartBody = {
+const multipartBody = (mode: FormMode) => ({
   consumes: ['multipart/form-data'],
   description: 'multipart/form-data; parts as listed in docs/api.md ("Horses (member)")',
-};
+  formParts: horseFormParts(mode),
+});
 
 /** The member's horse routes (docs/api.md "Horses (member)"). HTTP only: rules live in service.ts. */
 export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app, options) => {
@@ -127,7 +130,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
           tags: ['horses'],
           summary,
           security,
-          ...multipartBody,
+          ...multipartBody('register'),
           response: { 201: successSchema(horseSchema), ...errors },
         },
       },
@@ -165,7 +168,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         summary: 'Edit one of my horses (multipart; files optional, a given file replaces)',
         security,
         params: idParams,
-        ...multipartBody,
+        ...multipartBody('edit'),
         response: { 200: successSchema(horseSchema), ...errors },
       },
     },

@@ -134,6 +134,10 @@ export const memberManagementRoutes: FastifyPluginAsyncZod<
         security,
         querystring: z.object({ mode: z.enum(['preview', 'commit']).default('preview') }),
         consumes: ['multipart/form-data'],
+        formParts: {
+          parts: { file: { kind: 'file', description: 'The members as CSV (one file part)' } },
+          required: ['file'],
+        },
         response: { 200: successSchema(importReportSchema), ...errors },
       },
     },

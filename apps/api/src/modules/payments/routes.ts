@@ -45,6 +45,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       security,
       params: horseParams,
       body: processBody,
+      // The same fields either way (multipart text parts, as the spec's client sends them).
+      consumes: ['application/json', 'multipart/form-data'],
       response: chargeAnswers,
     },
     handler: async (request, reply) => {

@@ -130,6 +130,10 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         summary: 'Upload my profile picture (multipart part `profilePicture`: JPEG or PNG, 5 MB)',
         security,
         consumes: ['multipart/form-data'],
+        formParts: {
+          parts: { profilePicture: { kind: 'file', description: 'JPEG or PNG, at most 5 MB' } },
+          required: ['profilePicture'],
+        },
         response: profileReply,
       },
     },
