@@ -311,13 +311,61 @@ describe('failed refunds', () => {
   });
 });
 
+describe('a failed refund after the horse was paid again', () => {
+  it('records the failure and leaves the second payment alone (no second live payment)', async () => {
+    const { horse, payment } = await paidByCard('pi_twin_1');
+    stripe.answer({ status: 200, body: refund('re_twin_1', 'pi_twin_1', 3000, 'pending') });
+    const reversed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${payment.id}/reverse`,
+      headers: bearer(admin),
+      payload: { reason: 'Paid twice', status: 'succeeded' },
+    });
+    expect(reversed.statusCode).toBe(200);
+    stripe.answer({ status: 200, body: paymentIntent('pi_twin_2', 'succeeded') });
+    expect((await pay(t.app, member, horse.id, cardPayment('ctoken_again'))).statusCode).toBe(200);
+
+    const failed = await deliver(
+      event('refund.failed', refund('re_twin_1', 'pi_twin_1', 3000, 'failed')),
+    );
+    expect(failed.statusCode).toBe(200);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'refunded', refundedCents: 0 });
+    expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
+    const [audit] = await audits(payment.id, 'payment.refund_failed');
+    expect(audit).toMatchObject({ success: false });
+    const live = (await paymentsOf(t.database.db, horse.id)).filter(
+      (p) => p.status === 'succeeded',
+    );
+    expect(live).toHaveLength(1);
+  });
+});
+
 describe('dispute outcomes', () => {
   it('an inquiry closed without a chargeback (warning_closed) is not lost: paid again', async () => {
     const { horse, payment } = await paidByCard('pi_inquiry');
+    const notices = {
+      associationName: 'Test',
+      publicUrl: 'http://registry.test',
+      digestHourUtc: 7,
+    };
+    await sendImmediateNotices(t.database.db, notices);
     await deliverOk(
       event('charge.dispute.created', dispute('pi_inquiry', 'warning_needs_response')),
     );
     expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('disputed');
+    // The office is told, once.
+    expect(await sendImmediateNotices(t.database.db, notices)).toBe(1);
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, ADMIN.email));
+    expect(
+      mails.filter((mail) =>
+        mail.text.includes(
+          'Payment disputed with the card issuer (warning_needs_response): $30.00',
+        ),
+      ),
+    ).toHaveLength(1);
     await deliverOk(
       event('charge.dispute.updated', dispute('pi_inquiry', 'warning_under_review'), NOW + 1),
     );
@@ -474,6 +522,37 @@ describe('ACH mandates and payment methods', () => {
     expect(await audits(bank.payment.id, 'payment.mandate_revoked')).toHaveLength(1);
     expect(await audits(card.payment.id, 'payment.method_detached')).toHaveLength(1);
     expect((await paymentRow(card.payment.id)).status).toBe('succeeded');
+  });
+
+  it('answers hostile shapes of every handled type with a 4xx or an acknowledgement, never a 500', async () => {
+    const objects: Array<[string, Record<string, unknown>]> = [
+      ['charge.refunded', { id: 'ch_x', payment_intent: 'pi_\u0000' }],
+      [
+        'charge.refunded',
+        { payment_intent: 'pi_x', refunds: { data: [{ id: 're_x', amount: -1 }] } },
+      ],
+      [
+        'refund.updated',
+        { id: 're_\u0000', amount: 100, status: 'failed', payment_intent: 'pi_\u0000' },
+      ],
+      ['refund.created', { id: 're_y', amount: '100', payment_intent: 'pi_x' }],
+      ['charge.dispute.closed', { id: 'dp_\u0000', status: 'lost', payment_intent: 'pi_\u0000' }],
+      ['charge.dispute.updated', { id: 'dp_x', status: 42, payment_intent: 'pi_x' }],
+      [
+        'charge.dispute.created',
+        { id: 'dp_z', status: 'brand_new_status', payment_intent: 'pi_partial' },
+      ],
+      [
+        'mandate.updated',
+        { id: 'mandate_\u0000', status: 'inactive', payment_method: 'pm_\u0000' },
+      ],
+      ['payment_method.detached', { id: 'pm_\u0000' }],
+      ['payment_method.detached', { id: 'x'.repeat(300) }],
+    ];
+    for (const [type, object] of objects) {
+      const response = await deliver(event(type, object));
+      expect(response.statusCode, `${type} ${JSON.stringify(object)}`).toBeLessThan(500);
+    }
   });
 
   it('refuses a mandate or payment method event without the fields we read (400)', async () => {
