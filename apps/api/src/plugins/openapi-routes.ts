@@ -25,6 +25,8 @@ declare module 'fastify' {
     formParts?: FormParts;
     /** The route answers 303 to a page; says which. */
     redirectsTo?: string;
+    /** An example of the file a `produces` route answers (a CSV's header row). */
+    fileExample?: string;
   }
 }
 
@@ -80,19 +82,14 @@ function formBody(form: FormParts, components: Schemas) {
 }
 
 /** A file answer (CSV, PDF, a page) in the media type the route `produces`. */
-function fileAnswer(mediaTypes: readonly string[], summary: string | undefined) {
+function fileAnswer(mediaTypes: readonly string[], summary: string | undefined, example?: string) {
+  const media = (type: string) =>
+    type.startsWith('text/')
+      ? { schema: { type: 'string' }, ...(example === undefined ? {} : { example }) }
+      : { schema: { type: 'string', format: 'binary' } };
   return {
     description: `The file${summary ? `: ${summary}` : ''}`,
-    content: Object.fromEntries(
-      mediaTypes.map((type) => [
-        type,
-        {
-          schema: type.startsWith('text/')
-            ? { type: 'string' }
-            : { type: 'string', format: 'binary' },
-        },
-      ]),
-    ),
+    content: Object.fromEntries(mediaTypes.map((type) => [type, media(type)])),
   };
 }
 
@@ -108,7 +105,7 @@ export const transformRoute: SwaggerTransform = (input) => {
   const produces = schema.produces?.filter((type) => type !== 'application/json') ?? [];
   const answersSomething = Object.keys(response).some((status) => /^[23]/.test(status));
   if (produces.length > 0 && !answersSomething) {
-    response['200'] = fileAnswer(produces, schema.summary);
+    response['200'] = fileAnswer(produces, schema.summary, schema.fileExample);
   }
   if (schema.redirectsTo && !answersSomething) {
     response['303'] = {

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_MESSAGES,
+  MEMBER_CSV_COLUMNS,
+  MEMBER_CSV_EXPORT_ONLY,
   MEMBER_CSV_MAX_BYTES,
   MEMBER_SORT_FIELDS,
   SORT_ORDERS,
@@ -110,7 +112,13 @@ export const memberManagementRoutes: FastifyPluginAsyncZod<
     '/admin/members/export.csv',
     {
       config: admin,
-      schema: { tags, summary: 'Every member as CSV (text/csv)', security, produces: ['text/csv'] },
+      schema: {
+        tags,
+        summary: 'Every member as CSV (text/csv)',
+        security,
+        produces: ['text/csv'],
+        fileExample: `${[...MEMBER_CSV_COLUMNS, ...MEMBER_CSV_EXPORT_ONLY].join(',')}\r\n`,
+      },
     },
     async (request, reply) => {
       const csv = await exportMembersCsv(db);

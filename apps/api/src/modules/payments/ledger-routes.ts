@@ -23,7 +23,13 @@ import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/service.js';
 import { requireAuth } from '../auth/access.js';
 import { clientOf } from './http.js';
-import { exportLedgerCsv, ledgerEntry, listLedger, reconcile } from './ledger.js';
+import {
+  LEDGER_CSV_COLUMNS,
+  exportLedgerCsv,
+  ledgerEntry,
+  listLedger,
+  reconcile,
+} from './ledger.js';
 import { PaymentChangedError, reversePaymentRow, type Actor } from './reversals.js';
 import type { PaymentDeps } from './service.js';
 
@@ -189,6 +195,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>> = asy
         security,
         querystring: filtersQuery,
         produces: ['text/csv'],
+        fileExample: `${LEDGER_CSV_COLUMNS.join(',')}\r\n`,
       },
     },
     async (request, reply) => {

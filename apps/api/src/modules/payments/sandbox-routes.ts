@@ -60,6 +60,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
         summary: 'Sandbox approval page (HTML)',
         params,
         produces: ['text/html'],
+        fileExample: '<!doctype html><title>Sandbox payment</title>…',
       },
     },
     async (request, reply) => {
