@@ -17,6 +17,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/admin/horses': 'admin',
   'GET /api/admin/horses/:id': 'admin',
   'GET /api/admin/horses/:id/certificate.pdf': 'admin',
+  'GET /api/admin/horses/:id/parents': 'admin',
   'GET /api/admin/horses/export.csv': 'admin',
   'GET /api/admin/horses/search': 'admin',
   'GET /api/admin/mail/problems': 'admin',

@@ -12,17 +12,20 @@ export function CenteredLayout({
   associationName,
   children,
   atTop = false,
+  wide = false,
 }: {
   associationName: string;
   children: ReactNode;
   atTop?: boolean;
+  /** A card for wide content (the verify page's pedigree chart) instead of a form's width. */
+  wide?: boolean;
 }) {
   const vertical = atTop ? '' : ' justify-content-center';
   return (
     <div className={`auth-page bg-body-tertiary min-vh-100 d-flex flex-column py-4${vertical}`}>
       <CContainer>
         <CRow className="justify-content-center">
-          <CCol xs={12} sm={10} md={7} lg={5} xl={4}>
+          <CCol xs={12} {...(wide ? { lg: 11, xl: 10, xxl: 9 } : { sm: 10, md: 7, lg: 5, xl: 4 })}>
             <header className="text-center mb-4">
               <BrandMark name={associationName} className="auth-brand fs-5 fw-semibold" />
             </header>

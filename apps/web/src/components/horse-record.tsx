@@ -17,6 +17,8 @@ import {
   type HorseParent,
 } from '../lib/horse-types';
 import { PedigreeChart, type PedigreeLine } from './pedigree-chart';
+import { RegisteredPedigree } from './horse-lineage';
+import { OffspringList } from './offspring-list';
 
 const ANCESTORS: ReadonlyArray<[Exclude<keyof HorseParent, keyof HorseAncestor>, string]> = [
   ['grand_sire', 'Grand sire'],
@@ -140,6 +142,17 @@ function ParentDetails({ title, parent }: { title: string; parent: HorseParent }
 /** Every field and file of a registration, read-only (admin review and view). */
 export function HorseRecord({ horse }: { horse: Horse }) {
   const name = horseDisplayName(horse);
+  // An approved horse's number: its registered pedigree and offspring can be asked for.
+  const registered =
+    horse.approvalStatus === 'approved' && horse.registrationNum ? horse.registrationNum : null;
+  const typedChart = (
+    <PedigreeChart
+      subject={{ name, reg: horse.registrationNum }}
+      sire={line(horse.sire)}
+      dam={line(horse.dam)}
+      label={`Pedigree of ${name}`}
+    />
+  );
   const registries = horse.otherRegistries.filter(
     (r) => r.registryName || r.registryNumber || r.registryPaperwork,
   );
@@ -212,17 +225,23 @@ export function HorseRecord({ horse }: { horse: Horse }) {
       </Section>
 
       <Section title="Pedigree">
-        <PedigreeChart
-          subject={{ name, reg: horse.registrationNum }}
-          sire={line(horse.sire)}
-          dam={line(horse.dam)}
-          label={`Pedigree of ${name}`}
-        />
+        {registered ? (
+          // In the register: five generations, through its registered ancestors.
+          <RegisteredPedigree registrationNumber={registered} name={name} fallback={typedChart} />
+        ) : (
+          typedChart
+        )}
         <div className="mt-2">
           <ParentDetails title="Sire" parent={horse.sire} />
           <ParentDetails title="Dam" parent={horse.dam} />
         </div>
       </Section>
+
+      {registered && (
+        <Section title="Offspring">
+          <OffspringList registrationNumber={registered} name={name} />
+        </Section>
+      )}
 
       <Section title="Markings">
         <dl className="row mb-2">

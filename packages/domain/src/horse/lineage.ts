@@ -113,3 +113,11 @@ export const parentLinkResultSchema = z.object({
   parent: registeredHorseRefSchema.nullable(),
 });
 export type ParentLinkResult = z.infer<typeof parentLinkResultSchema>;
+
+/** `GET admin/horses/:id/parents`: the linked sire and dam of a horse of any status. */
+export const parentLinksSchema = z.object({
+  version: z.number().int(),
+  sire: registeredHorseRefSchema.nullable(),
+  dam: registeredHorseRefSchema.nullable(),
+});
+export type ParentLinks = z.infer<typeof parentLinksSchema>;

@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   LINEAGE_MESSAGES,
   normalizeRegistrationNumber,
   PARENT_SEXES,
   type ParentLinkResult,
+  type ParentLinks,
   type ParentSide,
   type RegisteredHorseRef,
 } from '@registry/domain';
@@ -119,4 +120,24 @@ export async function setParentLink(
     });
     return { version: updated.version, side, parent: to };
   });
+}
+
+/** The horse's linked sire and dam as the office sees them (any status), with its version. */
+export async function parentLinksOf(db: Db, horseId: string): Promise<ParentLinks> {
+  const row = await loadHorse(db, horseId);
+  const ids = [row.sireHorseId, row.damHorseId].filter((id): id is string => id !== null);
+  const parents =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: horses.id, name: horses.approvedName, number: horses.registrationNumber })
+          .from(horses)
+          .where(inArray(horses.id, ids));
+  const ref = (id: string | null): RegisteredHorseRef | null => {
+    const parent = parents.find((p) => p.id === id);
+    return parent
+      ? { horseId: parent.id, name: parent.name ?? '', registrationNumber: parent.number ?? '' }
+      : null;
+  };
+  return { version: row.version, sire: ref(row.sireHorseId), dam: ref(row.damHorseId) };
 }

@@ -14,6 +14,7 @@ import {
   PARENT_SIDES,
   parentLinkBodySchema,
   parentLinkResultSchema,
+  parentLinksSchema,
 } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
@@ -31,7 +32,7 @@ import {
   requireMember,
 } from './service.js';
 import { adminHorseById } from './view.js';
-import { setParentLink } from './parent-links.js';
+import { parentLinksOf, setParentLink } from './parent-links.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 
 export type AdminHorseRoutesOptions = Omit<HorseDeps, 'log'>;
@@ -237,6 +238,21 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
       await adminDeleteHorse(deps(request.log), request.params.id, actor(request));
       return ok({ id: request.params.id }, HORSE_API_MESSAGES.deleted);
     },
+  );
+
+  app.get(
+    '/admin/horses/:id/parents',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "The horse's sire and dam linked to their registered records, and its version",
+        security,
+        params: idParams,
+        response: { 200: successSchema(parentLinksSchema), ...errors },
+      },
+    },
+    async (request) => ok(await parentLinksOf(options.db, request.params.id)),
   );
 
   app.put(

@@ -30,6 +30,7 @@ export const STAFF_POLICY: Record<string, StaffArea> = {
   'GET /api/admin/horses/search': 'view',
   'GET /api/admin/horses/:id': 'view',
   'GET /api/admin/horses/:id/certificate.pdf': 'view',
+  'GET /api/admin/horses/:id/parents': 'view',
   'GET /api/admin/horses/export.csv': 'view',
   'GET /api/admin/pending-horses': 'view',
   'POST /api/admin/horses': 'horses',

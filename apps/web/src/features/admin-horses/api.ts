@@ -19,6 +19,10 @@ export interface AdminHorseFilters {
   approvalStatus: ApprovalStatus | '';
   paymentStatus: PaymentStatus | '';
   owner: Pick<Member, 'id' | 'name' | 'email'> | null;
+  /** Contained in the owner of record's name, email or number, or a recorded owner's name. */
+  ownerName: string;
+  /** Contained in the breeder as typed (Bred by). */
+  breeder: string;
 }
 
 export const EMPTY_HORSE_FILTERS: AdminHorseFilters = {
@@ -26,6 +30,8 @@ export const EMPTY_HORSE_FILTERS: AdminHorseFilters = {
   approvalStatus: '',
   paymentStatus: '',
   owner: null,
+  ownerName: '',
+  breeder: '',
 };
 
 /** Only the filters in use are sent; paging and sorting always. */
@@ -44,6 +50,8 @@ export function adminHorseQuery(
   if (filters.approvalStatus) query.approvalStatus = filters.approvalStatus;
   if (filters.paymentStatus) query.paymentStatus = filters.paymentStatus;
   if (filters.owner) query.ownerId = filters.owner.id;
+  if (filters.ownerName?.trim()) query.owner = filters.ownerName.trim();
+  if (filters.breeder?.trim()) query.breeder = filters.breeder.trim();
   return query;
 }
 

@@ -6,6 +6,7 @@ import { horseDisplayName } from '../../lib/horse-types';
 import { AdminPaymentsPanel } from '../payments/admin-payments-panel';
 import { useAdminHorse } from './api';
 import { HistoryTimeline } from './history-timeline';
+import { ParentLinksPanel } from './parent-links-panel';
 
 /** The full registration of any horse with its history (submitted, paid, decided, transferred). */
 export function HorseViewDialog({
@@ -49,6 +50,7 @@ export function HorseViewDialog({
             <HorseRecord horse={horse} />
           </div>
           <div className="col-12 col-lg-4">
+            <ParentLinksPanel horseId={horse._id} version={horse.version} onReviewAgain={reload} />
             <h3 className="h6 border-bottom pb-1">History</h3>
             <HistoryTimeline entries={horse.history} />
             <AdminPaymentsPanel

@@ -7,7 +7,6 @@ import type { AdminHorse } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { useHorseForReview } from './api';
-import { useStaffMay } from '../../stores/use-staff-role';
 import { PedigreeCheck } from './pedigree-check';
 
 /** Every field and file of a pending registration, with the two decisions at the bottom. */
@@ -26,8 +25,6 @@ export function ReviewDialog({
 }) {
   const { data: horse, error, loading, reload } = useHorseForReview(visible ? horseId : null);
   const ready = horse != null && horse._id === horseId;
-  // Only roles that decide registrations see the decisions (the server refuses the others).
-  const mayDecide = useStaffMay('approvals');
   return (
     <HorseRecordDialog
       visible={visible}
@@ -41,8 +38,7 @@ export function ReviewDialog({
       loadingLabel="Loading the registration…"
       actions={
         ready &&
-        horse.approvalStatus === 'pending' &&
-        mayDecide && (
+        horse.approvalStatus === 'pending' && (
           <>
             <CButton color="danger" variant="outline" onClick={() => onReject(horse)}>
               Reject

@@ -14,8 +14,7 @@ export interface MembersViewProps {
   label: string;
   sort: SortState<MemberSortField>;
   onSort: (sort: SortState<MemberSortField>) => void;
-  /** Absent for a role that may not change members: the rows offer no actions. */
-  onAction?: ((action: MemberAction, member: Member) => void) | undefined;
+  onAction: (action: MemberAction, member: Member) => void;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || '—';
@@ -23,7 +22,6 @@ const memberKey = (member: Member) => member.id;
 const nameOf = (member: Member) => member.name || member.email;
 
 function Actions({ member, onAction }: Pick<MembersViewProps, 'onAction'> & { member: Member }) {
-  if (!onAction) return null;
   return (
     <RowActions
       subject={nameOf(member)}
@@ -85,7 +83,7 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
         'Horses',
         'Status',
       ]}
-      actions={onAction !== undefined}
+      actions
       items={members}
       keyOf={memberKey}
     >
@@ -109,11 +107,9 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
           <CTableDataCell>
             <State member={member} />
           </CTableDataCell>
-          {onAction && (
-            <CTableDataCell>
-              <Actions member={member} onAction={onAction} />
-            </CTableDataCell>
-          )}
+          <CTableDataCell>
+            <Actions member={member} onAction={onAction} />
+          </CTableDataCell>
         </>
       )}
     </TableCard>

@@ -16,8 +16,7 @@ interface LedgerViewProps {
   entries: LedgerEntry[];
   busy: boolean;
   label: string;
-  /** Absent for a staff role that may not refund or void: no row offers it (issue 29 §1). */
-  onReverse?: ((entry: LedgerEntry) => void) | undefined;
+  onReverse: (entry: LedgerEntry) => void;
 }
 
 const keyOf = (entry: LedgerEntry) => entry.id;
@@ -30,7 +29,7 @@ function Actions({
   onReverse: LedgerViewProps['onReverse'];
 }) {
   const reversal = reversalFor(entry);
-  if (!reversal || !onReverse) return null;
+  if (!reversal) return null;
   return (
     <RowActions
       subject={`${formatUsd(entry.amountCents)} for ${horseLabel(entry)}`}

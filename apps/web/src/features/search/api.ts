@@ -9,6 +9,10 @@ export interface HorseSearchFilters {
   sex: string;
   gaitDesignation: string;
   stateFoaledIn: string;
+  /** Contained in a recorded owner's name. */
+  owner: string;
+  /** Contained in the breeder (Bred by), a public field. */
+  breeder: string;
 }
 
 export const EMPTY_FILTERS: HorseSearchFilters = {
@@ -17,6 +21,8 @@ export const EMPTY_FILTERS: HorseSearchFilters = {
   sex: '',
   gaitDesignation: '',
   stateFoaledIn: '',
+  owner: '',
+  breeder: '',
 };
 
 export const SEARCH_PAGE_SIZE = 10;

@@ -9,7 +9,10 @@ import {
   CModalTitle,
 } from '@coreui/react';
 import { LoadError, LoadingBlock } from '../../components/load-states';
+import { PUBLIC_TEXT_KEYS, textField } from '@registry/domain';
 import { PedigreeChart, type PedigreeLine } from '../../components/pedigree-chart';
+import { RegisteredPedigree } from '../../components/horse-lineage';
+import { OffspringList } from '../../components/offspring-list';
 import { toDateInputValue } from '../../lib/format';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName, isImageFile, type PublicHorse } from '../../lib/horse-types';
@@ -35,6 +38,9 @@ const MARKING_LABELS: ReadonlyArray<[keyof NonNullable<PublicHorse['othermarking
   ['maneColor', 'Mane color'],
   ['tailColor', 'Tail color'],
 ];
+
+/** The public text fields shown as facts; VERIFIED is shown only when earned, as a badge word. */
+const FACT_KEYS = PUBLIC_TEXT_KEYS.filter((key) => key !== 'verified');
 
 function Fact({ term, value }: { term: string; value: string | null | undefined }) {
   return (
@@ -101,17 +107,30 @@ export function HorseDetailsDialog({
 function HorseFacts({ horse, name }: { horse: PublicHorse; name: string }) {
   const photos = (horse.markingDocuments ?? []).filter(isImageFile);
   const markings = MARKING_LABELS.filter(([key]) => horse.othermarkings?.[key]?.trim());
+  const typedChart = (
+    <PedigreeChart
+      subject={{ name, reg: horse.registrationNum }}
+      sire={line(horse.sire)}
+      dam={line(horse.dam)}
+      label={`Pedigree of ${name}`}
+    />
+  );
   return (
     <>
       <dl className="row mb-3">
         <Fact term="Registration number" value={horse.registrationNum} />
-        <Fact term="Sex" value={horse.sex} />
-        <Fact term="Color" value={horse.color} />
-        <Fact term="Pattern" value={horse.pattern} />
-        <Fact term="Gait designation" value={horse.gaitDesignation} />
-        <Fact term="State foaled in" value={horse.stateFoaledIn} />
-        <Fact term="Foal date" value={toDateInputValue(horse.foalDate).replace(/-/g, '/')} />
-        <Fact term="Breed" value={horse.breed} />
+        {/* Every public text field, labelled and ordered by the domain's field tables (Bred by too). */}
+        {FACT_KEYS.map((key) => {
+          const field = textField(key);
+          const value = horse[key];
+          return (
+            <Fact
+              key={key}
+              term={field.label}
+              value={field.day ? toDateInputValue(value).replace(/-/g, '/') : value}
+            />
+          );
+        })}
         {horse.verified === 'Yes' && <Fact term="Performance" value="VERIFIED" />}
       </dl>
 
@@ -145,12 +164,22 @@ function HorseFacts({ horse, name }: { horse: PublicHorse; name: string }) {
       )}
 
       <h3 className="h6">Pedigree</h3>
-      <PedigreeChart
-        subject={{ name, reg: horse.registrationNum }}
-        sire={line(horse.sire)}
-        dam={line(horse.dam)}
-        label={`Pedigree of ${name}`}
-      />
+      {horse.registrationNum ? (
+        // Five generations through its registered ancestors; the typed chart until it comes.
+        <RegisteredPedigree
+          registrationNumber={horse.registrationNum}
+          name={name}
+          fallback={typedChart}
+        />
+      ) : (
+        typedChart
+      )}
+      {horse.registrationNum && (
+        <>
+          <h3 className="h6 mt-3">Offspring</h3>
+          <OffspringList registrationNumber={horse.registrationNum} name={name} />
+        </>
+      )}
     </>
   );
 }

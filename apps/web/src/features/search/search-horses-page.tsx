@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES } from '@registry/domain';
+import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES, textField } from '@registry/domain';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import {
@@ -24,6 +24,12 @@ const SELECTS: ReadonlyArray<[keyof HorseSearchFilters, string, readonly string[
   ['stateFoaledIn', 'State foaled in', STATES],
 ];
 
+/** The public fields searched by text besides the name: the owners' names and the breeder. */
+const TEXT_FIELDS: ReadonlyArray<[keyof HorseSearchFilters, string]> = [
+  ['owner', 'Owner'],
+  ['breeder', textField('bredBy').label],
+];
+
 const WORDS: ListWords = {
   failed: 'The search could not be run',
   loading: 'Searching…',
@@ -43,7 +49,9 @@ export default function SearchHorsesPage() {
   const [selected, setSelected] = useState<PublicHorseSummary | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const q = useDebouncedValue(filters.q, 300);
-  const query = useHorseSearch({ ...filters, q }, page);
+  const owner = useDebouncedValue(filters.owner, 300);
+  const breeder = useDebouncedValue(filters.breeder, 300);
+  const query = useHorseSearch({ ...filters, q, owner, breeder }, page);
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
   const Results = useMediaQuery(PHONE_QUERY) ? SearchResultCards : SearchResultsTable;
 
@@ -66,6 +74,16 @@ export default function SearchHorsesPage() {
             label={label}
             className="col-6 col-md-3 col-lg-2"
             choices={options.map((option) => [option, option] as const)}
+            value={filters[key]}
+            onChange={(value) => setFilter(key, value)}
+          />
+        ))}
+        {TEXT_FIELDS.map(([key, label]) => (
+          <SearchField
+            key={key}
+            id={`search-${key}`}
+            label={label}
+            className="col-6 col-lg-3"
             value={filters[key]}
             onChange={(value) => setFilter(key, value)}
           />

@@ -1,7 +1,9 @@
+import './verify.css';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { CAlert, CSpinner } from '@coreui/react';
 import { CenteredLayout } from '../../components/centered-layout';
+import { HorseLineage } from '../../components/horse-lineage';
 import { useDocumentTitle } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badges';
 import { api, type ApiError } from '../../lib/api-client';
@@ -42,7 +44,7 @@ export default function VerifyPage() {
   const { data, error } = answer?.number === number ? answer : {};
   const loading = !data && !error;
   return (
-    <CenteredLayout associationName={associationName} atTop>
+    <CenteredLayout associationName={associationName} atTop wide>
       <h1 className="h4 mb-3">Registration check</h1>
       {loading && !data && (
         <p role="status">
@@ -66,7 +68,7 @@ export default function VerifyPage() {
       {data && !error && (
         <>
           <p className="mb-3">This registration is on record with the {associationName}.</p>
-          <dl className="row mb-0">
+          <dl className="row mb-4 verify-facts">
             <dt className="col-5">Registration number</dt>
             <dd className="col-7 text-break">{data.registrationNumber}</dd>
             <dt className="col-5">Name</dt>
@@ -88,6 +90,12 @@ export default function VerifyPage() {
               {data.verified ? <StatusBadge text="VERIFIED" tone="success" /> : 'Not verified'}
             </dd>
           </dl>
+          {/* The register's knowledge of its line: public, like the facts above. */}
+          <HorseLineage
+            registrationNumber={data.registrationNumber}
+            name={data.name}
+            headingLevel="h2"
+          />
         </>
       )}
     </CenteredLayout>

@@ -1,6 +1,7 @@
 import { formatUsd } from '@registry/domain';
 import { formatDaySlashed } from '../../../lib/format';
-import type { Horse } from '../../../lib/horse-types';
+import { horseDisplayName, type Horse } from '../../../lib/horse-types';
+import { HorseLineage } from '../../../components/horse-lineage';
 import { usePaidSummary, type PaidSummary } from '../api/use-horses';
 import { ApprovalBadge, PaymentBadge } from '../status-badges';
 
@@ -29,7 +30,8 @@ function paidText(summary: PaidSummary | undefined, loading: boolean, status: st
 
 /**
  * The head of the member's View (issue 21 item 6): where the registration stands, its number
- * once approved and what was paid for it (GET members/horses/:id/paid). The rejection reason
+ * once approved and what was paid for it (GET members/horses/:id/paid); once approved, its
+ * five-generation pedigree and registered offspring (issue 31 §4). The rejection reason
  * follows in the RecordNotice below it.
  */
 export function RecordStatus({ horse }: { horse: Horse }) {
@@ -61,6 +63,12 @@ export function RecordStatus({ horse }: { horse: Horse }) {
           </dd>
         </div>
       </dl>
+      {horse.approvalStatus === 'approved' && horse.registrationNum && (
+        // In the register: its pedigree to five generations and its registered offspring.
+        <div className="mt-3">
+          <HorseLineage registrationNumber={horse.registrationNum} name={horseDisplayName(horse)} />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,149 @@
+import './five-generation-chart.css';
+import { useState } from 'react';
+import { CButton } from '@coreui/react';
+import {
+  PEDIGREE_GENERATIONS,
+  pedigreePaths,
+  type FiveGenerationPedigree,
+  type LineageAncestor,
+} from '@registry/domain';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
+
+/** The rows the chart is tall: one per place of the last generation. */
+const ROWS = 2 ** PEDIGREE_GENERATIONS;
+/** Shown on a phone before the reader asks for more. */
+const PHONE_GENERATIONS = 3;
+
+const ROLES = ['', '', 'Grand ', 'Great-grand ', '2nd great-grand ', '3rd great-grand '];
+
+/** "Sire", "Grand dam", "3rd great-grand sire"... by generation and the place's last letter. */
+export function roleOf(path: string): string {
+  const parent = path.endsWith('s') ? 'sire' : 'dam';
+  const prefix = ROLES[path.length] ?? '';
+  return prefix ? `${prefix}${parent}` : parent === 'sire' ? 'Sire' : 'Dam';
+}
+
+/** The way from the horse to the place, for screen readers: "sire's dam's sire". */
+export function lineOf(path: string): string {
+  return [...path].map((letter) => (letter === 's' ? 'sire' : 'dam')).join("'s ");
+}
+
+/**
+ * The places shown: both parents and grandparents always; deeper ones where the line is known
+ * (a known place, the unknown parents of a known one, and the places on the way to a known one).
+ */
+export function shownPaths(known: ReadonlySet<string>, generations: number): string[] {
+  const paths: string[] = [];
+  const towards = (path: string) => [...known].some((k) => k.startsWith(path));
+  const visit = (path: string) => {
+    if (path.length > generations) return;
+    if (path.length > 2 && !towards(path) && !known.has(path.slice(0, -1))) return;
+    paths.push(path);
+    visit(`${path}s`);
+    visit(`${path}d`);
+  };
+  visit('s');
+  visit('d');
+  return paths;
+}
+
+function Place({
+  path,
+  ancestor,
+  row,
+}: {
+  path: string;
+  ancestor: LineageAncestor | undefined;
+  row: number;
+}) {
+  const generation = path.length;
+  const span = ROWS >> generation;
+  const name = ancestor?.name.trim();
+  return (
+    <div
+      className="pedigree5-cell"
+      data-generation={generation}
+      style={{ gridColumn: generation + 1, gridRow: `${row} / span ${span}` }}
+      role="listitem"
+    >
+      <span className="pedigree5-role">
+        {roleOf(path)}
+        {generation > 1 && <span className="visually-hidden"> ({lineOf(path)})</span>}
+      </span>
+      <span className={name ? 'pedigree5-name' : 'pedigree5-name text-body-secondary'}>
+        {name || 'Unknown'}
+      </span>
+      {ancestor?.horse ? (
+        // A registered ancestor opens its record's public page.
+        <a
+          className="pedigree5-reg"
+          href={`/verify/${encodeURIComponent(ancestor.horse.registrationNumber)}`}
+        >
+          {ancestor.horse.registrationNumber}
+          <span className="visually-hidden"> (registered: open its record)</span>
+        </a>
+      ) : (
+        ancestor?.reg && <span className="pedigree5-reg">{ancestor.reg}</span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Five generations of ancestors as a CSS grid (the horse, then 2, 4, 8, 16 and 32 places), as
+ * the register knows them (GET public/horses/:number/pedigree). The places are written in
+ * reading order (each ancestor followed by its own line), so on a phone the grid becomes one
+ * indented column: three generations first, the fourth and fifth on request.
+ */
+export function FiveGenerationChart({
+  pedigree,
+  label,
+}: {
+  pedigree: FiveGenerationPedigree;
+  label: string;
+}) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [deep, setDeep] = useState(false);
+  const byPath = new Map(pedigree.ancestors.map((ancestor) => [ancestor.path, ancestor]));
+  const generations = phone && !deep ? PHONE_GENERATIONS : PEDIGREE_GENERATIONS;
+  const paths = shownPaths(new Set(byPath.keys()), generations);
+  const hidden = phone && !deep && pedigree.ancestors.some((a) => a.path.length > generations);
+  return (
+    <div>
+      <div className="pedigree5-scroll">
+        <div className="pedigree5-chart" role="list" aria-label={label}>
+          <div
+            className="pedigree5-cell"
+            data-generation={0}
+            style={{ gridColumn: 1, gridRow: `1 / span ${ROWS}` }}
+            role="listitem"
+          >
+            <span className="pedigree5-role">Horse</span>
+            <span className="pedigree5-name">{pedigree.horse.name}</span>
+            <span className="pedigree5-reg">{pedigree.horse.registrationNumber}</span>
+          </div>
+          {paths.map((path) => (
+            <Place
+              key={path}
+              path={path}
+              ancestor={byPath.get(path)}
+              row={pedigreePaths(path.length).indexOf(path) * (ROWS >> path.length) + 1}
+            />
+          ))}
+        </div>
+      </div>
+      {phone && (hidden || deep) && (
+        <CButton
+          color="secondary"
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          aria-expanded={deep}
+          onClick={() => setDeep((value) => !value)}
+        >
+          {deep ? 'Show three generations' : 'Show generations 4 and 5'}
+        </CButton>
+      )}
+    </div>
+  );
+}
