@@ -24,12 +24,23 @@ export const signOut = (): AppThunk => (dispatch) => {
   revokeInBackground(token);
 };
 
+function isSessionUser(value: unknown): value is SessionUser {
+  const user = value as Partial<SessionUser> | null;
+  return (
+    typeof user?.id === 'string' &&
+    typeof user.email === 'string' &&
+    (user.role === 'admin' || user.role === 'member')
+  );
+}
+
 /** Refreshes the stored user (name, picture) from the server, and validates the token early. */
 export const refreshProfile = (): AppThunk<Promise<void>> => async (dispatch) => {
   dispatch(setProfileLoading(true));
   try {
     const response = await api.get<SessionUser>('auth/me');
-    dispatch(profileUpdated(response.data));
+    // Only a user replaces the stored copy: the office menu and pages follow its staff role, so
+    // an answer that is not one (a proxy's page, a test's catch-all) must not blank it.
+    if (isSessionUser(response.data)) dispatch(profileUpdated(response.data));
   } catch {
     // A 401 has already signed the user out; other failures keep the stored copy.
   } finally {

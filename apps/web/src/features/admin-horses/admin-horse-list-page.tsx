@@ -37,6 +37,7 @@ import { MemberPicker } from './member-picker';
 import { RegisterForDialog } from './register-for-dialog';
 import { LazyAdminPaymentDialog } from '../payments/lazy-admin-payment-dialog';
 import { LazyTransferDialog } from './lazy-transfer-dialog';
+import { useStaffMay } from '../../stores/use-staff-role';
 
 type Dialog = {
   kind: 'view' | 'delete' | 'transfer' | 'record-payment' | 'undo-payment';
@@ -64,6 +65,12 @@ export default function AdminHorseListPage() {
   const deletion = useAction();
   const [editingId, setEditingId] = useState<string | null>(null);
   const forms = useHorseForms();
+  // The actions the signed-in staff role may take; the others are not offered (issue 29 §1).
+  const may = {
+    horses: useStaffMay('horses'),
+    payments: useStaffMay('payments'),
+    transfers: useStaffMay('transfers'),
+  };
   const [choosingOwner, setChoosingOwner] = useState(false);
   const [registerFor, setRegisterFor] = useState<string | null>(null);
   const q = useDebouncedValue(filters.q, 300);
@@ -112,7 +119,7 @@ export default function AdminHorseListPage() {
         actions={
           <div className="d-flex flex-wrap gap-2">
             <ExportHorsesButton filters={typed} sort={sort} />
-            {forms && (
+            {forms && may.horses && (
               <CButton
                 color="primary"
                 className="text-nowrap"
@@ -193,6 +200,7 @@ export default function AdminHorseListPage() {
             onSort={setSort}
             onAction={onAction}
             canEdit={forms !== null}
+            may={may}
           />
         )}
       </PagedList>

@@ -21,6 +21,8 @@ export interface AdminHorsesViewProps {
   onAction: (action: HorseAction, horse: AdminHorseSummary) => void;
   /** Editing needs the registration modal, which may not be available (see the page). */
   canEdit: boolean;
+  /** What the signed-in staff role may change (issue 29 §1): other actions are not offered. */
+  may: { horses: boolean; payments: boolean; transfers: boolean };
 }
 
 /** Record a payment taken at the office, or undo one (docs/api.md "Payments"). */
@@ -35,22 +37,25 @@ function Actions({
   horse,
   onAction,
   canEdit,
-}: Pick<AdminHorsesViewProps, 'onAction' | 'canEdit'> & { horse: AdminHorseSummary }) {
+  may,
+}: Pick<AdminHorsesViewProps, 'onAction' | 'canEdit' | 'may'> & { horse: AdminHorseSummary }) {
   const act = (action: HorseAction) => () => onAction(action, horse);
   return (
     <RowActions
       subject={horseDisplayName(horse)}
       primary={[
         { label: 'View', onClick: act('view') },
-        ...(canEdit ? [{ label: 'Edit', onClick: act('edit') }] : []),
+        ...(canEdit && may.horses ? [{ label: 'Edit', onClick: act('edit') }] : []),
       ]}
       more={[
-        ...paymentActions(horse, act),
-        { label: 'Transfer ownership', onClick: act('transfer') },
+        ...(may.payments ? paymentActions(horse, act) : []),
+        ...(may.transfers ? [{ label: 'Transfer ownership', onClick: act('transfer') }] : []),
         ...(horse.approvalStatus === 'approved'
           ? [{ label: 'Download certificate', onClick: act('certificate') }]
           : []),
-        { label: 'Delete', color: 'danger' as const, onClick: act('delete') },
+        ...(may.horses
+          ? [{ label: 'Delete', color: 'danger' as const, onClick: act('delete') }]
+          : []),
       ]}
     />
   );
@@ -91,7 +96,12 @@ export function AdminHorsesTable(props: AdminHorsesViewProps) {
           </CTableDataCell>
           <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
           <CTableDataCell>
-            <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
+            <Actions
+              horse={horse}
+              onAction={props.onAction}
+              canEdit={props.canEdit}
+              may={props.may}
+            />
           </CTableDataCell>
         </>
       )}
@@ -114,7 +124,12 @@ export function AdminHorseCards(props: AdminHorsesViewProps) {
             <ApprovalStatusBadge status={horse.approvalStatus} />
             <PaymentStatusBadge status={horse.paymentStatus} />
           </p>
-          <Actions horse={horse} onAction={props.onAction} canEdit={props.canEdit} />
+          <Actions
+            horse={horse}
+            onAction={props.onAction}
+            canEdit={props.canEdit}
+            may={props.may}
+          />
         </>
       )}
     </CardList>

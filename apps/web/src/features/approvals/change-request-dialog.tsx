@@ -9,6 +9,7 @@ import type { ApiError } from '../../lib/api-client';
 import type { ChangeRequest } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { useDecideChange } from './api';
+import { useStaffMay } from '../../stores/use-staff-role';
 import { ReasonField } from './reason-field';
 
 /**
@@ -30,6 +31,8 @@ export function ChangeRequestDialog({
   onReviewAgain: () => void;
 }) {
   const decideChange = useDecideChange();
+  // Only roles that decide change requests see the decisions (the server refuses the others).
+  const mayDecide = useStaffMay('approvals');
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -89,7 +92,8 @@ export function ChangeRequestDialog({
       onClose={onClose}
       size="lg"
       actions={
-        !conflict && (
+        !conflict &&
+        mayDecide && (
           <>
             <CButton
               color="danger"

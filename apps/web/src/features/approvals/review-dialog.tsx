@@ -7,6 +7,7 @@ import type { AdminHorse } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { useHorseForReview } from './api';
+import { useStaffMay } from '../../stores/use-staff-role';
 import { PedigreeCheck } from './pedigree-check';
 
 /** Every field and file of a pending registration, with the two decisions at the bottom. */
@@ -25,6 +26,8 @@ export function ReviewDialog({
 }) {
   const { data: horse, error, loading, reload } = useHorseForReview(visible ? horseId : null);
   const ready = horse != null && horse._id === horseId;
+  // Only roles that decide registrations see the decisions (the server refuses the others).
+  const mayDecide = useStaffMay('approvals');
   return (
     <HorseRecordDialog
       visible={visible}
@@ -38,7 +41,8 @@ export function ReviewDialog({
       loadingLabel="Loading the registration…"
       actions={
         ready &&
-        horse.approvalStatus === 'pending' && (
+        horse.approvalStatus === 'pending' &&
+        mayDecide && (
           <>
             <CButton color="danger" variant="outline" onClick={() => onReject(horse)}>
               Reject

@@ -16,6 +16,7 @@ import { LoadError } from '../../components/load-states';
 import type { ApiError } from '../../lib/api-client';
 import { queryState, serverApi, type Answer } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
+import { useStaffMay } from '../../stores/use-staff-role';
 
 /** One message of GET admin/mail/problems (docs/operations.md "Mail"). */
 export interface ProblemMail {
@@ -61,6 +62,8 @@ export function MailProblemsCard() {
   const { data, error, loading, reload } = useMailProblems();
   const [retryMail] = mailApi.useRetryMailMutation();
   const [retrying, setRetrying] = useState<string | null>(null);
+  // Sending again is the administrators' (the server refuses other roles); others see the list.
+  const mayRetry = useStaffMay('mail');
 
   const retry = async (mail: ProblemMail) => {
     setRetrying(mail.id);
@@ -120,16 +123,18 @@ export function MailProblemsCard() {
                     {mail.lastError ?? ''}
                   </CTableDataCell>
                   <CTableDataCell className="text-end">
-                    <CButton
-                      size="sm"
-                      color="primary"
-                      variant="outline"
-                      disabled={retrying === mail.id}
-                      onClick={() => void retry(mail)}
-                      aria-label={`Send again to ${mail.to}`}
-                    >
-                      Send again
-                    </CButton>
+                    {mayRetry && (
+                      <CButton
+                        size="sm"
+                        color="primary"
+                        variant="outline"
+                        disabled={retrying === mail.id}
+                        onClick={() => void retry(mail)}
+                        aria-label={`Send again to ${mail.to}`}
+                      >
+                        Send again
+                      </CButton>
+                    )}
                   </CTableDataCell>
                 </CTableRow>
               ))}

@@ -14,6 +14,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useAction } from '../../lib/use-action';
 import { useAppDispatch } from '../../stores/hooks';
+import { useStaffMay } from '../../stores/use-staff-role';
 import { useToast } from '../../stores/use-toast';
 import {
   MEMBERS_PAGE_SIZE,
@@ -82,6 +83,8 @@ export default function MembersListPage() {
   const query = useMemberList({ q: search, page, sort });
   const phone = useMediaQuery(PHONE_QUERY);
   const Members = phone ? MemberCards : MembersTable;
+  // Roles that only read members (treasurer never comes here; read-only) see no changes offered.
+  const mayChange = useStaffMay('members');
 
   const toggle = (member: Member) =>
     confirmation.run(async () => {
@@ -148,21 +151,25 @@ export default function MembersListPage() {
             >
               Export CSV
             </CButton>
-            <CButton
-              className="text-nowrap"
-              color="secondary"
-              variant="outline"
-              onClick={() => setImporting(true)}
-            >
-              Import CSV
-            </CButton>
-            <CButton
-              className="text-nowrap"
-              color="primary"
-              onClick={() => setEditing({ member: null })}
-            >
-              New member
-            </CButton>
+            {mayChange && (
+              <>
+                <CButton
+                  className="text-nowrap"
+                  color="secondary"
+                  variant="outline"
+                  onClick={() => setImporting(true)}
+                >
+                  Import CSV
+                </CButton>
+                <CButton
+                  className="text-nowrap"
+                  color="primary"
+                  onClick={() => setEditing({ member: null })}
+                >
+                  New member
+                </CButton>
+              </>
+            )}
           </div>
         }
       />
@@ -212,7 +219,7 @@ export default function MembersListPage() {
             label={`Members, page ${page} of ${pageCount}`}
             sort={sort}
             onSort={setSort}
-            onAction={onAction}
+            onAction={mayChange ? onAction : undefined}
           />
         )}
       </PagedList>

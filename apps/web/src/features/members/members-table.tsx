@@ -14,7 +14,8 @@ export interface MembersViewProps {
   label: string;
   sort: SortState<MemberSortField>;
   onSort: (sort: SortState<MemberSortField>) => void;
-  onAction: (action: MemberAction, member: Member) => void;
+  /** Absent for a role that may not change members: the rows offer no actions. */
+  onAction?: ((action: MemberAction, member: Member) => void) | undefined;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || '—';
@@ -22,6 +23,7 @@ const memberKey = (member: Member) => member.id;
 const nameOf = (member: Member) => member.name || member.email;
 
 function Actions({ member, onAction }: Pick<MembersViewProps, 'onAction'> & { member: Member }) {
+  if (!onAction) return null;
   return (
     <RowActions
       subject={nameOf(member)}
@@ -83,7 +85,7 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
         'Horses',
         'Status',
       ]}
-      actions
+      actions={onAction !== undefined}
       items={members}
       keyOf={memberKey}
     >
@@ -107,9 +109,11 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
           <CTableDataCell>
             <State member={member} />
           </CTableDataCell>
-          <CTableDataCell>
-            <Actions member={member} onAction={onAction} />
-          </CTableDataCell>
+          {onAction && (
+            <CTableDataCell>
+              <Actions member={member} onAction={onAction} />
+            </CTableDataCell>
+          )}
         </>
       )}
     </TableCard>

@@ -16,7 +16,8 @@ interface LedgerViewProps {
   entries: LedgerEntry[];
   busy: boolean;
   label: string;
-  onReverse: (entry: LedgerEntry) => void;
+  /** Absent for a staff role that may not refund or void: no row offers it (issue 29 §1). */
+  onReverse?: ((entry: LedgerEntry) => void) | undefined;
 }
 
 const keyOf = (entry: LedgerEntry) => entry.id;
@@ -29,7 +30,7 @@ function Actions({
   onReverse: LedgerViewProps['onReverse'];
 }) {
   const reversal = reversalFor(entry);
-  if (!reversal) return null;
+  if (!reversal || !onReverse) return null;
   return (
     <RowActions
       subject={`${formatUsd(entry.amountCents)} for ${horseLabel(entry)}`}

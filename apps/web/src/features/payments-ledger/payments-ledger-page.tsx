@@ -28,6 +28,7 @@ import { METHOD_LABELS, RECORD_STATUS_LABELS } from './labels';
 import { ReconciliationView } from './reconciliation';
 import { DateField } from './date-field';
 import { ReverseDialog } from './reverse-dialog';
+import { useStaffMay } from '../../stores/use-staff-role';
 
 const WORDS: ListWords = {
   failed: 'The payments could not be loaded',
@@ -51,6 +52,8 @@ type Tab = 'ledger' | 'reconciliation';
  * CSV export for accounting and a reconciliation by day and method.
  */
 export default function PaymentsLedgerPage() {
+  // Refund and void are for the roles that handle payments (the server refuses the others).
+  const mayReverse = useStaffMay('payments');
   const toast = useToast();
   const [tab, setTab] = useState<Tab>('ledger');
   const { filters, page, setPage, setFilter, clearFilters } = useListQuery<LedgerFilters>(
@@ -157,7 +160,7 @@ export default function PaymentsLedgerPage() {
                 entries={entries}
                 busy={query.loading}
                 label={`Payments, page ${page} of ${pageCount}`}
-                onReverse={setReversing}
+                onReverse={mayReverse ? setReversing : undefined}
               />
             )}
           </PagedList>
