@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
 
 /**
  * The text a PDF draws: pdf-lib writes standard-font text as hex strings inside (usually
@@ -13,7 +13,13 @@ export function pdfText(bytes: Buffer): string {
     try {
       text = inflateSync(body).toString('latin1');
     } catch {
-      text = body.toString('latin1');
+      // A stream whose last byte is a carriage return loses it to the `\r?\n` before
+      // `endstream` above; inflating what is there without the checksum still gives the text.
+      try {
+        text = inflateSync(body, { finishFlush: constants.Z_SYNC_FLUSH }).toString('latin1');
+      } catch {
+        text = body.toString('latin1');
+      }
     }
     for (const hex of text.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
       out.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'));

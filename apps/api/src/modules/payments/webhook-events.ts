@@ -73,7 +73,7 @@ function toProviderRefundShape(refund: z.infer<typeof refundShape>): ProviderRef
 
 const chargeShape = z.object({
   payment_intent: ref,
-  refunds: z.object({ data: z.array(refundShape) }).nullish(),
+  refunds: z.object({ data: z.array(refundShape), has_more: z.boolean().optional() }).nullish(),
 });
 
 const disputeShape = z.object({
@@ -137,7 +137,11 @@ export function actionOf(type: string, object: unknown): WebhookAction {
     return {
       kind: 'refunds',
       intentId: idOf(charge.payment_intent),
-      refunds: charge.refunds ? charge.refunds.data.map(toProviderRefundShape) : null,
+      // An older API version lists them, but only a first page.
+      refunds:
+        charge.refunds && !charge.refunds.has_more
+          ? charge.refunds.data.map(toProviderRefundShape)
+          : null,
     };
   }
   if (REFUND_EVENTS.has(type)) {
