@@ -88,6 +88,35 @@ describe('Search Horses', () => {
     expect(cells).toContain('Great-grand sireUnknown');
   });
 
+  it('searches by owner and by breeder, and shows the public Bred by of an opened horse', async () => {
+    const requests = serve((request) => ({
+      status: 200,
+      data: {
+        success: true,
+        data:
+          request.url === 'auth/horses/search/p1'
+            ? { ...horse, bredBy: 'Hollow Creek Farm', breed: 'Tennessee Walker' }
+            : onePage,
+      },
+    }));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/search-all-horses');
+    await screen.findAllByRole('row', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Owner'), 'quist');
+    await user.type(screen.getByLabelText('Bred by'), 'hollow');
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({
+        url: 'auth/horses/search',
+        params: { owner: 'quist', breeder: 'hollow', page: 1 },
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'View Blue Moon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blue Moon' });
+    // The facts come from the domain's public fields: Bred by is one of them.
+    expect(await within(dialog).findByText('Bred by', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('Hollow Creek Farm')).toBeInTheDocument();
+  });
+
   it('says so when nothing matches', async () => {
     serve(() => ({
       status: 200,
