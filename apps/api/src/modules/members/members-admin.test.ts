@@ -189,7 +189,7 @@ describe('send credentials and set-password links', () => {
     expect(stored?.tokenHash).not.toContain(token);
 
     const check = await checkLink(token);
-    expect(check.json().data).toEqual({ email: member.email });
+    expect(check.json().data).toEqual({ email: member.email, office: false });
     // The token is never part of an address the API answers.
     const inPath = await t.app.inject({ method: 'GET', url: `/api/auth/set-password/${token}` });
     expect(inPath.statusCode).toBe(404);
