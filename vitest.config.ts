@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,11 +10,17 @@ const ssr = { resolve: { conditions: ['source'], externalConditions: ['source'] 
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one on a 2-core machine, which left
+    // a core idle while the main process only collects results. Every core runs test files
+    // (docs/benchmarks.md, "Suite time"); e2e still runs its files one at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve,
         ssr,
-        test: { name: 'domain', root: 'packages/domain', environment: 'node' },
+        // Pure functions and schemas with no state between files: one module load for all of
+        // them instead of one per file.
+        test: { name: 'domain', root: 'packages/domain', environment: 'node', isolate: false },
       },
       {
         resolve,
@@ -22,6 +29,10 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           environment: 'node',
+          // Each file builds its own app on its own database; the modules are loaded once per
+          // worker, not once per file (src/test/between-files.ts, docs/benchmarks.md).
+          isolate: false,
+          setupFiles: ['./src/test/between-files.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
