@@ -143,6 +143,31 @@ describe('Payments (office)', () => {
     );
   }, 20_000);
 
+  it('notes a partial refund in the row and refunds only what is left of it', async () => {
+    const partly = entry({
+      refundedCents: 1000,
+      refunds: [
+        {
+          id: 're_1',
+          amountCents: 1000,
+          status: 'succeeded',
+          failureReason: null,
+          createdAt: '2025-05-03T15:00:00.000Z',
+          updatedAt: '2025-05-03T15:00:00.000Z',
+        },
+      ],
+    });
+    serve(() => page([partly]));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/payments');
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    expect(within(table).getByText('$10.00 of $30.00 refunded')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: /^Refund/ }));
+    const dialog = await openedDialog();
+    expect(within(dialog).getByRole('button', { name: 'Refund $20.00' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('$10.00 of it was refunded already');
+  }, 30_000);
+
   it('says when there are no payments, and when they could not be loaded', async () => {
     let fail = true;
     serve(() =>

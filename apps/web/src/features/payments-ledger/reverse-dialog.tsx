@@ -6,6 +6,7 @@ import {
   formatUsd,
   reversalFor,
   type LedgerEntry,
+  type LedgerReversal,
   type PaymentRecordStatus,
 } from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
@@ -13,9 +14,14 @@ import type { ApiError } from '../../lib/api-client';
 import { useReversePayment } from './api';
 import { RECORD_STATUS_LABELS, REVERSAL_LABELS, horseLabel, methodLabel } from './labels';
 
+/** What the action moves: a refund returns what earlier partial refunds left (issue 33 §3). */
+function dueOf(entry: LedgerEntry, reversal: LedgerReversal | null): number {
+  return reversal === 'refunded' ? entry.amountCents - entry.refundedCents : entry.amountCents;
+}
+
 const WHAT_HAPPENS = {
   refunded:
-    'The whole amount goes back to the payer through the payment provider. This cannot be undone.',
+    'The amount goes back to the payer through the payment provider. This cannot be undone.',
   voided:
     'The payment the office recorded is struck out: the registration is unpaid again. Nothing moves through a provider.',
   canceled:
@@ -96,7 +102,7 @@ export function ReverseDialog({
           busy={busy}
           disabled={busy}
         >
-          {action} {shown ? formatUsd(shown.amountCents) : ''}
+          {action} {shown ? formatUsd(dueOf(shown, reversal)) : ''}
         </BusyButton>
       }
     >
@@ -109,6 +115,12 @@ export function ReverseDialog({
             {RECORD_STATUS_LABELS[shown.status]}).
           </p>
           {reversal && <p>{WHAT_HAPPENS[reversal]}</p>}
+          {reversal === 'refunded' && shown.refundedCents > 0 && (
+            <p>
+              {formatUsd(shown.refundedCents)} of it was refunded already; the refund is the{' '}
+              {formatUsd(dueOf(shown, reversal))} left.
+            </p>
+          )}
           <CFormLabel htmlFor={`${fieldId}-reason`}>Reason (kept in the audit log)</CFormLabel>
           <CFormTextarea
             id={`${fieldId}-reason`}
