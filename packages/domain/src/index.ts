@@ -12,3 +12,4 @@ export * from './contract/index.js';
 export * from './horse-name.js';
 export * from './us-state.js';
 export * from './member-number.js';
+export * from './member-transfers.js';

@@ -25,7 +25,10 @@ import {
   REFUND_STATUSES,
   OFFICE_NOTICE_CHOICES,
   STAFF_ROLES,
+  MEMBER_TRANSFER_STATUSES,
+  TRANSFER_FEE_PAYERS,
   type FieldChange,
+  type MemberTransferStatus,
 } from '@registry/domain';
 import type { HorseDetails, HorseRecordValues } from './horse-details.js';
 
@@ -480,6 +483,13 @@ export const payments = pgTable(
     /** The sandbox settles bank payments at this time (Stripe settles by webhook). */
     settlesAt: timestamp('settles_at', { withTimezone: true }),
     /**
+     * A member transfer's fee (issue 31 item 1): the payment pays the transfer, not a horse's
+     * registration, so `horse_id` stays null and the horse's payment status never moves.
+     */
+    transferId: uuid('transfer_id').references((): AnyPgColumn => horseTransfers.id, {
+      onDelete: 'set null',
+    }),
+    /**
      * What the payer agreed to with this payment (every card and bank payment; issue 33 §3):
      * `{ checkedAgreement, termsVersion, acceptedAt, ip, userAgent, acceptance, recordedById }`.
      * The bank debit's authorisation itself stays in `mandate`. Null for the office's records.
@@ -512,6 +522,12 @@ export const payments = pgTable(
       .on(t.horseId, t.covers)
       .where(sql`${t.status} in ('requires_action', 'processing', 'succeeded', 'disputed')`),
     index('payments_settles_idx').on(t.status, t.settlesAt),
+    // One live or settled fee payment per transfer.
+    uniqueIndex('payments_one_live_per_transfer_idx')
+      .on(t.transferId)
+      .where(
+        sql`${t.transferId} is not null and ${t.status} in ('requires_action', 'processing', 'succeeded', 'disputed')`,
+      ),
   ],
 );
 
@@ -573,6 +589,87 @@ export const ownershipTransfers = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ownership_transfers_horse_idx').on(t.horseId, t.at)],
+);
+
+/**
+ * The association's settings that the office changes at run time, one row per area (today
+ * 'transfers': fee, payer, automatic approval), each value checked by its domain schema when
+ * written and read (modules/settings). Areas without a row use the domain's defaults.
+ */
+export const associationSettings = pgTable('association_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+  updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** One step of a member transfer, kept for its history and for the 409 of a stale decision. */
+export interface MemberTransferEvent {
+  version: number;
+  status: MemberTransferStatus;
+  at: string;
+  actorId: string | null;
+  /** What happened: 'started', 'accepted', 'paid', 'approved', 'buyer-joined'... */
+  step: string;
+}
+
+/**
+ * A transfer of ownership started by the owner of record (issue 31 item 1; docs/api.md "Member
+ * transfers"). The buyer is a member, or an invited address (`buyer_id` set when they join). The
+ * drawn signatures are kept as the PNG/JPEG data URLs the domain's signature rule accepted: they
+ * belong to this row, not to the horse's files, and stay with it once the horse is someone
+ * else's. At most one transfer per horse is open (partial unique index).
+ */
+export const horseTransfers = pgTable(
+  'horse_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    horseId: uuid('horse_id')
+      .notNull()
+      .references(() => horses.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Lower-cased; the invited buyer's address until they join. */
+    buyerEmail: text('buyer_email').notNull(),
+    saleDate: date('sale_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: MEMBER_TRANSFER_STATUSES }).notNull().default('awaiting_buyer'),
+    /** The fee and payer of the association's settings when the transfer started. */
+    feeCents: integer('fee_cents').notNull(),
+    feePayer: text('fee_payer', { enum: TRANSFER_FEE_PAYERS }).notNull(),
+    sellerSignature: text('seller_signature').notNull(),
+    sellerSignedAt: timestamp('seller_signed_at', { withTimezone: true }).notNull().defaultNow(),
+    buyerSignature: text('buyer_signature'),
+    buyerSignedAt: timestamp('buyer_signed_at', { withTimezone: true }),
+    /** Raised by every step; the office's decision names it (409 with the steps since). */
+    version: integer('version').notNull().default(1),
+    events: jsonb('events').$type<MemberTransferEvent[]>().notNull().default([]),
+    /** Why it was declined, cancelled or rejected. */
+    reason: text('reason'),
+    /** Who approved, rejected, declined or cancelled it, and when. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The history row the approval wrote. */
+    ownershipTransferId: uuid('ownership_transfer_id').references(() => ownershipTransfers.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    oneOf('horse_transfers_status_check', t.status, MEMBER_TRANSFER_STATUSES),
+    oneOf('horse_transfers_fee_payer_check', t.feePayer, TRANSFER_FEE_PAYERS),
+    check('horse_transfers_fee_check', sql`${t.feeCents} >= 0`),
+    uniqueIndex('horse_transfers_one_open_idx')
+      .on(t.horseId)
+      .where(sql`${t.status} in ('awaiting_buyer', 'awaiting_payment', 'awaiting_office')`),
+    index('horse_transfers_horse_idx').on(t.horseId, t.createdAt),
+    index('horse_transfers_seller_idx').on(t.sellerId, t.createdAt),
+    index('horse_transfers_buyer_idx').on(t.buyerId, t.createdAt),
+    index('horse_transfers_invited_idx')
+      .on(t.buyerEmail)
+      .where(sql`${t.buyerId} is null`),
+    index('horse_transfers_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /**
@@ -692,6 +789,8 @@ export const horseDrafts = pgTable(
 
 export const schema = {
   users,
+  associationSettings,
+  horseTransfers,
   sessions,
   auditLog,
   horses,

@@ -10,6 +10,8 @@ export const TRANSFER_MESSAGES = {
   coOwnerSame: 'The co-owner must be someone other than the new owner',
   coOwnerNotFound: 'No active member with this id',
   coOwnerAddressOnlyMember: "A co-owner's address is completed only for a co-owner who is a member",
+  memberTransferOpen:
+    'This horse has an open member transfer. Approve, reject or wait for it to be cancelled first.',
 } as const;
 
 export const REJECTION_REASON_MAX = 1000;
