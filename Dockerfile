@@ -22,6 +22,9 @@ COPY packages/domain packages/domain
 COPY apps/api apps/api
 COPY apps/web apps/web
 RUN npm run build
+# The V8 flags `npm start` gives the server, read from the root package.json's start script,
+# the one place they are written (docs/decisions/new-build-guards.md).
+RUN node -p "require('./package.json').scripts.start.split(/\s+/).filter((w) => w.startsWith('--')).join(' ')" > node-flags
 
 # 3. Production dependencies of the server only: the web app is served prebuilt, so none of its
 #    packages (React, CoreUI, Stripe.js...) nor any compiler, test tool or browser.
@@ -50,6 +53,7 @@ COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/drizzle apps/api/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/node-flags ./
 # The node image ships a "node" user (uid 1000); /data is where it may write.
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -57,5 +61,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The young generation npm start gives the server (docs/operations.md "Memory").
-CMD ["node", "--max-semi-space-size=2", "--liftoff-only", "--optimize-for-size", "apps/api/dist/server.js"]
+# With the V8 flags of `npm start` (node-flags, above; docs/operations.md "Memory"). `exec`
+# makes node the container's first process, so it receives `docker stop`'s SIGTERM itself.
+CMD ["sh", "-c", "exec node $(cat node-flags) apps/api/dist/server.js"]

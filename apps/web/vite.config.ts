@@ -4,6 +4,7 @@ import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlibConstants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { pageModulesAt, type Role } from './vite/page-modules';
 
 // The API serves /api and /uploads on the same origin in production; in development and
 // preview the Vite server forwards them so the browser never needs CORS.
@@ -24,31 +25,30 @@ const reactRouterProduction = path.join(
 );
 
 /**
- * The page chunk each signed-in address opens (app/routes/lazy-pages.ts and lib/routes.ts), by
- * the stored role, then any chunk that page opens at once by itself (Register Horse opens the
- * form, a lazy chunk of its own); a path missing here only loses its head start.
+ * Chunks a page opens at once by itself, beyond its own: Register Horse opens the form, a lazy
+ * chunk of its own (features/horses/register-horse-page.tsx, loadForm). The build stops when
+ * one of these is no longer a chunk.
  */
-const PAGE_MODULE_AT: Record<'admin' | 'member', Record<string, string | string[]>> = {
-  admin: {
-    '/': 'src/features/dashboard/admin-dashboard-page.tsx',
-    '/admin/members-list': 'src/features/members/members-list-page.tsx',
-    '/admin/horse-list': 'src/features/admin-horses/admin-horse-list-page.tsx',
-    '/admin/horse-reject-approve': 'src/features/approvals/horse-approvals-page.tsx',
-    '/admin/add-content': 'src/features/content/dashboard-content-page.tsx',
-    '/admin/staff': 'src/features/staff/staff-page.tsx',
-  },
-  member: {
-    '/dashboard': 'src/features/dashboard/member-dashboard-page.tsx',
-    '/horse-list': 'src/features/horses/my-horses-page.tsx',
-    '/profile': 'src/features/profile/profile-page.tsx',
-    '/search-all-horses': 'src/features/search/search-horses-page.tsx',
-    '/my-payments': 'src/features/my-payments/my-payments-page.tsx',
-    '/register-horse': [
-      'src/features/horses/register-horse-page.tsx',
-      'src/features/horses/registration/horse-registration-modal.tsx',
-    ],
-  },
+const ALSO_OPENS: Record<string, string[]> = {
+  'src/features/horses/register-horse-page.tsx': [
+    'src/features/horses/registration/horse-registration-modal.tsx',
+  ],
 };
+
+/**
+ * The page chunk(s) each signed-in address opens, by the stored role: read from the app's own
+ * route tables (app/routes/lazy-pages.ts, vite/page-modules.ts), so a new page needs no entry
+ * here, plus what each page opens at once.
+ */
+function pageModuleAt(): Record<Role, Record<string, string[]>> {
+  const tables = pageModulesAt(import.meta.dirname);
+  for (const pages of Object.values(tables)) {
+    for (const [path, modules] of Object.entries(pages)) {
+      pages[path] = modules.flatMap((module) => [module, ...(ALSO_OPENS[module] ?? [])]);
+    }
+  }
+  return tables;
+}
 
 /**
  * A signed-in page needs the signed-in chunk (shell, RTK Query), its stylesheet and its own
@@ -93,12 +93,12 @@ function preloadSignedInChunks(): Plugin {
       if (!signedIn) this.error('the signed-in chunk is missing');
       const shared = hrefsOf(signedIn.fileName);
       const pages = Object.fromEntries(
-        Object.entries(PAGE_MODULE_AT).map(([role, paths]) => [
+        Object.entries(pageModuleAt()).map(([role, paths]) => [
           role,
           Object.fromEntries(
             Object.entries(paths).map(([path, modules]) => {
               const seen = new Set<string>();
-              const hrefs = [modules].flat().flatMap((module) => {
+              const hrefs = modules.flatMap((module) => {
                 const page = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
                 if (!page) this.error(`no chunk for ${module}`);
                 return hrefsOf(page.fileName, seen);

@@ -1,0 +1,40 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's V8 flags are written once, in the root package.json's start script; the Docker
+ * image reads them from there at build time (docs/decisions/new-build-guards.md).
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+const start = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start;
+const startFlags = start.split(/\s+/).filter((word) => word.startsWith('--'));
+
+describe('the V8 flags of the server', () => {
+  it('are in the start script, before scripts/start.mjs', () => {
+    expect(startFlags).toContain('--max-semi-space-size=2');
+    expect(start).toMatch(/^node (--\S+ )+scripts\/start\.mjs$/);
+  });
+
+  it('reach the Docker image from the start script, written nowhere else in the Dockerfile', () => {
+    for (const flag of startFlags) expect(dockerfile).not.toContain(flag.split('=')[0]);
+    // The build step's own command, run here on the real package.json, gives the same flags.
+    const step = /^RUN (node -p "(.*)") > node-flags$/m.exec(dockerfile);
+    expect(step, 'the RUN line that writes node-flags').not.toBeNull();
+    const written = execFileSync(process.execPath, ['-p', step![2]!.replaceAll('\\"', '"')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(written.trim()).toBe(startFlags.join(' '));
+    expect(dockerfile).toContain('COPY --from=build /app/node-flags ./');
+    expect(dockerfile).toMatch(
+      /^CMD \["sh", "-c", "exec node \$\(cat node-flags\) apps\/api\/dist\/server\.js"\]$/m,
+    );
+  });
+});
