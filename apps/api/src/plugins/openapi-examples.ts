@@ -4,6 +4,8 @@
  * get one example each, reused wherever they are referenced.
  */
 
+import { patternSample } from './openapi-pattern-sample.js';
+
 export type JsonSchema = Record<string, unknown>;
 
 const NOW = '2026-11-28T15:30:00.000Z';
@@ -39,9 +41,8 @@ function stringExample(schema: JsonSchema, property: string): string {
       return '';
   }
   let text = textFor(property);
-  // A pattern we cannot read: 'text' will not do, so say nothing rather than something wrong.
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(text)) {
-    text = '';
+    text = patternSample(schema.pattern) ?? '';
   }
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;

@@ -43,9 +43,9 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
  * The register or edit form as the OpenAPI document shows it (multipart/form-data, or the same
  * names as one JSON object). Each name is classified by the very functions that read the form
  * (`valuePart`, `filePart`), so the document says what the server does; ignored names are left
- * out.
+ * out. `json: false` for a route that reads multipart only.
  */
-export function horseFormParts(mode: FormMode): FormParts {
+export function horseFormParts(mode: FormMode, { json = true } = {}): FormParts {
   const parts: Record<string, FormPart> = {};
   for (const name of candidateNames()) {
     const file = filePart(name);
@@ -61,9 +61,10 @@ export function horseFormParts(mode: FormMode): FormParts {
         ? { kind: 'text' }
         : { kind: 'json', description: DESCRIPTIONS[name] ?? 'The section as JSON text' };
   }
+  // The office's routes read multipart only; the multipart schema is the same component.
   return {
     name: mode === 'register' ? 'HorseRegisterForm' : 'HorseEditForm',
     parts,
-    alsoJson: true,
+    alsoJson: json,
   };
 }
