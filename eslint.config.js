@@ -23,6 +23,12 @@ const FEATURE_PUBLIC_MODULES = {
     'admin-payments-panel',
   ],
   mail: ['mail-problems-card', 'office-notices-card'],
+  'breeding-reports': [
+    'api',
+    'breeding-check',
+    'stallion-reports-dialog',
+    'office-reports-section',
+  ],
 };
 
 /**
@@ -35,8 +41,8 @@ const API_MODULE_LAYERS = [
   ['horse-repository', 'read-cache', 'files', 'horse-names', 'pedigree', 'statistics', 'system'],
   ['audit'],
   ['auth'],
-  ['mail', 'drafts', 'content', 'profile', 'certificates'],
-  ['otp', 'members', 'payments', 'change-requests'],
+  ['mail', 'drafts', 'content', 'profile', 'certificates', 'settings'],
+  ['otp', 'members', 'payments', 'change-requests', 'breedings'],
   ['horses', 'transfers', 'staff'],
   ['admin-horses', 'uploads', 'accounts'],
   ['approvals'],

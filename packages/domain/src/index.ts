@@ -8,6 +8,7 @@ export * from './payments/index.js';
 export * from './password-policy.js';
 export * from './profile.js';
 export * from './admin/index.js';
+export * from './breeding/index.js';
 export * from './contract/index.js';
 export * from './horse-name.js';
 export * from './us-state.js';

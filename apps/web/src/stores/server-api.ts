@@ -54,6 +54,7 @@ export const SERVER_TAGS = [
   'Draft',
   'Mail',
   'Profile',
+  'BreedingReport',
   'Staff',
 ] as const;
 export type ServerTag = (typeof SERVER_TAGS)[number];

@@ -35,5 +35,13 @@ export type AdminHorse = z.infer<typeof adminHorseSchema>;
  * "AdminHorseSummary"): the member's list row plus owner, decision and resubmission, no
  * pedigree, owners of record or file links. `admin/horses/:id` has the full record.
  */
-export const adminHorseSummarySchema = horseSummarySchema.extend(officeFields);
+export const adminHorseSummarySchema = horseSummarySchema.extend({
+  ...officeFields,
+  /**
+   * Foals from breedings (docs/api.md "Breeding reports"): no stallion report names its sire
+   * and dam in time (server-decided), or it is linked to a reported breeding.
+   */
+  noBreedingReport: z.boolean().optional(),
+  breedingLinked: z.boolean().optional(),
+});
 export type AdminHorseSummary = z.infer<typeof adminHorseSummarySchema>;

@@ -60,9 +60,11 @@ const approvalsApi = serverApi.injectEndpoints({
 });
 
 /** GET admin/pending-horses: the approval queue, oldest first (list rows; the review loads the horse). */
-export function usePendingHorses(page: number, q: string) {
+export function usePendingHorses(page: number, q: string, breeding = '') {
   const query: Record<string, string | number> = { page, pageSize: QUEUE_PAGE_SIZE };
   if (q.trim()) query.q = q.trim();
+  // Foals flagged "no breeding report", or linked to a reported breeding.
+  if (breeding) query.breeding = breeding;
   return queryState(approvalsApi.usePendingHorsesQuery(query));
 }
 

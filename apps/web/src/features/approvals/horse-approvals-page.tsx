@@ -3,7 +3,7 @@ import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import { CardList, TableCard, horseKey } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, type ListWords } from '../../components/list-states';
-import { ListToolbar, SearchField } from '../../components/list-toolbar';
+import { FilterSelect, ListToolbar, SearchField } from '../../components/list-toolbar';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse, AdminHorseSummary } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
@@ -16,6 +16,7 @@ import { useToast } from '../../stores/use-toast';
 import { useInvalidate } from '../../stores/server-api';
 import { QUEUE_PAGE_SIZE, usePendingHorses } from './api';
 import { ApproveDialog } from './approve-dialog';
+import { OfficeReportsSection } from '../breeding-reports/office-reports-section';
 import { ChangeRequestsSection } from './change-requests-section';
 import { RejectDialog } from './reject-dialog';
 import { ReviewDialog } from './review-dialog';
@@ -48,6 +49,12 @@ function ReviewButton({
 }
 
 function QueueTable({ horses, onReview }: QueueProps) {
+/** The server's flag: no stallion breeding report names this foal's sire and dam in time. */
+function NoReportBadge({ horse }: { horse: AdminHorseSummary }) {
+  if (!horse.noBreedingReport) return null;
+  return <span className="badge bg-warning text-dark ms-2 align-middle">No breeding report</span>;
+}
+
   return (
     <TableCard
       label="Pending registrations"
@@ -58,7 +65,10 @@ function QueueTable({ horses, onReview }: QueueProps) {
     >
       {(horse) => (
         <>
-          <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+          <CTableHeaderCell scope="row">
+            {horseDisplayName(horse)}
+            <NoReportBadge horse={horse} />
+          </CTableHeaderCell>
           <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
           <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
           <CTableDataCell>
@@ -81,7 +91,10 @@ function QueueCards({ horses, onReview }: QueueProps) {
     <CardList label="Pending registrations" items={horses} keyOf={horseKey}>
       {(horse) => (
         <>
-          <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+          <h2 className="h6 mb-1">
+            {horseDisplayName(horse)}
+            <NoReportBadge horse={horse} />
+          </h2>
           <p className="small mb-2">
             {horse.owner?.name || horse.owner?.email || '—'} · {formatDaySlashed(horse.createdAt)} ·{' '}
             <PaymentStatusBadge status={horse.paymentStatus} />
@@ -102,9 +115,9 @@ export default function HorseApprovalsPage() {
     invalidate('Horse');
     setDialog('review');
   };
-  const { filters, page, setPage, setFilter } = useListQuery({ q: '' }, null);
+  const { filters, page, setPage, setFilter } = useListQuery({ q: '', breeding: '' }, null);
   const search = useDebouncedValue(filters.q, 300);
-  const query = usePendingHorses(page, search);
+  const query = usePendingHorses(page, search, filters.breeding);
   // The queue's row under review (its id), and the full record the review loaded, which the
   // approve and reject dialogs act on.
   const [reviewing, setReviewing] = useState<string | null>(null);
@@ -133,12 +146,24 @@ export default function HorseApprovalsPage() {
           onChange={(value) => setFilter('q', value)}
         />
       </ListToolbar>
+        <FilterSelect
+          id="queue-breeding"
+          label="Breeding report"
+          className="col-12 col-md-6 col-lg-4"
+          value={filters.breeding}
+          onChange={(value) => setFilter('breeding', value)}
+          choices={[
+            ['no-report', 'No breeding report'],
+            ['linked', 'From a reported breeding'],
+          ]}
+          anyLabel="Any"
+        />
 
       <PagedList
         query={query}
         paging={{ page, setPage, pageSize: QUEUE_PAGE_SIZE }}
         words={WORDS}
-        filtered={search.trim() !== ''}
+        filtered={search.trim() !== '' || filters.breeding !== ''}
       >
         {(horses) => (
           <Queue
@@ -152,6 +177,7 @@ export default function HorseApprovalsPage() {
       </PagedList>
       {queueAnswered && <ChangeRequestsSection />}
 
+      {queueAnswered && <OfficeReportsSection />}
       <ReviewDialog
         horseId={reviewing}
         visible={dialog === 'review'}

@@ -8,6 +8,7 @@ import { formatDaySlashed } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { useHorseForReview } from './api';
 import { useStaffMay } from '../../stores/use-staff-role';
+import { BreedingCheck } from '../breeding-reports/breeding-check';
 import { PedigreeCheck } from './pedigree-check';
 
 /** Every field and file of a pending registration, with the two decisions at the bottom. */
@@ -76,6 +77,7 @@ export function ReviewDialog({
               />
             </CAlert>
           )}
+          <BreedingCheck horseId={horse._id} />
           <PedigreeCheck horse={horse} />
           <HorseRecord horse={horse} />
         </>

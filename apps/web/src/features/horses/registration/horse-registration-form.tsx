@@ -39,6 +39,7 @@ import { useRegisterPayment } from './use-register-payment';
 import { CloseFormDialog, DraftOffer, DraftStatusText } from '../drafts/draft-parts';
 import { useRegisterDraft } from '../drafts/use-register-draft';
 import { withDraftId } from '../drafts/with-draft-id';
+import { withBreeding } from './with-breeding';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { RegisterLookups, withLookups } from './register-lookups';
 import type { HorseFieldName } from './fields/use-field-error';
@@ -179,8 +180,9 @@ export function HorseRegistrationForm({
   );
   const payment = useRegisterPayment({ saveHorse, onSaved });
   const { cardEntry } = payment;
+  const breedingChoice = useRef<string | null>(null);
   const context = useMemo<RegistrationContextValue>(
-    () => ({ mode, readOnly, horse, submittedRef, cardEntry, lookups }),
+    () => ({ mode, readOnly, horse, submittedRef, cardEntry, lookups, breedingChoice }),
     [mode, readOnly, horse, cardEntry, lookups],
   );
 
@@ -224,12 +226,18 @@ export function HorseRegistrationForm({
       const response =
         mode === 'register'
           ? await (saveRegister ?? registerHorse)(
-              withDraftId(registrationFormData(values, uploads), draft),
+              withBreeding(
+                withDraftId(registrationFormData(values, uploads), draft),
+                breedingChoice.current,
+              ),
               setProgress,
             )
           : await saveEdit(
               horse?._id ?? '',
-              editFormData(values, uploads, { keepMarkings: photosInForm }),
+              withBreeding(
+                editFormData(values, uploads, { keepMarkings: photosInForm }),
+                breedingChoice.current,
+              ),
               setProgress,
             );
       return response.data;

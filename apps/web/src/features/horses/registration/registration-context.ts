@@ -21,6 +21,16 @@ export interface RegistrationContextValue {
    * the amounts shown, as the server leaves them out of the charge.
    */
   feesPaid?: readonly string[];
+  /**
+   * Paying one fixed fee instead of the registration's lines (a member transfer's fee, issue 31
+   * item 1): the section shows it alone and the card fields are told its amount.
+   */
+  fixedFee?: { label: string; cents: number };
+  /**
+   * The reported breeding chosen under "Breedings that fit" (its report line's id), sent with
+   * the save as `breedingMareId`; null when none is chosen.
+   */
+  breedingChoice?: RefObject<string | null>;
 }
 
 export const RegistrationContext = createContext<RegistrationContextValue | null>(null);

@@ -12,6 +12,7 @@ import { TextInput } from '../fields/text-input';
 import { ErrorCountBadge } from '../section-card';
 import { useRegistration } from '../registration-context';
 import { Staged } from '../staged-reveal';
+import { BreedingsThatFit } from './breedings-that-fit';
 import { ParentLink } from './parent-link';
 
 const PARENT_LABEL: Record<PedigreeParent, string> = { sire: 'Sire', dam: 'Dam' };
@@ -104,6 +105,7 @@ export const PedigreeSection = memo(function PedigreeSection() {
   const panelId = (parent: PedigreeParent) => `pedigree-${parent}-panel`;
   return (
     <>
+      <BreedingsThatFit />
       <CNav as="div" variant="tabs" role="tablist" className="mb-3">
         {PEDIGREE_PARENTS.map((parent) => (
           <button

@@ -1,0 +1,40 @@
+export const BREEDING_MESSAGES = {
+  dateInvalid: 'Enter a date as YYYY-MM-DD',
+  datesRequired: 'Enter at least one breeding date',
+  tooManyDates: 'At most 12 breeding dates per mare',
+  methodRequired: 'Choose the breeding method',
+  mareRequired: "Enter the mare's registration number, or her name",
+  mareOwnerRequired: "Enter the mare's owner's name",
+  maresRequired: 'List at least one mare bred',
+  tooManyMares: 'At most 300 mares per report',
+  notStallion: 'Breeding reports are filed for approved stallions only',
+  stallionNotFound: 'Horse not found',
+  notOwner: 'Only the owner of record of the stallion can file its breeding reports',
+  seasonInFuture: 'The breeding season has not started yet',
+  deadlinePassed: (season: number, deadline: string) =>
+    `The deadline for ${season} breeding reports was ${deadline}. Please contact the registry office.`,
+  mareNotRegistered: 'No horse in the register has this registration number',
+  mareNotApproved: 'This horse is not an approved registration yet',
+  mareNotMare: 'This registered horse is not a mare',
+  dateOutsideSeason: (season: number) => `Breeding dates must fall in ${season}`,
+  dateInFuture: 'A breeding date cannot be in the future',
+  duplicateMare: 'This mare is already listed in the report',
+  lineNotInReport: 'This line is not part of the report',
+  lineHasFoals: 'A registered foal is linked to this breeding; it cannot be removed',
+  reportNotFound: 'Breeding report not found',
+  changedSinceRead:
+    'The report was changed after you opened it. Look at the current report and try again.',
+  changedSinceReviewed:
+    'The stallion owner amended this report after you opened it. Review what changed and try again.',
+  filed: 'Breeding report filed',
+  amended: 'Breeding report amended',
+  reviewed: 'Breeding report marked reviewed',
+  alreadyReviewed: 'This version of the report is already reviewed',
+  settingsSaved: 'Breeding report deadline saved',
+  fitNotFound: 'The chosen breeding is not in a breeding report',
+  fitDoesNotMatch:
+    'The chosen breeding does not fit this foal: check the sire, the dam and the foal date',
+  noBreedingReport: 'No breeding report',
+  noBreedingReportHint:
+    "No stallion breeding report names this foal's sire and dam with a breeding date that fits its foal date.",
+} as const;
