@@ -86,11 +86,13 @@ describe('offspring and five-generation pedigrees on the verify page', () => {
     // Easy Rack's sire and Tennessee Waltz's sire, from their own records.
     expect(cells.some((c) => c.includes("(sire's sire)") && c.includes('Midnight Sun'))).toBe(true);
     expect(cells.some((c) => c.includes("(dam's sire)") && c.includes('Copper King'))).toBe(true);
-    // Five generations wide: the horse and columns up to the 3rd great-grandparents.
+    // As deep as the register knows the line: the horse, parents, grandparents and the
+    // (unknown) great-grandparents behind the known grandparents.
     const columns = await chart.evaluate(
       (el) => getComputedStyle(el).gridTemplateColumns.split(' ').length,
     );
-    expect(columns).toBe(6);
+    expect(columns).toBe(4);
+    expect(await chart.getAttribute('data-depth')).toBe('3');
     await shot(visitor, 'foal');
 
     // On a phone the chart is one column: nothing wider than the screen.

@@ -81,6 +81,10 @@ describe('FiveGenerationChart', () => {
     // A typed number that is not in the register is shown, not linked.
     expect(within(chart).getByText('X-9').tagName).toBe('SPAN');
     expect(within(chart).getAllByText('Unknown').length).toBeGreaterThan(0);
+    // As deep as the line is known: here all five generations, six columns with the horse.
+    expect(chart).toHaveAttribute('data-depth', '5');
+    expect(chart.style.gridTemplateColumns).toContain('repeat(5,');
+    expect(chart.style.gridTemplateRows).toContain('repeat(32,');
   });
 
   it('on a phone shows three generations first and the rest on request', async () => {

@@ -9,8 +9,6 @@ import {
 } from '@registry/domain';
 import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 
-/** The rows the chart is tall: one per place of the last generation. */
-const ROWS = 2 ** PEDIGREE_GENERATIONS;
 /** Shown on a phone before the reader asks for more. */
 const PHONE_GENERATIONS = 3;
 
@@ -50,14 +48,16 @@ export function shownPaths(known: ReadonlySet<string>, generations: number): str
 function Place({
   path,
   ancestor,
-  row,
+  rows,
 }: {
   path: string;
   ancestor: LineageAncestor | undefined;
-  row: number;
+  /** The rows the chart is tall: one per place of its last generation. */
+  rows: number;
 }) {
   const generation = path.length;
-  const span = ROWS >> generation;
+  const span = rows >> generation;
+  const row = pedigreePaths(generation).indexOf(path) * span + 1;
   const name = ancestor?.name.trim();
   return (
     <div
@@ -90,8 +90,8 @@ function Place({
 }
 
 /**
- * Five generations of ancestors as a CSS grid (the horse, then 2, 4, 8, 16 and 32 places), as
- * the register knows them (GET public/horses/:number/pedigree). The places are written in
+ * Up to five generations of ancestors as a CSS grid (the horse, then 2, 4, 8, 16 and 32
+ * places), as deep as the register knows them (GET public/horses/:number/pedigree). The places are written in
  * reading order (each ancestor followed by its own line), so on a phone the grid becomes one
  * indented column: three generations first, the fourth and fifth on request.
  */
@@ -108,14 +108,27 @@ export function FiveGenerationChart({
   const generations = phone && !deep ? PHONE_GENERATIONS : PEDIGREE_GENERATIONS;
   const paths = shownPaths(new Set(byPath.keys()), generations);
   const hidden = phone && !deep && pedigree.ancestors.some((a) => a.path.length > generations);
+  // As deep as the register knows the line (five generations at most), so a horse with a
+  // short known line gets a compact chart rather than empty columns.
+  const depth = Math.max(2, ...paths.map((path) => path.length));
+  const rows = 2 ** depth;
   return (
     <div>
       <div className="pedigree5-scroll">
-        <div className="pedigree5-chart" role="list" aria-label={label}>
+        <div
+          className="pedigree5-chart"
+          role="list"
+          aria-label={label}
+          data-depth={depth}
+          style={{
+            gridTemplateColumns: `minmax(7rem, 0.8fr) repeat(${depth}, minmax(8rem, 1fr))`,
+            gridTemplateRows: `repeat(${rows}, minmax(${depth > 3 ? 1.75 : 2.75}rem, auto))`,
+          }}
+        >
           <div
             className="pedigree5-cell"
             data-generation={0}
-            style={{ gridColumn: 1, gridRow: `1 / span ${ROWS}` }}
+            style={{ gridColumn: 1, gridRow: `1 / span ${rows}` }}
             role="listitem"
           >
             <span className="pedigree5-role">Horse</span>
@@ -123,12 +136,7 @@ export function FiveGenerationChart({
             <span className="pedigree5-reg">{pedigree.horse.registrationNumber}</span>
           </div>
           {paths.map((path) => (
-            <Place
-              key={path}
-              path={path}
-              ancestor={byPath.get(path)}
-              row={pedigreePaths(path.length).indexOf(path) * (ROWS >> path.length) + 1}
-            />
+            <Place key={path} path={path} ancestor={byPath.get(path)} rows={rows} />
           ))}
         </div>
       </div>
