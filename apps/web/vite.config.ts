@@ -4,7 +4,7 @@ import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlibConstants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { pageModulesAt, type Role } from './vite/page-modules';
+import { signedInPageModules } from './vite/page-modules';
 
 // The API serves /api and /uploads on the same origin in production; in development and
 // preview the Vite server forwards them so the browser never needs CORS.
@@ -23,32 +23,6 @@ const reactRouterProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
-
-/**
- * Chunks a page opens at once by itself, beyond its own: Register Horse opens the form, a lazy
- * chunk of its own (features/horses/register-horse-page.tsx, loadForm). The build stops when
- * one of these is no longer a chunk.
- */
-const ALSO_OPENS: Record<string, string[]> = {
-  'src/features/horses/register-horse-page.tsx': [
-    'src/features/horses/registration/horse-registration-modal.tsx',
-  ],
-};
-
-/**
- * The page chunk(s) each signed-in address opens, by the stored role: read from the app's own
- * route tables (app/routes/lazy-pages.ts, vite/page-modules.ts), so a new page needs no entry
- * here, plus what each page opens at once.
- */
-function pageModuleAt(): Record<Role, Record<string, string[]>> {
-  const tables = pageModulesAt(import.meta.dirname);
-  for (const pages of Object.values(tables)) {
-    for (const [path, modules] of Object.entries(pages)) {
-      pages[path] = modules.flatMap((module) => [module, ...(ALSO_OPENS[module] ?? [])]);
-    }
-  }
-  return tables;
-}
 
 /**
  * A signed-in page needs the signed-in chunk (shell, RTK Query), its stylesheet and its own
@@ -93,7 +67,7 @@ function preloadSignedInChunks(): Plugin {
       if (!signedIn) this.error('the signed-in chunk is missing');
       const shared = hrefsOf(signedIn.fileName);
       const pages = Object.fromEntries(
-        Object.entries(pageModuleAt()).map(([role, paths]) => [
+        Object.entries(signedInPageModules(import.meta.dirname)).map(([role, paths]) => [
           role,
           Object.fromEntries(
             Object.entries(paths).map(([path, modules]) => {

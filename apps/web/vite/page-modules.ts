@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { ROUTES, type RouteKey } from '../src/lib/routes';
+import { ROUTES, type RouteKey } from '../src/lib/routes.js';
 
 export type Role = 'admin' | 'member';
 
@@ -127,4 +127,29 @@ function resolveModule(
     .find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile());
   if (!found) return fail(node, `import('${specifier}') names no .ts/.tsx file`);
   return path.relative(webRoot, found).split(path.sep).join('/');
+}
+
+/**
+ * Chunks a page opens at once by itself, beyond its own: Register Horse opens the form, a lazy
+ * chunk of its own (features/horses/register-horse-page.tsx, loadForm). The build stops when
+ * one of these is no longer a chunk.
+ */
+export const ALSO_OPENS: Readonly<Record<string, readonly string[]>> = {
+  'src/features/horses/register-horse-page.tsx': [
+    'src/features/horses/registration/horse-registration-modal.tsx',
+  ],
+};
+
+/**
+ * What the built index.html preloads at each signed-in path, by role: the page's module(s)
+ * from the route tables, then what each opens at once (ALSO_OPENS).
+ */
+export function signedInPageModules(webRoot: string): Record<Role, Record<string, string[]>> {
+  const tables = pageModulesAt(webRoot);
+  for (const pages of Object.values(tables)) {
+    for (const [at, modules] of Object.entries(pages)) {
+      pages[at] = modules.flatMap((module) => [module, ...(ALSO_OPENS[module] ?? [])]);
+    }
+  }
+  return tables;
 }
