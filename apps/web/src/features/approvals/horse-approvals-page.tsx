@@ -48,13 +48,13 @@ function ReviewButton({
   );
 }
 
-function QueueTable({ horses, onReview }: QueueProps) {
 /** The server's flag: no stallion breeding report names this foal's sire and dam in time. */
 function NoReportBadge({ horse }: { horse: AdminHorseSummary }) {
   if (!horse.noBreedingReport) return null;
-  return <span className="badge bg-warning text-dark ms-2 align-middle">No breeding report</span>;
+  return <span className="badge bg-warning text-dark ms-1 align-middle">No breeding report</span>;
 }
 
+function QueueTable({ horses, onReview }: QueueProps) {
   return (
     <TableCard
       label="Pending registrations"
@@ -145,7 +145,6 @@ export default function HorseApprovalsPage() {
           value={filters.q}
           onChange={(value) => setFilter('q', value)}
         />
-      </ListToolbar>
         <FilterSelect
           id="queue-breeding"
           label="Breeding report"
@@ -158,6 +157,7 @@ export default function HorseApprovalsPage() {
           ]}
           anyLabel="Any"
         />
+      </ListToolbar>
 
       <PagedList
         query={query}
@@ -176,8 +176,8 @@ export default function HorseApprovalsPage() {
         )}
       </PagedList>
       {queueAnswered && <ChangeRequestsSection />}
-
       {queueAnswered && <OfficeReportsSection />}
+
       <ReviewDialog
         horseId={reviewing}
         visible={dialog === 'review'}
