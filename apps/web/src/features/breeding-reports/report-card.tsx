@@ -43,7 +43,7 @@ export function ReportCard({
   onAmend: (report: BreedingReport) => void;
 }) {
   return (
-    <section className="border rounded p-2 p-sm-3 mb-3" aria-label={`${report.season} season`}>
+    <section className="border rounded p-2 mb-3" aria-label={`${report.season} season`}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h3 className="h6 mb-0">{report.season} season</h3>
         <ReportStatus report={report} />

@@ -28,7 +28,7 @@ function LineFields({
   const set = (patch: Partial<LineDraft>) => onChange({ ...line, ...patch });
   const datesError = at('breedingDates');
   return (
-    <fieldset className="border rounded p-2 p-sm-3 mb-3">
+    <fieldset className="border rounded p-2 mb-3">
       <legend className="h6 float-none w-auto px-1 mb-1">
         Mare {index + 1}
         {line.id && <span className="visually-hidden"> (filed)</span>}

@@ -179,7 +179,7 @@ export function StallionReportsDialog({
               {newSeasons.map((open) => (
                 <div
                   key={open.season}
-                  className="d-flex flex-wrap align-items-center gap-2 border rounded p-2 p-sm-3 mb-3"
+                  className="d-flex flex-wrap align-items-center gap-2 border rounded p-2 mb-3"
                 >
                   <span>
                     <strong>{open.season} season</strong>: not filed yet (open until{' '}

@@ -84,7 +84,7 @@ export function BreedingsThatFit() {
   };
 
   return (
-    <section className="border rounded p-2 p-sm-3 mb-3" aria-labelledby="breedings-fit-title">
+    <section className="border rounded p-2 mb-3" aria-labelledby="breedings-fit-title">
       <h3 id="breedings-fit-title" className="h6">
         Breedings that fit
       </h3>
