@@ -50,7 +50,7 @@ export function HorseLineage({
   return (
     <>
       <section className="mb-4">
-        <Heading className="h6 border-bottom pb-1">Pedigree (five generations)</Heading>
+        <Heading className="h6 border-bottom pb-1">Pedigree</Heading>
         <RegisteredPedigree registrationNumber={registrationNumber} name={name} />
       </section>
       <section className="mb-4">
