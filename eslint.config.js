@@ -44,7 +44,7 @@ const API_MODULE_LAYERS = [
   ['mail', 'drafts', 'content', 'profile', 'certificates', 'settings'],
   ['otp', 'members', 'payments', 'change-requests', 'breedings'],
   ['horses', 'transfers', 'staff'],
-  ['admin-horses', 'uploads', 'accounts'],
+  ['admin-horses', 'uploads', 'accounts', 'member-transfers'],
   ['approvals'],
 ];
 const API_MODULES_DIR = new URL('./apps/api/src/modules/', import.meta.url);

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openDatabase, type Database, type Tx } from './db/client.js';
+import type { PaymentRow } from './db/schema.js';
 import { ensureInitialAccounts, type GeneratedCredential } from './modules/accounts/bootstrap.js';
 import { adminHorseRoutes } from './modules/admin-horses/routes.js';
 import { parseMemberNumberFormat, parseRegistrationNumberFormat } from './numbering.js';
@@ -56,6 +57,9 @@ import { changeFeedPlugin } from './modules/read-cache/plugin.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { transferRoutes } from './modules/transfers/routes.js';
+import { onFeeSettled } from './modules/member-transfers/complete.js';
+import { memberTransferRoutes } from './modules/member-transfers/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
 import { pedigreeRoutes } from './modules/pedigree/routes.js';
 import { horseNameRoutes } from './modules/horse-names/routes.js';
 import { draftRoutes } from './modules/drafts/routes.js';
@@ -223,6 +227,13 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     associationName: config.associationName,
     onMailQueued: () => worker?.wake(),
+    // A transfer fee settling moves its member transfer on (issue 31 item 1).
+    onTransferPayment: (tx: Tx, row: PaymentRow) =>
+      onFeeSettled(
+        tx,
+        { associationName: config.associationName, publicUrl: config.publicUrl },
+        row,
+      ),
   };
   const sweeper =
     provider.name === 'sandbox'
@@ -343,6 +354,8 @@ export async function buildApp(
         associationName: config.associationName,
         onMailQueued: () => worker?.wake(),
       });
+      await api.register(memberTransferRoutes, paymentDeps);
+      await api.register(settingsRoutes, { db: database.db });
       await api.register(statisticsRoutes, { db: database.db });
       await api.register(horseNameRoutes, { db: database.db });
       await api.register(pedigreeRoutes, { db: database.db });

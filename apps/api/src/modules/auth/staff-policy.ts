@@ -51,6 +51,12 @@ export const STAFF_POLICY: Record<string, StaffArea> = {
   'PUT /api/admin/member-transfers/:id': 'transfers',
   'GET /api/admin/settings/transfers': 'view',
   'PUT /api/admin/settings/transfers': 'transfers',
+  // Member-started transfers (issue 31 item 1) and the association's transfer settings
+  'GET /api/admin/member-transfers': 'view',
+  'GET /api/admin/member-transfers/:id': 'view',
+  'PUT /api/admin/member-transfers/:id': 'transfers',
+  'GET /api/admin/settings/transfers': 'view',
+  'PUT /api/admin/settings/transfers': 'transfers',
 
   // Payments, the ledger and reconciliation
   'GET /api/admin/payments': 'view',

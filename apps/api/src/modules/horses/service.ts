@@ -22,6 +22,7 @@ import { RESUBMIT_ACTION } from '../change-requests/resubmission.js';
 import { editApprovedRecord } from '../change-requests/service.js';
 import { latestPaymentIntentId } from '../payments/latest.js';
 import { addUploadsToForm } from './uploaded-files.js';
+import { refuseIfTransferOpen } from '../horse-repository/open-transfer.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
 import { editHorse, filesOf, insertFiles, latestToday, removeStored, withFiles } from './edit.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
@@ -200,6 +201,8 @@ export async function editOwnHorse(
     refuse: refuseFilesOnApproved,
     write: async (tx, locked, sent, files, storeFiles) => {
       if (locked.approvalStatus === 'approved') {
+        // Being sold: the record stays as the buyer signed for it (issue 31 item 1).
+        await refuseIfTransferOpen(tx, locked.id);
         // Approved meanwhile: its documents are the office's now too.
         refuseFilesOnApproved(locked, files);
         return editApprovedRecord(tx, locked, sent, ownerId);

@@ -12,7 +12,7 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-interface Body {
+export interface Body {
   subject: string;
   /** Paragraphs, plain text; escaped for the HTML part. */
   paragraphs: string[];
@@ -20,7 +20,7 @@ interface Body {
   highlight?: { text: string; href?: string };
 }
 
-function render(to: string, association: string, body: Body): MailMessage {
+export function render(to: string, association: string, body: Body): MailMessage {
   const subject = `${association}: ${body.subject}`;
   const lines = [...body.paragraphs];
   if (body.highlight) lines.splice(1, 0, body.highlight.href ?? body.highlight.text);

@@ -98,7 +98,12 @@ const SUCCESS_MESSAGES = {
 } as const;
 
 /** docs/api.md "Answers of payment-process". */
-export function sendChargeAnswer(reply: FastifyReply, row: PaymentRow | ChargedPayment) {
+export function sendChargeAnswer(
+  reply: FastifyReply,
+  row: PaymentRow | ChargedPayment,
+  /** What a succeeded charge says when it paid something other than a registration. */
+  succeededMessage: string = SUCCESS_MESSAGES.succeeded,
+) {
   if (row.status === 'failed' || row.status === 'canceled') {
     return reply.status(402).send({
       success: false as const,
@@ -113,7 +118,9 @@ export function sendChargeAnswer(reply: FastifyReply, row: PaymentRow | ChargedP
     success: true as const,
     message: microdeposits
       ? PAYMENT_MESSAGES.bankVerificationEmailed
-      : SUCCESS_MESSAGES[row.status],
+      : row.status === 'succeeded'
+        ? succeededMessage
+        : SUCCESS_MESSAGES[row.status],
     // The verification link goes to the payer's mailbox, not to a page that would poll it.
     url: row.status === 'requires_action' && !microdeposits ? row.actionUrl : null,
     paymentIntentId: row.providerPaymentId,

@@ -13,6 +13,11 @@ export interface SettleContext {
   associationName: string;
   /** Wakes the mail worker after the transaction that queued a message has committed. */
   onMailQueued?: () => void;
+  /**
+   * A transfer fee's payment moved (member-transfers wires this in app.ts): its transfer moves
+   * on in the same transaction. Answers whether mail was queued.
+   */
+  onTransferPayment?: (tx: Tx, row: PaymentRow) => Promise<boolean>;
 }
 
 export interface PaymentUpdate {
@@ -121,6 +126,9 @@ export async function applyPaymentUpdate(
       },
     });
     if (row.status !== 'canceled') mailQueued = await notifyPayer(tx, row, ctx);
+  }
+  if (row.transferId && ctx.onTransferPayment) {
+    mailQueued = (await ctx.onTransferPayment(tx, row)) || mailQueued;
   }
   return { row, changed: true, mailQueued };
 }

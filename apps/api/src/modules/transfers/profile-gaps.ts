@@ -22,7 +22,7 @@ export async function fillProfileGaps(
   tx: Executor,
   member: UserRow,
   fill: OwnerAddressFill | undefined,
-  actor: { userId: string; ip: string },
+  actor: { userId: string; ip: string | null },
 ): Promise<UserRow> {
   if (!fill) return member;
   const changes: Partial<Record<AddressField, string>> = {};

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  MEMBER_TRANSFER_MESSAGES,
+  PAYMENT_MESSAGES,
+  horseDisplayName,
+  type TransferFeePayer,
+} from '@registry/domain';
+import { horses, type UserRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import {
+  PaymentMethodError,
+  idempotencyKeyFor,
+  type ChargeMethod,
+  type ProviderPayment,
+} from '../payments/provider.js';
+import {
+  achMandate,
+  insertPayment,
+  markFailed,
+  recordChargeResult,
+  type ChargedPayment,
+  type PaymentDeps,
+} from '../payments/service.js';
+import { feeState, roleOf, transferById } from './store.js';
+
+/**
+ * The transfer fee, paid online by the party the association chose, through the registration's
+ * provider and flow (card or bank, 3-D Secure, microdeposits, the sandbox): the payment row names
+ * the transfer (`transfer_id`) instead of a horse, so the horse's registration payment status
+ * never moves, and a partial unique index keeps one live payment per transfer. The settle path
+ * moves the transfer on (complete.ts `onFeeSettled`).
+ */
+
+export interface TransferChargeInput {
+  transferId: string;
+  payer: UserRow;
+  paymentMethodId: string;
+  method: ChargeMethod;
+  billing: Record<string, unknown> | null;
+  checkedAgreement: boolean;
+  ip: string;
+  userAgent: string;
+}
+
+export const TRANSFER_FEE_LINE = { key: 'transfer', label: 'Transfer Fee' } as const;
+
+export async function chargeTransferFee(
+  deps: PaymentDeps,
+  input: TransferChargeInput,
+): Promise<ChargedPayment> {
+  const transfer = await transferById(deps.db, input.transferId);
+  const role = roleOf(transfer, input.payer);
+  if (transfer.status !== 'awaiting_payment') {
+    throw new HttpError(409, MEMBER_TRANSFER_MESSAGES.noFeeDue);
+  }
+  if (role !== (transfer.feePayer satisfies TransferFeePayer)) {
+    throw new HttpError(403, MEMBER_TRANSFER_MESSAGES.noFeeDue);
+  }
+  const fee = await feeState(deps.db, transfer.id);
+  if (fee.paid) throw new HttpError(409, MEMBER_TRANSFER_MESSAGES.feeAlreadyPaid);
+  if (fee.underWay) throw new HttpError(409, MEMBER_TRANSFER_MESSAGES.paymentUnderWay);
+  // A bank debit without the payer's authorisation is never sent (NACHA; issue 17).
+  if (input.method === 'bank' && !input.checkedAgreement) {
+    throw new HttpError(400, PAYMENT_MESSAGES.agreementRequired, {
+      checkedAgreement: PAYMENT_MESSAGES.agreementRequired,
+    });
+  }
+  const [horse] = await deps.db.select().from(horses).where(eq(horses.id, transfer.horseId));
+  const horseName = horse ? horseDisplayName(horse) : 'horse';
+  const amountCents = transfer.feeCents;
+  const paymentId = randomUUID();
+  await insertPayment(
+    deps,
+    {
+      id: paymentId,
+      horseId: null,
+      transferId: transfer.id,
+      payerId: input.payer.id,
+      provider: deps.provider.name,
+      method: input.method,
+      idempotencyKey: idempotencyKeyFor(paymentId),
+      amountCents,
+      fees: { lines: [{ ...TRANSFER_FEE_LINE, cents: amountCents }], transferId: transfer.id },
+      covers: TRANSFER_FEE_LINE.key,
+      billing: input.billing,
+      mandate:
+        input.method === 'bank'
+          ? achMandate(
+              deps,
+              {
+                horse: horse!,
+                payerId: input.payer.id,
+                paymentMethodId: input.paymentMethodId,
+                method: input.method,
+                prepayDNAFee: false,
+                billing: input.billing,
+                checkedAgreement: input.checkedAgreement,
+                ip: input.ip,
+                userAgent: input.userAgent,
+              },
+              amountCents,
+            )
+          : null,
+      status: 'requires_action',
+      reference: input.paymentMethodId,
+    },
+    { actorId: input.payer.id, ip: input.ip, userAgent: input.userAgent },
+  );
+
+  let result: ProviderPayment;
+  try {
+    result = await deps.provider.charge({
+      paymentId,
+      amountCents,
+      currency: 'usd',
+      paymentMethodId: input.paymentMethodId,
+      method: input.method,
+      customerIp: input.ip,
+      userAgent: input.userAgent,
+      mandateAcceptance: 'online',
+      returnUrl: `${deps.publicUrl}/payment-complete`,
+      description: `Transfer fee: ${horseName}`,
+      metadata: { horseId: transfer.horseId, paymentId },
+    });
+  } catch (error) {
+    if (error instanceof PaymentMethodError) {
+      await markFailed(deps, paymentId, error.message);
+      throw new HttpError(400, error.message, { paymentMethodId: error.message });
+    }
+    deps.log.error(
+      { paymentId, err: { type: (error as Error).name, message: (error as Error).message } },
+      'transfer fee provider call failed',
+    );
+    await markFailed(deps, paymentId, PAYMENT_MESSAGES.processFailed);
+    throw new HttpError(502, PAYMENT_MESSAGES.processFailed);
+  }
+  const row = await recordChargeResult(deps, paymentId, input.method, result);
+  if (row.status !== 'requires_action') return row;
+  return {
+    ...row,
+    ...(result.clientSecret ? { clientSecret: result.clientSecret } : {}),
+    ...(result.nextAction ? { nextAction: result.nextAction } : {}),
+  };
+}
