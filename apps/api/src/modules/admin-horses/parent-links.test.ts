@@ -74,6 +74,26 @@ describe('PUT admin/horses/:id/parents/:side', () => {
     ).not.toBeNull();
   });
 
+  it('answers the linked parents and the version, for the office', async () => {
+    const response = await suite.t.app.inject({
+      method: 'GET',
+      url: `/api/admin/horses/${foal.id}/parents`,
+      headers: bearer(suite.admin),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      version: await version(foal.id),
+      sire: { horseId: stallion.id, registrationNumber: 'LNK-S', name: 'Link Stallion' },
+      dam: null,
+    });
+    const member = await suite.t.app.inject({
+      method: 'GET',
+      url: `/api/admin/horses/${foal.id}/parents`,
+      headers: bearer(suite.memberA),
+    });
+    expect(member.statusCode).toBe(403);
+  });
+
   it('refuses a decision on an older version with 409 and what changed', async () => {
     const current = await version(foal.id);
     const response = await put(foal.id, 'dam', {
