@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STAFF_MESSAGES } from '@registry/domain';
@@ -29,6 +30,17 @@ let office: Page;
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-kind]').filter({ hasText: text }).first();
 
+/** Every axe violation of the page, or of its open dialog, as "rule: targets". */
+async function violations(page: Page, within?: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const results = await builder.analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
 const sidebarLinks = (page: Page) =>
   page.getByTestId('app-sidebar').getByRole('list').getByRole('link').allTextContents();
 
@@ -42,9 +54,12 @@ describe('office staff', () => {
       .click();
     await admin.waitForURL((url) => url.pathname === '/admin/staff');
     await admin.getByRole('table', { name: 'Office staff' }).waitFor();
+    expect(await violations(admin)).toEqual([]);
 
     await admin.getByRole('button', { name: 'Invite staff' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Invite staff' });
+    await dialog.getByRole('radio', { name: /^Registrar/ }).waitFor();
+    expect(await violations(admin, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel('Email').fill(registrar.email);
     await dialog.getByLabel('First name').fill(registrar.firstName);
     await dialog.getByLabel('Last name').fill(registrar.lastName);
@@ -93,6 +108,7 @@ describe('office staff', () => {
     await office
       .getByText('Your role (Registrar) cannot use Payments. Ask an administrator if you need to.')
       .waitFor();
+    expect(await violations(office)).toEqual([]);
     expect(pathOf(office)).toBe('/admin/payments');
 
     // The Horse List offers no payment action to a registrar.
