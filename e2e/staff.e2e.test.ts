@@ -156,4 +156,21 @@ describe('office staff', () => {
     await office.waitForURL((u) => u.pathname === '/admin/login');
     expect(office.consoleErrors.filter((e) => !/401|403/.test(e))).toEqual([]);
   });
+
+  it('the Staff page fits a phone: cards with their actions, no sideways scrolling', async () => {
+    const phone = await browser.newPage(PHONE);
+    await signIn(phone, 'admin', E2E_ADMIN);
+    await phone.goto('/admin/staff');
+    const cards = phone.getByRole('list', { name: 'Office staff' });
+    await cards.waitFor();
+    const card = cards.getByRole('listitem').filter({ hasText: fullName });
+    await expect.poll(() => card.textContent()).toMatch(/Deactivated/);
+    await card.getByRole('button', { name: `Change role ${fullName}` }).waitFor();
+    const widths = await phone.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    await phone.screenshot({ path: '/tmp/staff-phone.png', fullPage: true });
+  });
 });

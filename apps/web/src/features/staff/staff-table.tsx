@@ -27,10 +27,19 @@ const staffKey = (staff: StaffMember) => staff.id;
 const lastSignIn = ({ lastSignInAt: at }: StaffMember) =>
   at ? `${formatDate(at, 'day') ?? '—'} ${formatDate(at, 'time') ?? ''}`.trim() : 'Never';
 
-function Name({ staff, selfId }: { staff: StaffMember; selfId: string | undefined }) {
+function Name({
+  staff,
+  selfId,
+  whole = false,
+}: {
+  staff: StaffMember;
+  selfId: string | undefined;
+  /** The whole name, wrapped (phone cards); the table clips it to keep its columns in view. */
+  whole?: boolean;
+}) {
   return (
     <>
-      <ClippedText text={staff.name} width="14rem" />
+      {whole ? staff.name : <ClippedText text={staff.name} width="14rem" />}
       {staff.id === selfId && <span className="fw-normal text-body-secondary"> (you)</span>}
     </>
   );
@@ -103,8 +112,8 @@ export function StaffCards({ staff, busy, selfId, onAction }: StaffViewProps) {
       {(member) => (
         <>
           <div className="d-flex justify-content-between gap-2 mb-1">
-            <h2 className="h6 mb-0">
-              <Name staff={member} selfId={selfId} />
+            <h2 className="h6 mb-0 text-break">
+              <Name staff={member} selfId={selfId} whole />
             </h2>
             <Status staff={member} />
           </div>
