@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { StaffRole } from '@registry/domain';
 import { withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
@@ -64,6 +65,13 @@ describe('the office menu by staff role (issue 29 §1)', () => {
       `Your role (${label}) cannot use ${title}. Ask an administrator if you need to.`,
     );
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  it('names the role in the account menu', async () => {
+    signInAs('treasurer');
+    await sidebarLinks('/');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByTestId('menu-staff-role')).toHaveTextContent('Treasurer');
   });
 
   it('an office account without a role sees no office page (fails closed)', async () => {

@@ -5,6 +5,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { displayName } from '../../lib/format';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { loginPathFor } from '../../lib/routes';
+import { staffRoleLabel } from '../../lib/staff-access';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { signOut } from '../../stores/thunks';
 import { MenuButton } from './menu-button';
@@ -51,6 +52,12 @@ export function UserMenu() {
           {user.email && (
             <div className="small text-body-secondary text-truncate" data-testid="menu-email">
               {user.email}
+            </div>
+          )}
+          {/* Office accounts: the role the menu and pages follow (issue 29 §1). */}
+          {isAdmin && (
+            <div className="small text-body-secondary" data-testid="menu-staff-role">
+              {staffRoleLabel(user.staffRole)}
             </div>
           )}
         </div>
