@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './support/accounts.js';
 import { DESKTOP, PHONE, useBrowser } from './support/browser.js';
@@ -36,6 +37,14 @@ afterAll(async () => {
   for (const { id, side } of links) await link(id, side, null);
 });
 
+/** Every axe violation of the page, whatever its impact (as e2e/a11y.e2e.test.ts counts them). */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/lineage-${name}.png`, fullPage: true });
 
@@ -71,6 +80,7 @@ describe('offspring and five-generation pedigrees on the verify page', () => {
     expect(await entry.textContent()).toContain('out of Tennessee Waltz');
     await visitor.getByRole('list', { name: 'Pedigree of Easy Rack' }).waitFor();
     await shot(visitor, 'sire');
+    expect(await violations(visitor)).toEqual([]);
 
     // To the foal's page from the offspring list: sire and dam are registered (linked), and
     // their own typed parents fill the next generation.
@@ -94,6 +104,7 @@ describe('offspring and five-generation pedigrees on the verify page', () => {
     expect(columns).toBe(4);
     expect(await chart.getAttribute('data-depth')).toBe('3');
     await shot(visitor, 'foal');
+    expect(await violations(visitor)).toEqual([]);
 
     // On a phone the chart is one column: nothing wider than the screen.
     const phone = await browser.newPage(PHONE);
@@ -106,6 +117,7 @@ describe('offspring and five-generation pedigrees on the verify page', () => {
     }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     await shot(phone, 'foal-phone');
+    expect(await violations(phone)).toEqual([]);
     expect(visitor.consoleErrors).toEqual([]);
     expect(phone.consoleErrors).toEqual([]);
   }, 180_000);
