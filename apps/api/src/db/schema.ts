@@ -19,6 +19,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   APPROVAL_STATUSES,
+  BREEDING_METHODS,
+  BREEDING_REPORT_STATUSES,
   CHANGE_REQUEST_STATUSES,
   PAYMENT_RECORD_STATUSES,
   PAYMENT_STATUSES,
@@ -249,6 +251,18 @@ export const horses = pgTable(
       onDelete: 'set null',
     }),
     foalDate: date('foal_date', { mode: 'string' }).notNull(),
+    /**
+     * The reported breeding the foal was registered from (a stallion breeding report's line),
+     * chosen on the form and checked by the server; set null if the line goes.
+     */
+    breedingMareId: uuid('breeding_mare_id').references((): AnyPgColumn => breedingReportMares.id, {
+      onDelete: 'set null',
+    }),
+    /**
+     * Decided by the server at registration and at each edit before approval: no stallion
+     * breeding report names the foal's sire and dam with a fitting date (the office's flag).
+     */
+    noBreedingReport: boolean('no_breeding_report').notNull().default(false),
     details: jsonb('details').$type<HorseDetails>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -290,6 +304,14 @@ export const horses = pgTable(
     index('horses_dam_horse_idx')
       .on(t.damHorseId)
       .where(sql`${t.damHorseId} is not null`),
+    // The office's "no breeding report" filter, newest first like its list.
+    index('horses_no_breeding_report_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.noBreedingReport}`),
+    // A report line's foals (report answers count them; a line with foals stays).
+    index('horses_breeding_mare_idx')
+      .on(t.breedingMareId)
+      .where(sql`${t.breedingMareId} is not null`),
     // A horse's registered offspring, newest foal first, a page at a time (pedigree/offspring.ts):
     // each side's foals in foal-date order are the first rows of one index range.
     index('horses_sire_offspring_idx')
@@ -785,6 +807,100 @@ export const horseDrafts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('horse_drafts_owner_idx').on(t.ownerId, t.updatedAt)],
+);
+
+/**
+ * A name as the register compares names: lower case without spaces, the expression of
+ * `horses_approved_name_unique_idx` (a query must use the identical expression to use an index).
+ */
+export const nameSearchKey = (column: AnyPgColumn) =>
+  sql`lower(regexp_replace(${column}, '[[:space:]]', '', 'g'))`;
+
+/**
+ * Stallion breeding reports (docs/api.md "Breeding reports"): one per stallion and season,
+ * filed and amended by the stallion's owner of record until the association's deadline. Each
+ * amendment raises `version` and keeps the filed lines in `breeding_report_versions`, so the
+ * office's review names the version it read (409 when the report moved on).
+ */
+export const breedingReports = pgTable(
+  'breeding_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stallionId: uuid('stallion_id')
+      .notNull()
+      .references(() => horses.id, { onDelete: 'cascade' }),
+    season: integer('season').notNull(),
+    version: integer('version').notNull().default(1),
+    status: text('status', { enum: BREEDING_REPORT_STATUSES }).notNull().default('filed'),
+    filedById: uuid('filed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedVersion: integer('reviewed_version'),
+  },
+  (t) => [
+    oneOf('breeding_reports_status_check', t.status, BREEDING_REPORT_STATUSES),
+    uniqueIndex('breeding_reports_stallion_season_idx').on(t.stallionId, t.season),
+    index('breeding_reports_season_idx').on(t.season, t.updatedAt, t.id),
+    index('breeding_reports_status_idx').on(t.status, t.updatedAt, t.id),
+  ],
+);
+
+/**
+ * The mares of a report as it stands: a registered mare (`mare_horse_id`, her name copied for
+ * the record) or another mare by name and owner. Amendments update lines in place, so a foal
+ * linked to a line (`horses.breeding_mare_id`) keeps its link.
+ */
+export const breedingReportMares = pgTable(
+  'breeding_report_mares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => breedingReports.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mareHorseId: uuid('mare_horse_id').references((): AnyPgColumn => horses.id, {
+      onDelete: 'set null',
+    }),
+    mareName: text('mare_name').notNull(),
+    mareOwnerName: text('mare_owner_name').notNull().default(''),
+    breedingDates: date('breeding_dates', { mode: 'string' }).array().notNull(),
+    method: text('method', { enum: BREEDING_METHODS }).notNull(),
+  },
+  (t) => [
+    oneOf('breeding_report_mares_method_check', t.method, BREEDING_METHODS),
+    index('breeding_report_mares_report_idx').on(t.reportId, t.position),
+    index('breeding_report_mares_mare_idx')
+      .on(t.mareHorseId)
+      .where(sql`${t.mareHorseId} is not null`),
+    // The foal form's fit search looks a typed dam name up among the mares named.
+    index('breeding_report_mares_name_idx').on(nameSearchKey(t.mareName)),
+  ],
+);
+
+/** A line of a report as it was filed at one version (the office's history and 409s). */
+export interface BreedingReportLineSnapshot {
+  id: string;
+  mareHorseId: string | null;
+  mareName: string;
+  mareOwnerName: string;
+  breedingDates: string[];
+  method: string;
+}
+
+export const breedingReportVersions = pgTable(
+  'breeding_report_versions',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => breedingReports.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    mares: jsonb('mares').$type<BreedingReportLineSnapshot[]>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.version] })],
 );
 
 export const schema = {
