@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { withFakeTransport } from '../../test/fake-transport';
-import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { adminLoginResult, adminUser, storeSession } from '../../test/fixtures';
 import { renderWithStore } from '../../test/render-with-store';
 import { ParentLinksPanel } from './parent-links-panel';
 
@@ -96,5 +96,17 @@ describe('ParentLinksPanel', () => {
     expect(screen.getByText(/GHR-S Old Copper/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Review again' }));
     expect(reviewAgain).toHaveBeenCalled();
+  });
+
+  it('shows a read-only staff member the links without the form', async () => {
+    storeSession({ ...adminLoginResult, user: { ...adminUser, staffRole: 'read-only' } });
+    serve(() => ({
+      status: 200,
+      data: { success: true, data: { version: 2, sire, dam: null } },
+    }));
+    renderWithStore(<ParentLinksPanel horseId="h1" version={2} onReviewAgain={() => {}} />);
+    expect(await screen.findByRole('link', { name: 'Old Copper (GHR-S)' })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Sire's registration number")).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unlink' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { CButton, CFormInput, CFormLabel, CSpinner } from '@coreui/react';
 import { PARENT_SIDES, type ParentSide, type RegisteredHorseRef } from '@registry/domain';
 import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
 import { LoadError } from '../../components/load-states';
+import { useStaffMay } from '../../stores/use-staff-role';
 import { useToast } from '../../stores/use-toast';
 import { useParentLinks, useSetParentLink } from './parent-links-api';
 
@@ -39,6 +40,8 @@ export function ParentLinksPanel({
   const [numbers, setNumbers] = useState<Record<ParentSide, string>>({ sire: '', dam: '' });
   const [busySide, setBusySide] = useState<ParentSide | null>(null);
   const formId = useId();
+  // Linking is a change of the horses area; other roles see the links only (issue 29 §1).
+  const mayLink = useStaffMay('horses');
 
   const save = (side: ParentSide, registrationNumber: string | null) => {
     setBusySide(side);
@@ -88,49 +91,51 @@ export function ParentLinksPanel({
               <strong>{TITLES[side]}:</strong>{' '}
               {links.loading && !links.data ? '…' : <Linked parent={current} />}
             </p>
-            <form
-              className="d-flex flex-wrap gap-2 align-items-end"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (numbers[side].trim()) save(side, numbers[side].trim());
-              }}
-            >
-              <div className="flex-grow-1">
-                <CFormLabel htmlFor={inputId} className="small mb-0">
-                  {TITLES[side]}&apos;s registration number
-                </CFormLabel>
-                <CFormInput
-                  id={inputId}
-                  size="sm"
-                  value={numbers[side]}
-                  maxLength={40}
-                  autoComplete="off"
-                  onChange={(event) =>
-                    setNumbers((all) => ({ ...all, [side]: event.target.value }))
-                  }
-                />
-              </div>
-              <CButton
-                type="submit"
-                color="primary"
-                size="sm"
-                disabled={action.busy || !numbers[side].trim()}
+            {mayLink && (
+              <form
+                className="d-flex flex-wrap gap-2 align-items-end"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (numbers[side].trim()) save(side, numbers[side].trim());
+                }}
               >
-                {busy && <CSpinner as="span" size="sm" className="me-1" aria-hidden="true" />}
-                Link {side}
-              </CButton>
-              {current && (
+                <div className="flex-grow-1">
+                  <CFormLabel htmlFor={inputId} className="small mb-0">
+                    {TITLES[side]}&apos;s registration number
+                  </CFormLabel>
+                  <CFormInput
+                    id={inputId}
+                    size="sm"
+                    value={numbers[side]}
+                    maxLength={40}
+                    autoComplete="off"
+                    onChange={(event) =>
+                      setNumbers((all) => ({ ...all, [side]: event.target.value }))
+                    }
+                  />
+                </div>
                 <CButton
-                  color="secondary"
-                  variant="outline"
+                  type="submit"
+                  color="primary"
                   size="sm"
-                  disabled={action.busy}
-                  onClick={() => save(side, null)}
+                  disabled={action.busy || !numbers[side].trim()}
                 >
-                  Unlink
+                  {busy && <CSpinner as="span" size="sm" className="me-1" aria-hidden="true" />}
+                  Link {side}
                 </CButton>
-              )}
-            </form>
+                {current && (
+                  <CButton
+                    color="secondary"
+                    variant="outline"
+                    size="sm"
+                    disabled={action.busy}
+                    onClick={() => save(side, null)}
+                  >
+                    Unlink
+                  </CButton>
+                )}
+              </form>
+            )}
           </div>
         );
       })}
