@@ -18,10 +18,12 @@ import {
 } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
+import type { FormMode } from '../horses/form-fields.js';
+import { horseFormParts } from '../horses/form-docs.js';
 import { MULTIPART_LIMITS, receiveForm } from '../horses/multipart.js';
 import { HORSE_API_MESSAGES, type HorseDeps } from '../horses/service.js';
 import { horseHistory } from './history.js';
-import { exportHorsesCsv } from './export.js';
+import { HORSE_CSV_COLUMNS, exportHorsesCsv } from './export.js';
 import { listAdminHorses } from './queries.js';
 import { recordAudit } from '../audit/service.js';
 import {
@@ -62,10 +64,11 @@ const idParams = z.object({ id: z.string().max(64) });
 const admin = { access: 'admin' as const };
 const security = [{ bearer: [] }];
 const errors = { '4xx': failureSchema };
-const multipartBody = {
+const multipartBody = (mode: FormMode) => ({
   consumes: ['multipart/form-data'],
   description: 'multipart/form-data; parts as in docs/api.md ("Horses (member)")',
-};
+  formParts: horseFormParts(mode, { json: false }),
+});
 const pageOfHorses = successSchema(pageSchema(adminHorseSummarySchema));
 
 /** The administrators' horse routes (docs/api.md "Administration: horses"). */
@@ -114,6 +117,7 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
         security,
         querystring: listQuery.omit({ page: true, pageSize: true }),
         produces: ['text/csv'],
+        fileExample: `${HORSE_CSV_COLUMNS.join(',')}\r\n`,
       },
     },
     async (request, reply) => {
@@ -187,7 +191,7 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
         summary: "Register a horse on a member's behalf (multipart register form; no payment)",
         security,
         querystring: z.object({ ownerId: z.uuid({ error: 'Owner id must be a UUID' }) }),
-        ...multipartBody,
+        ...multipartBody('register'),
         response: { 201: successSchema(adminHorseSchema), ...errors },
       },
     },
@@ -209,7 +213,7 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
         summary: 'Edit any horse (multipart edit form; a given file replaces)',
         security,
         params: idParams,
-        ...multipartBody,
+        ...multipartBody('edit'),
         response: { 200: successSchema(adminHorseSchema), ...errors },
       },
     },
