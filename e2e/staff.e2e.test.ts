@@ -25,7 +25,7 @@ const registrar = {
 const fullName = `${registrar.firstName} ${registrar.lastName}`;
 
 let admin: Page;
-let office: Page;
+let office: Awaited<ReturnType<typeof browser.newPage>>;
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-kind]').filter({ hasText: text }).first();
