@@ -56,6 +56,7 @@ export const SERVER_TAGS = [
   'Profile',
   'BreedingReport',
   'Staff',
+  'Transfer',
 ] as const;
 export type ServerTag = (typeof SERVER_TAGS)[number];
 

@@ -18,6 +18,7 @@ import { QUEUE_PAGE_SIZE, usePendingHorses } from './api';
 import { ApproveDialog } from './approve-dialog';
 import { OfficeReportsSection } from '../breeding-reports/office-reports-section';
 import { ChangeRequestsSection } from './change-requests-section';
+import { MemberTransfersSection } from './member-transfers-section';
 import { RejectDialog } from './reject-dialog';
 import { ReviewDialog } from './review-dialog';
 
@@ -176,6 +177,7 @@ export default function HorseApprovalsPage() {
         )}
       </PagedList>
       {queueAnswered && <ChangeRequestsSection />}
+      {queueAnswered && <MemberTransfersSection />}
       {queueAnswered && <OfficeReportsSection />}
 
       <ReviewDialog

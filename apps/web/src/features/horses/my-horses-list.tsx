@@ -20,6 +20,10 @@ export interface HorseListProps {
   onPayAnotherWay: (horse: HorseSummary) => void;
   /** The horse whose payment status is being asked for. */
   checkingId?: string | null;
+  /** Starts a member transfer of an approved horse (issue 31 item 1). */
+  onTransfer?: (horse: HorseSummary) => void;
+  /** Horses the member is selling: no new transfer, no edit until it is cancelled or decided. */
+  openTransfers?: ReadonlySet<string>;
 }
 
 /** The latest provider payment of the horse (docs/api.md "Payments"). */
@@ -29,7 +33,14 @@ export function paymentIntentOf(horse: HorseSummary): string | null {
 
 type ActionProps = Pick<
   HorseListProps,
-  'onOpen' | 'onDelete' | 'onPay' | 'onCheckPayment' | 'onPayAnotherWay' | 'checkingId'
+  | 'onOpen'
+  | 'onDelete'
+  | 'onPay'
+  | 'onCheckPayment'
+  | 'onPayAnotherWay'
+  | 'checkingId'
+  | 'onTransfer'
+  | 'openTransfers'
 >;
 
 function HorseActions({
@@ -40,8 +51,11 @@ function HorseActions({
   onCheckPayment,
   onPayAnotherWay,
   checkingId,
+  onTransfer,
+  openTransfers,
 }: ActionProps & { horse: HorseSummary }) {
   const name = <span className="visually-hidden"> {horseDisplayName(horse)}</span>;
+  const selling = openTransfers?.has(horse._id) ?? false;
   const payable = ['unpaid', 'failed', 'refunded'].includes(horse.paymentStatus);
   return (
     <div className="d-flex flex-wrap gap-1 justify-content-end">
@@ -81,14 +95,25 @@ function HorseActions({
       >
         View{name}
       </CButton>
-      <CButton
-        size="sm"
-        color="primary"
-        variant="outline"
-        onClick={() => onOpen({ mode: 'edit', horseId: horse._id })}
-      >
-        Edit{name}
-      </CButton>
+      {selling ? (
+        <span className="badge bg-warning-subtle text-warning-emphasis border border-warning-subtle">
+          Transfer open
+        </span>
+      ) : (
+        <CButton
+          size="sm"
+          color="primary"
+          variant="outline"
+          onClick={() => onOpen({ mode: 'edit', horseId: horse._id })}
+        >
+          Edit{name}
+        </CButton>
+      )}
+      {horse.approvalStatus === 'approved' && !selling && onTransfer && (
+        <CButton size="sm" color="primary" variant="outline" onClick={() => onTransfer(horse)}>
+          Transfer{name}
+        </CButton>
+      )}
       {/* The API keeps approved horses: they are part of the registry's record. */}
       {horse.approvalStatus !== 'approved' && (
         <CButton

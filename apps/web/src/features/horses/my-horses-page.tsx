@@ -25,6 +25,9 @@ import { useDeleteHorse, useMyHorses } from './api/use-horses';
 import { HorseModalHost, preloadHorseForm, type HorseModalState } from './horse-modal-host';
 import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
 import { APPROVAL_LABELS } from './status-badges';
+import { MyTransfersSection } from './transfers/my-transfers-section';
+import { StartTransferDialog } from './transfers/start-transfer-dialog';
+import { useMyTransfers } from './transfers/transfers-api';
 
 export const MY_HORSES_PAGE_SIZE = 10;
 
@@ -86,6 +89,18 @@ export default function MyHorsesPage() {
   const [deleting, setDeleting] = useState(false);
   const [paying, setPaying] = useState<HorseSummary | null>(null);
   const [checkingId, setCheckingId] = useState<string | null>(null);
+  const [transferring, setTransferring] = useState<HorseSummary | null>(null);
+  const transfers = useMyTransfers();
+  // The horses this member is selling: their rows offer no Edit and no second transfer.
+  const openTransfers = new Set(
+    (Array.isArray(transfers.data?.transfers) ? transfers.data.transfers : [])
+      .filter(
+        (t) =>
+          t.role === 'seller' &&
+          ['awaiting_buyer', 'awaiting_payment', 'awaiting_office'].includes(t.status),
+      )
+      .map((t) => t.horse.id),
+  );
 
   const query = useMyHorses({
     page,
@@ -163,6 +178,8 @@ export default function MyHorsesPage() {
         onContinue={(draftId) => setModal({ mode: 'register', draftId })}
       />
 
+      <MyTransfersSection query={transfers} />
+
       <ListToolbar label="Filter my horses">
         <SearchField
           id="my-horses-search"
@@ -211,6 +228,8 @@ export default function MyHorsesPage() {
               onCheckPayment={(horse) => void checkPayment(horse)}
               onPayAnotherWay={(horse) => void payAnotherWay(horse)}
               checkingId={checkingId}
+              onTransfer={setTransferring}
+              openTransfers={openTransfers}
               onDelete={(target) => {
                 setToDelete(target);
                 setConfirmOpen(true);
@@ -240,6 +259,18 @@ export default function MyHorsesPage() {
           />
         </Suspense>
       )}
+
+      <StartTransferDialog
+        horse={transferring}
+        terms={
+          typeof transfers.data?.terms?.feeCents === 'number' ? transfers.data.terms : undefined
+        }
+        onClose={() => setTransferring(null)}
+        onDone={(message) => {
+          toast.success(message);
+          setTransferring(null);
+        }}
+      />
 
       <LazyConfirmDialog
         visible={confirmOpen}

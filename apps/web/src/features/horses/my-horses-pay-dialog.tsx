@@ -21,7 +21,7 @@ import {
   cardFieldsReady,
   createPaymentMethod,
 } from '../payments/payment-method';
-import { billingInfoToSend } from '../payments/payments-api';
+import { billingInfoToSend, processTransferFee } from '../payments/payments-api';
 import { usePaymentFlow } from '../payments/use-payment-flow';
 import { CardEntry } from '../payments/card-entry';
 import { deleteHorse } from './api/horses-api';
@@ -58,14 +58,23 @@ const payResolver: PayResolver = (values, context, options) => {
   return linkedBankRules(values, context, options);
 };
 
-function payValues(horse: HorseSummary): HorseFormValues {
+function payValues(horse: HorseSummary | undefined): HorseFormValues {
   const defaults = defaultHorseValues('register');
   return {
     ...defaults,
-    performanceVerification: horse.performanceVerification ?? '',
-    fees: feesFor({ performanceVerification: horse.performanceVerification }),
+    performanceVerification: horse?.performanceVerification ?? '',
+    fees: feesFor({ performanceVerification: horse?.performanceVerification }),
   };
 }
+
+/** A member transfer's fee, paid through this same dialog (issue 31 item 1). */
+export interface TransferFeeCharge {
+  transferId: string;
+  horseName: string;
+  feeCents: number;
+}
+
+const TRANSFER_FEE_LABEL = 'Transfer Fee';
 
 /**
  * Pays for a horse left unpaid (or whose payment failed), or the fees an edit added after paying
@@ -75,13 +84,13 @@ function payValues(horse: HorseSummary): HorseFormValues {
  */
 export default function PayDialog({
   horse,
+  transfer,
   onClose,
   onFinished,
 }: {
-  horse: HorseSummary;
   onClose: () => void;
   onFinished: () => void;
-}) {
+} & ({ horse: HorseSummary; transfer?: never } | { horse?: never; transfer: TransferFeeCharge })) {
   const titleId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
   const [cardEntry] = useState(() => new CardEntry());
@@ -97,6 +106,7 @@ export default function PayDialog({
   useOwnerPrefill(true, methods);
   const flow = usePaymentFlow({
     deleteHorse,
+    ...(transfer ? { process: processTransferFee } : {}),
     onFinished: () => {
       setPending(null);
       onFinished();
@@ -110,9 +120,10 @@ export default function PayDialog({
       horse: null,
       submittedRef,
       cardEntry,
-      feesPaid: horse.feesPaid,
+      feesPaid: horse?.feesPaid,
+      ...(transfer ? { fixedFee: { label: TRANSFER_FEE_LABEL, cents: transfer.feeCents } } : {}),
     }),
-    [cardEntry, horse.feesPaid],
+    [cardEntry, horse?.feesPaid, transfer],
   );
   const modalOf = useCallback(() => bodyRef.current?.closest('.modal') ?? document.body, []);
 
@@ -133,10 +144,10 @@ export default function PayDialog({
     if (!pending) return;
     const billing = pending.billingInfo as NonNullable<HorseFormOutput['billingInfo']>;
     const over = await flow.pay({
-      horseId: horse._id,
+      horseId: transfer ? transfer.transferId : horse._id,
       createMethod: () => createPaymentMethod(billing, cardEntry),
       billingInfo: billingInfoToSend(billing),
-      prepayDNAFee: pending.fees.prepayDNAFee,
+      prepayDNAFee: transfer ? false : pending.fees.prepayDNAFee,
       checkedAgreement: pending.checkedAgreement === true,
       deleteHorseOnMethodError: false,
     });
@@ -161,7 +172,9 @@ export default function PayDialog({
     >
       <CModalHeader closeButton={false}>
         <CModalTitle as="h2" className="h5" id={titleId}>
-          Pay for {horseDisplayName(horse)}
+          {transfer
+            ? `Pay the transfer fee for ${transfer.horseName}`
+            : `Pay for ${horseDisplayName(horse)}`}
         </CModalTitle>
       </CModalHeader>
       <CModalBody>
@@ -186,10 +199,13 @@ export default function PayDialog({
       <OrderSummaryDialog
         visible={pending !== null}
         choices={{
-          performanceVerification: horse.performanceVerification,
+          performanceVerification: horse?.performanceVerification,
           prepayDNAFee: pending?.fees.prepayDNAFee,
-          feesPaid: horse.feesPaid,
+          feesPaid: horse?.feesPaid,
         }}
+        {...(transfer
+          ? { lines: [{ key: 'transfer', label: TRANSFER_FEE_LABEL, cents: transfer.feeCents }] }
+          : {})}
         busy={flow.busy || flow.waiting}
         status={
           flow.waiting ? 'Waiting for the payment to be confirmed…' : flow.busy ? 'Paying…' : null

@@ -14,6 +14,8 @@ import { useSandboxVerification, type SandboxVerificationStep } from './sandbox-
 export interface OrderSummaryDialogProps {
   visible: boolean;
   choices: FeeChoices;
+  /** Lines that replace the registration's (a member transfer's fee); `choices` is then unused. */
+  lines?: ReadonlyArray<{ key: string; label: string; cents: number }>;
   busy?: boolean;
   /** Said under the total while the payment runs (say, "Waiting for your bank…"). */
   status?: string | null;
@@ -65,6 +67,7 @@ function VerificationStep({ step }: { step: SandboxVerificationStep }) {
 export function OrderSummaryDialog({
   visible,
   choices,
+  lines: fixedLines,
   busy = false,
   status,
   cancelLabel = 'Cancel',
@@ -74,7 +77,10 @@ export function OrderSummaryDialog({
   container,
 }: OrderSummaryDialogProps) {
   const titleId = useId();
-  const lines = feeLines(choices);
+  const lines = fixedLines ?? feeLines(choices);
+  const total = fixedLines
+    ? fixedLines.reduce((sum, line) => sum + line.cents, 0)
+    : feeTotal(choices);
   const verification = useSandboxVerification();
   return (
     <CModal
@@ -108,7 +114,7 @@ export function OrderSummaryDialog({
             <tr>
               <th scope="row">Total</th>
               <td className="text-end fw-bold" data-testid="order-total">
-                {formatUsd(feeTotal(choices))}
+                {formatUsd(total)}
               </td>
             </tr>
           </tfoot>

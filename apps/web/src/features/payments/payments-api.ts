@@ -73,6 +73,18 @@ export async function processPayment(
   return answer as unknown as PaymentProcessAnswer;
 }
 
+/** The same charge for a member transfer's fee (docs/api.md "Member transfers"). */
+export async function processTransferFee(
+  transferId: string,
+  body: PaymentProcessBody,
+): Promise<PaymentProcessAnswer> {
+  const answer = await api.post<unknown>(
+    `members/transfers/${encodeURIComponent(transferId)}/pay`,
+    body,
+  );
+  return answer as unknown as PaymentProcessAnswer;
+}
+
 export async function fetchPaymentStatus(paymentIntentId: string): Promise<PaymentIntentStatus> {
   const answer = (await api.get<unknown>('members/stripe/payment-status', {
     paymentIntentId,

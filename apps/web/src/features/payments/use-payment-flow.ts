@@ -12,9 +12,15 @@ import { askSandboxVerification, clearSandboxVerification } from './sandbox-veri
 export function usePaymentFlow({
   deleteHorse,
   onFinished,
+  process = processPayment,
 }: {
   deleteHorse: (horseId: string) => Promise<unknown>;
   onFinished: () => void;
+  /**
+   * The charge call: a horse's registration fees by default; a member transfer's fee passes its
+   * own (the flow's `horseId` is then the transfer's id).
+   */
+  process?: typeof processPayment;
 }) {
   const toast = useToast();
   const [phase, setPhase] = useState<FlowPhase>('idle');
@@ -27,7 +33,7 @@ export function usePaymentFlow({
   const [flow] = useState(() =>
     createPaymentFlow({
       toast,
-      process: processPayment,
+      process,
       checkStatus: fetchPaymentStatus,
       deleteHorse: (id) => deleteRef.current(id),
       nextAction: async ({ clientSecret, url }) => {

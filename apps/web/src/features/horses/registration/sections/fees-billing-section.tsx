@@ -50,7 +50,7 @@ const VerificationFee = memo(function VerificationFee() {
  */
 const MethodDetails = memo(function MethodDetails() {
   const { control } = useFormContext<HorseFormValues>();
-  const { cardEntry, feesPaid } = useRegistration();
+  const { cardEntry, feesPaid, fixedFee } = useRegistration();
   const [method, prepayDNAFee, performanceVerification] = useWatch({
     control,
     name: ['billingInfo.paymentInfo.paymentMethod', 'fees.prepayDNAFee', 'performanceVerification'],
@@ -70,7 +70,9 @@ const MethodDetails = memo(function MethodDetails() {
             <SecureCardFields
               entry={cardEntry}
               idPrefix="horse-card"
-              amountCents={feeTotal({ performanceVerification, prepayDNAFee, feesPaid })}
+              amountCents={
+                fixedFee?.cents ?? feeTotal({ performanceVerification, prepayDNAFee, feesPaid })
+              }
             />
           )}
         </div>
@@ -122,7 +124,9 @@ const MethodDetails = memo(function MethodDetails() {
             <SecureBankFields
               entry={cardEntry}
               idPrefix="horse-bank"
-              amountCents={feeTotal({ performanceVerification, prepayDNAFee, feesPaid })}
+              amountCents={
+                fixedFee?.cents ?? feeTotal({ performanceVerification, prepayDNAFee, feesPaid })
+              }
               typed={typedNumbers}
             />
           ) : (
@@ -140,25 +144,38 @@ const MethodDetails = memo(function MethodDetails() {
  * they stay inside the provider's secure fields (see features/payments).
  */
 export const FeesBillingSection = memo(function FeesBillingSection() {
-  const { feesPaid = [] } = useRegistration();
+  const { feesPaid = [], fixedFee } = useRegistration();
   const registrationPaid = feesPaid.includes('registration');
   return (
     <div className="row g-3">
-      <div className="col-12 col-md-4">
-        <CFormLabel htmlFor={fieldId('fees.registrationFee')}>Registration Fee ($)</CFormLabel>
-        <CFormInput
-          id={fieldId('fees.registrationFee')}
-          value={registrationPaid ? `${FEES.registration} (paid)` : FEES.registration}
-          readOnly
-        />
-      </div>
-      <div className="col-12 col-md-8 d-flex flex-column justify-content-end gap-1">
-        <CheckboxInput
-          name="fees.prepayDNAFee"
-          label={`Prepay DNA Fee (${formatUsdShort(FEES.prepaidDna * 100)})`}
-        />
-        <VerificationFee />
-      </div>
+      {fixedFee ? (
+        <div className="col-12 col-md-4">
+          <CFormLabel htmlFor={fieldId('fees.fixedFee')}>{fixedFee.label} ($)</CFormLabel>
+          <CFormInput
+            id={fieldId('fees.fixedFee')}
+            value={(fixedFee.cents / 100).toFixed(2)}
+            readOnly
+          />
+        </div>
+      ) : (
+        <>
+          <div className="col-12 col-md-4">
+            <CFormLabel htmlFor={fieldId('fees.registrationFee')}>Registration Fee ($)</CFormLabel>
+            <CFormInput
+              id={fieldId('fees.registrationFee')}
+              value={registrationPaid ? `${FEES.registration} (paid)` : FEES.registration}
+              readOnly
+            />
+          </div>
+          <div className="col-12 col-md-8 d-flex flex-column justify-content-end gap-1">
+            <CheckboxInput
+              name="fees.prepayDNAFee"
+              label={`Prepay DNA Fee (${formatUsdShort(FEES.prepaidDna * 100)})`}
+            />
+            <VerificationFee />
+          </div>
+        </>
+      )}
       <TextInput
         name="billingInfo.billingAddress"
         label="Billing Address"
