@@ -61,6 +61,7 @@ import { onFeeSettled } from './modules/member-transfers/complete.js';
 import { memberTransferRoutes } from './modules/member-transfers/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { pedigreeRoutes } from './modules/pedigree/routes.js';
+import { breedingRoutes } from './modules/breedings/routes.js';
 import { horseNameRoutes } from './modules/horse-names/routes.js';
 import { draftRoutes } from './modules/drafts/routes.js';
 import { assignMissingMemberNumbers } from './modules/members/member-number.js';
@@ -359,6 +360,10 @@ export async function buildApp(
       await api.register(statisticsRoutes, { db: database.db });
       await api.register(horseNameRoutes, { db: database.db });
       await api.register(pedigreeRoutes, { db: database.db });
+      await api.register(breedingRoutes, {
+        db: database.db,
+        associationName: config.associationName,
+      });
       await api.register(draftRoutes, { db: database.db });
       await api.register(paidRoute, { db: database.db });
       await api.register(contentRoutes, { db: database.db });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   bredByText,
@@ -35,6 +35,8 @@ export interface AdminHorseQuery {
   owner?: string;
   /** The breeder as typed (`bredBy`). */
   breeder?: string;
+  /** Foals from breedings: flagged "no breeding report", or linked to a reported breeding. */
+  breeding?: 'no-report' | 'linked';
   sort: (typeof ADMIN_HORSE_SORT_FIELDS)[number];
   order: 'asc' | 'desc';
 }
@@ -87,6 +89,8 @@ export function adminHorseFilter(
     query.q ? matches(query.q) : undefined,
     query.owner ? ownerMatches(query.owner) : undefined,
     query.breeder ? sql`${bredByText(horses)} like ${containsPattern(query.breeder)}` : undefined,
+    query.breeding === 'no-report' ? eq(horses.noBreedingReport, true) : undefined,
+    query.breeding === 'linked' ? isNotNull(horses.breedingMareId) : undefined,
   );
 }
 
@@ -123,6 +127,8 @@ export async function listAdminHorses(
       decidedAt: horses.decidedAt,
       decidedById: horses.decidedById,
       version: horses.version,
+      noBreedingReport: horses.noBreedingReport,
+      breedingLinked: sql<boolean>`${horses.breedingMareId} is not null`.as('breeding_linked'),
       ...Object.fromEntries(keys.map((key, i) => [`sortKey${i}`, key.as(`sort_key_${i}`)])),
     })
     .from(horses)
@@ -160,6 +166,8 @@ export async function listAdminHorses(
       decidedAt: page.decidedAt,
       decidedById: page.decidedById,
       version: page.version,
+      noBreedingReport: page.noBreedingReport,
+      breedingLinked: page.breedingLinked,
       ownerEmail: users.email,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
@@ -191,6 +199,8 @@ export async function listAdminHorses(
       decidedAt: row.decidedAt?.toISOString() ?? null,
       decidedById: row.decidedById,
       resubmission: resubmitted.get(row.id) ?? null,
+      noBreedingReport: row.noBreedingReport,
+      breedingLinked: row.breedingLinked,
     }),
   );
   const counted =

@@ -51,6 +51,7 @@ const listQuery = z.object({
   q: z.string().trim().max(100).optional(),
   owner: z.string().trim().max(100).optional(),
   breeder: z.string().trim().max(100).optional(),
+  breeding: optionalFilter(['no-report', 'linked'] as const),
   approvalStatus: optionalFilter(APPROVAL_STATUSES),
   paymentStatus: optionalFilter(PAYMENT_STATUSES),
   ownerId: z

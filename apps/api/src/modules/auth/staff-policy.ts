@@ -51,12 +51,14 @@ export const STAFF_POLICY: Record<string, StaffArea> = {
   'PUT /api/admin/member-transfers/:id': 'transfers',
   'GET /api/admin/settings/transfers': 'view',
   'PUT /api/admin/settings/transfers': 'transfers',
-  // Member-started transfers (issue 31 item 1) and the association's transfer settings
-  'GET /api/admin/member-transfers': 'view',
-  'GET /api/admin/member-transfers/:id': 'view',
-  'PUT /api/admin/member-transfers/:id': 'transfers',
-  'GET /api/admin/settings/transfers': 'view',
-  'PUT /api/admin/settings/transfers': 'transfers',
+
+  // Stallion breeding reports (issue 31 item 2), a registration's breeding and their deadline
+  'GET /api/admin/breeding-reports': 'view',
+  'GET /api/admin/breeding-reports/:id': 'view',
+  'PUT /api/admin/breeding-reports/:id/review': 'approvals',
+  'GET /api/admin/horses/:id/breeding': 'view',
+  'GET /api/admin/settings/breeding-reports': 'view',
+  'PUT /api/admin/settings/breeding-reports': 'approvals',
 
   // Payments, the ledger and reconciliation
   'GET /api/admin/payments': 'view',

@@ -1,4 +1,5 @@
 import {
+  BREEDING_MARE_PART,
   DRAFT_ID_PART,
   DOCUMENT_MAX_BYTES,
   HORSE_JSON_PARTS,
@@ -71,6 +72,8 @@ export function valuePart(rawName: string, mode: FormMode): ValuePart | undefine
   if (name === UPLOAD_IDS_PART) return { kind: 'json', name };
   // The stored marking photos an edit keeps (edit.ts); a registration has none to keep.
   if (name === KEEP_MARKINGS_PART) return mode === 'edit' ? { kind: 'json', name } : undefined;
+  // The reported breeding the owner chose for the foal (modules/breedings/foal-link.ts).
+  if (name === BREEDING_MARE_PART) return { kind: 'text', name };
   if (REGISTER_ONLY_TEXT.has(name))
     return mode === 'register' ? { kind: 'text', name } : { kind: 'ignored' };
   if (IGNORED.has(name)) return { kind: 'ignored' };

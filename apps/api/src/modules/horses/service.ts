@@ -5,7 +5,7 @@ import {
   CHANGE_REQUEST_MESSAGES,
   type Horse,
 } from '@registry/domain';
-import { DRAFT_ID_PART } from '@registry/domain';
+import { BREEDING_MARE_PART, DRAFT_ID_PART } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -13,6 +13,7 @@ import { loadHorse } from '../horse-repository/horses.js';
 import { feesPaidFor, followFees } from '../horse-repository/fees.js';
 import { recordFirstRevision, recordRevision } from '../horse-repository/revisions.js';
 import { recordAudit } from '../audit/service.js';
+import { decideFoalBreeding } from '../breedings/foal-link.js';
 import { removeCompletedDraft } from '../drafts/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
 import type { FileStorage } from '../files/storage.js';
@@ -91,7 +92,7 @@ export async function registerHorse(
     );
     files.push(await stageSignature(deps.storage, form, parsed.ownerSignature));
     return await withFiles(deps, ownerId, files, async (tx) => {
-      const [row] = await tx
+      const [inserted] = await tx
         .insert(horses)
         .values({
           ...recordOf(parsed),
@@ -102,7 +103,9 @@ export async function registerHorse(
           verified: NEW_HORSE_VERIFIED,
         })
         .returning();
-      if (!row) throw new Error('insert returned no row');
+      if (!inserted) throw new Error('insert returned no row');
+      // Its reported breeding, or the office's "no breeding report" flag (modules/breedings).
+      const row = await decideFoalBreeding(tx, inserted, form.values.get(BREEDING_MARE_PART));
       const fileRows = await insertFiles(tx, row.id, files);
       await recordFirstRevision(tx, row, ownerId);
       // The draft this registration completes goes with the same commit (issue 14 item 5).
@@ -159,6 +162,7 @@ async function resubmit(
   parsed: ReturnType<typeof recordOf>,
   files: AcceptedFile[],
   ownerId: string,
+  chosenBreeding: unknown,
 ) {
   const now = new Date();
   const [updated] = await tx
@@ -174,6 +178,7 @@ async function resubmit(
     .where(eq(horses.id, row.id))
     .returning();
   if (updated) await followFees(tx, updated);
+  if (updated) await decideFoalBreeding(tx, updated, chosenBreeding);
   await recordAudit(tx, {
     action: RESUBMIT_ACTION,
     success: true,
@@ -209,7 +214,8 @@ export async function editOwnHorse(
       }
       await storeFiles();
       if (locked.approvalStatus === 'rejected') {
-        const updated = await resubmit(tx, locked, sent, files, ownerId);
+        const chosen = form.values.get(BREEDING_MARE_PART);
+        const updated = await resubmit(tx, locked, sent, files, ownerId, chosen);
         return { row: updated, outcome: 'resubmitted' as const };
       }
       const [updated] = await tx
@@ -218,6 +224,7 @@ export async function editOwnHorse(
         .where(eq(horses.id, horseId))
         .returning();
       if (updated) await followFees(tx, updated);
+      if (updated) await decideFoalBreeding(tx, updated, form.values.get(BREEDING_MARE_PART));
       await recordAudit(tx, {
         action: 'horse.edit',
         success: true,

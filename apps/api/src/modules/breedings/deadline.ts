@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import {
+  BREEDING_MESSAGES,
+  DEFAULT_BREEDING_REPORT_SETTINGS,
+  breedingReportSettingsSchema,
+  type BreedingReportSettings,
+} from '@registry/domain';
+import type { Executor, Tx } from '../../db/client.js';
+import { associationSettings } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { recordAudit } from '../audit/service.js';
+
+/*
+ * When a season's breeding reports close (docs/api.md "Breeding reports"): a month and day the
+ * association sets, in the season's year or the next, kept in `association_settings` beside the
+ * transfer settings. Until the end of that day (UTC) the stallion owner files and amends.
+ */
+
+const KEY = 'breedingReports';
+
+export async function breedingReportSettings(db: Executor): Promise<BreedingReportSettings> {
+  const [row] = await db
+    .select({ value: associationSettings.value })
+    .from(associationSettings)
+    .where(eq(associationSettings.key, KEY));
+  const parsed = breedingReportSettingsSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : DEFAULT_BREEDING_REPORT_SETTINGS;
+}
+
+export async function saveBreedingReportSettings(
+  tx: Tx,
+  value: BreedingReportSettings,
+  actor: { userId: string; ip: string },
+): Promise<BreedingReportSettings> {
+  const before = await breedingReportSettings(tx);
+  const now = new Date();
+  await tx
+    .insert(associationSettings)
+    .values({ key: KEY, value, updatedAt: now, updatedById: actor.userId })
+    .onConflictDoUpdate({
+      target: associationSettings.key,
+      set: { value, updatedAt: now, updatedById: actor.userId },
+    });
+  await recordAudit(tx, {
+    action: 'settings.breeding-reports',
+    success: true,
+    actorId: actor.userId,
+    ip: actor.ip,
+    details: { before, after: value },
+  });
+  return value;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The season's last day (ISO date). A day past the month's end (31 in a 30-day month, 29
+ * February in a common year) means the month's last day.
+ */
+export function deadlineOf(season: number, settings: BreedingReportSettings): string {
+  const year = season + settings.deadlineYearOffset;
+  const lastOfMonth = new Date(Date.UTC(year, settings.deadlineMonth, 0)).getUTCDate();
+  return `${year}-${pad(settings.deadlineMonth)}-${pad(Math.min(settings.deadlineDay, lastOfMonth))}`;
+}
+
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** Open: the season has started and its deadline day has not ended (UTC). */
+export function isSeasonOpen(season: number, settings: BreedingReportSettings, now = new Date()) {
+  return season <= now.getUTCFullYear() && todayUtc(now) <= deadlineOf(season, settings);
+}
+
+/** The seasons a report can be filed for today, newest first. */
+export function openSeasons(settings: BreedingReportSettings, now = new Date()) {
+  const year = now.getUTCFullYear();
+  return [year, year - 1]
+    .filter((season) => isSeasonOpen(season, settings, now))
+    .map((season) => ({ season, deadline: deadlineOf(season, settings) }));
+}
+
+/** 400 for a season not started, 403 once its deadline has passed. */
+export function requireSeasonOpen(
+  season: number,
+  settings: BreedingReportSettings,
+  now = new Date(),
+): void {
+  if (season > now.getUTCFullYear()) {
+    throw new HttpError(400, BREEDING_MESSAGES.seasonInFuture, {
+      season: BREEDING_MESSAGES.seasonInFuture,
+    });
+  }
+  if (!isSeasonOpen(season, settings, now)) {
+    throw new HttpError(
+      403,
+      BREEDING_MESSAGES.deadlinePassed(season, deadlineOf(season, settings)),
+    );
+  }
+}
