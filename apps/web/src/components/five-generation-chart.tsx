@@ -49,11 +49,13 @@ function Place({
   path,
   ancestor,
   rows,
+  newTab,
 }: {
   path: string;
   ancestor: LineageAncestor | undefined;
   /** The rows the chart is tall: one per place of its last generation. */
   rows: number;
+  newTab: boolean;
 }) {
   const generation = path.length;
   const span = rows >> generation;
@@ -78,9 +80,14 @@ function Place({
         <a
           className="pedigree5-reg"
           href={`/verify/${encodeURIComponent(ancestor.horse.registrationNumber)}`}
+          {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
         >
           {ancestor.horse.registrationNumber}
-          <span className="visually-hidden"> (registered: open its record)</span>
+          <span className="visually-hidden">
+            {newTab
+              ? ' (registered: open its record in a new tab)'
+              : ' (registered: open its record)'}
+          </span>
         </a>
       ) : (
         ancestor?.reg && <span className="pedigree5-reg">{ancestor.reg}</span>
@@ -98,9 +105,12 @@ function Place({
 export function FiveGenerationChart({
   pedigree,
   label,
+  newTab = false,
 }: {
   pedigree: FiveGenerationPedigree;
   label: string;
+  /** Inside a dialog: ancestors open in a new tab, so the dialog stays. */
+  newTab?: boolean;
 }) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [deep, setDeep] = useState(false);
@@ -136,7 +146,7 @@ export function FiveGenerationChart({
             <span className="pedigree5-reg">{pedigree.horse.registrationNumber}</span>
           </div>
           {paths.map((path) => (
-            <Place key={path} path={path} ancestor={byPath.get(path)} rows={rows} />
+            <Place key={path} path={path} ancestor={byPath.get(path)} rows={rows} newTab={newTab} />
           ))}
         </div>
       </div>

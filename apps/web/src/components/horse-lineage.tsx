@@ -9,16 +9,21 @@ export function RegisteredPedigree({
   registrationNumber,
   name,
   fallback,
+  newTab = false,
 }: {
   registrationNumber: string;
   name: string;
+  /** Inside a dialog: records open in a new tab. */
+  newTab?: boolean;
   /** Shown while the chart cannot be (the horse's own typed chart, for instance). */
   fallback?: ReactNode;
 }) {
   const pedigree = usePublicPedigree(registrationNumber);
   // Anything but a pedigree (an older server, a proxy page) reads as not known: the fallback.
   if (Array.isArray(pedigree.data?.ancestors) && pedigree.data.horse) {
-    return <FiveGenerationChart pedigree={pedigree.data} label={`Pedigree of ${name}`} />;
+    return (
+      <FiveGenerationChart pedigree={pedigree.data} label={`Pedigree of ${name}`} newTab={newTab} />
+    );
   }
   return (
     <>
@@ -41,21 +46,24 @@ export function HorseLineage({
   registrationNumber,
   name,
   headingLevel = 'h3',
+  newTab = false,
 }: {
   registrationNumber: string;
   name: string;
   headingLevel?: 'h2' | 'h3';
+  /** Inside a dialog: records open in a new tab. */
+  newTab?: boolean;
 }) {
   const Heading = headingLevel;
   return (
     <>
       <section className="mb-4">
         <Heading className="h6 border-bottom pb-1">Pedigree</Heading>
-        <RegisteredPedigree registrationNumber={registrationNumber} name={name} />
+        <RegisteredPedigree registrationNumber={registrationNumber} name={name} newTab={newTab} />
       </section>
       <section className="mb-4">
         <Heading className="h6 border-bottom pb-1">Offspring</Heading>
-        <OffspringList registrationNumber={registrationNumber} name={name} />
+        <OffspringList registrationNumber={registrationNumber} name={name} newTab={newTab} />
       </section>
     </>
   );

@@ -227,7 +227,12 @@ export function HorseRecord({ horse }: { horse: Horse }) {
       <Section title="Pedigree">
         {registered ? (
           // In the register: five generations, through its registered ancestors.
-          <RegisteredPedigree registrationNumber={registered} name={name} fallback={typedChart} />
+          <RegisteredPedigree
+            registrationNumber={registered}
+            name={name}
+            fallback={typedChart}
+            newTab
+          />
         ) : (
           typedChart
         )}
@@ -239,7 +244,7 @@ export function HorseRecord({ horse }: { horse: Horse }) {
 
       {registered && (
         <Section title="Offspring">
-          <OffspringList registrationNumber={registered} name={name} />
+          <OffspringList registrationNumber={registered} name={name} newTab />
         </Section>
       )}
 

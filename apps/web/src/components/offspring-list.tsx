@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { CButton, CSpinner } from '@coreui/react';
 import type { Offspring } from '@registry/domain';
 import { toDateInputValue } from '../lib/format';
@@ -6,12 +7,23 @@ import { LoadError } from './load-states';
 
 const day = (value: string) => toDateInputValue(value).replace(/-/g, '/');
 
+/** Inside a dialog the records open in a new tab, so the dialog stays. */
+const NewTab = createContext(false);
+
 function HorseLink({ name, number }: { name: string; number: string | null }) {
+  const newTab = useContext(NewTab);
   if (!number) return <>{name || '—'}</>;
   return (
-    <a href={`/verify/${encodeURIComponent(number)}`}>
+    <a
+      href={`/verify/${encodeURIComponent(number)}`}
+      {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
+    >
       {name || number}
-      <span className="visually-hidden"> ({number})</span>
+      <span className="visually-hidden">
+        {' '}
+        ({number}
+        {newTab ? ', opens in a new tab' : ''})
+      </span>
     </a>
   );
 }
@@ -54,14 +66,16 @@ function OffspringItems({ items, label }: { items: Offspring[]; label: string })
 export function OffspringList({
   registrationNumber,
   name,
+  newTab = false,
 }: {
   registrationNumber: string;
   name: string;
+  newTab?: boolean;
 }) {
   const offspring = useOffspring(registrationNumber);
   const label = `Registered offspring of ${name}`;
   return (
-    <div>
+    <NewTab.Provider value={newTab}>
       <LoadError
         lead="The offspring could not be loaded"
         error={offspring.error}
@@ -84,6 +98,6 @@ export function OffspringList({
           </CButton>
         )
       )}
-    </div>
+    </NewTab.Provider>
   );
 }

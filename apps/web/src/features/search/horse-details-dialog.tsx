@@ -170,6 +170,7 @@ function HorseFacts({ horse, name }: { horse: PublicHorse; name: string }) {
           registrationNumber={horse.registrationNum}
           name={name}
           fallback={typedChart}
+          newTab
         />
       ) : (
         typedChart
@@ -177,7 +178,7 @@ function HorseFacts({ horse, name }: { horse: PublicHorse; name: string }) {
       {horse.registrationNum && (
         <>
           <h3 className="h6 mt-3">Offspring</h3>
-          <OffspringList registrationNumber={horse.registrationNum} name={name} />
+          <OffspringList registrationNumber={horse.registrationNum} name={name} newTab />
         </>
       )}
     </>

@@ -66,7 +66,11 @@ export function RecordStatus({ horse }: { horse: Horse }) {
       {horse.approvalStatus === 'approved' && horse.registrationNum && (
         // In the register: its pedigree to five generations and its registered offspring.
         <div className="mt-3">
-          <HorseLineage registrationNumber={horse.registrationNum} name={horseDisplayName(horse)} />
+          <HorseLineage
+            registrationNumber={horse.registrationNum}
+            name={horseDisplayName(horse)}
+            newTab
+          />
         </div>
       )}
     </section>
