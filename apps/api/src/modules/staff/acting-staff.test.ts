@@ -1,9 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@registry/domain';
-import { auditLog, mailOutbox, payments } from '../../db/schema.js';
+import { auditLog, mailOutbox, payments, users } from '../../db/schema.js';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
-import { ADMIN, bearer, createTestApp, login, MEMBER_A, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  bearer,
+  createTestApp,
+  login,
+  MEMBER_A,
+  MEMBER_B,
+  type TestApp,
+} from '../../test/harness.js';
 import { asReviewed } from '../../test/reviewed.js';
 
 /**
@@ -155,5 +163,27 @@ describe('history and audit entries name the staff member who acted', () => {
         office: true,
       });
     }
+  });
+
+  it('a transfer by the registrar', async () => {
+    const horse = await registerThroughApi(t.app, t.database.db, member);
+    const [memberB] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, MEMBER_B.email));
+    const url = '/api/admin/transfer-horse-ownership';
+    const moved = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(staff.registrar.token),
+      payload: await asReviewed(t.database.db, url, {
+        horseId: horse.id,
+        newOwnerId: memberB!.id,
+        note: 'Sold at the spring show',
+      }),
+    });
+    expect(moved.statusCode).toBe(200);
+    const transferred = (await historyOf(horse.id)).find((entry) => entry.type === 'transferred');
+    expect(transferred?.by).toMatchObject({ name: 'Rita Acting', email: staff.registrar.email });
   });
 });
