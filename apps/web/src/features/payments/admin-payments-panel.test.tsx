@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createAppStore } from '../../stores/create-store';
 import { withFakeTransport } from '../../test/fake-transport';
+import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { AdminPaymentsPanel } from './admin-payments-panel';
 
 const serve = withFakeTransport();
@@ -34,6 +35,8 @@ const bankPayment = {
 describe('AdminPaymentsPanel', () => {
   it("shows a horse's payments with the debit authorisation, and offers Undo for a paid horse", async () => {
     const requests = serve(() => ({ status: 200, data: { success: true, data: [bankPayment] } }));
+    // An administrator: the roles that handle payments are offered Undo (issue 29 §1).
+    storeSession(adminLoginResult);
     const user = userEvent.setup();
     render(
       <Provider store={createAppStore()}>
@@ -49,5 +52,21 @@ describe('AdminPaymentsPanel', () => {
     expect(
       await screen.findByRole('dialog', { name: /^Undo the payment of Goldie/ }),
     ).toBeVisible();
+  });
+
+  it('offers a registrar the payments but no Record or Undo', async () => {
+    serve(() => ({ status: 200, data: { success: true, data: [bankPayment] } }));
+    storeSession({
+      ...adminLoginResult,
+      user: { ...adminLoginResult.user, staffRole: 'registrar' },
+    });
+    render(
+      <Provider store={createAppStore()}>
+        <AdminPaymentsPanel horse={{ id: 'h1', name: 'Goldie', paymentStatus: 'paid' }} />
+      </Provider>,
+    );
+    const panel = screen.getByRole('region', { name: 'Payments' });
+    expect(await within(panel).findByText('$30.00')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { queryState, serverApi } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
 import { adminPaymentModeFor } from './admin-payment-mode';
 import { LazyAdminPaymentDialog } from './lazy-admin-payment-dialog';
+import { useStaffMay } from '../../stores/use-staff-role';
 
 interface PaymentView {
   id: string;
@@ -47,7 +48,8 @@ export function AdminPaymentsPanel({
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const query = queryState(paymentsApi.useHorsePaymentsQuery(horse.id));
-  const mode = adminPaymentModeFor(horse.paymentStatus);
+  // Record and undo are for the roles that handle payments; the others see the payments only.
+  const mode = useStaffMay('payments') ? adminPaymentModeFor(horse.paymentStatus) : null;
   return (
     <section aria-label="Payments" className="mt-4">
       <h3 className="h6 border-bottom pb-1">Payments</h3>
