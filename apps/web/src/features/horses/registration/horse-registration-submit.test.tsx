@@ -92,6 +92,15 @@ function payRoutes(register: FakeReply, pay: FakeReply = { status: 200, data: { 
   };
 }
 
+/**
+ * The edit flow's calls: `put` answers the save; the look-ups the form makes meanwhile (owners'
+ * member numbers, pedigree links, breedings that fit) find nothing.
+ */
+function editRoutes(put: FakeReply | Promise<FakeReply>) {
+  return (config: { method?: string }): FakeReply | Promise<FakeReply> =>
+    config.method === 'put' ? put : { status: 200, data: { success: true, data: [] } };
+}
+
 describe('registering a horse', () => {
   it('saves, pays through the order summary, toasts, reports the horse and closes', async () => {
     const created = storedHorse({ _id: 'new-1' });
@@ -236,10 +245,9 @@ describe('registering a horse', () => {
 
 describe('editing a horse', () => {
   it('puts only the edit parts, with files only when chosen', async () => {
-    const requests = serve(() => ({
-      status: 200,
-      data: { success: true, data: storedHorse({ breed: 'Walker' }) },
-    }));
+    const requests = serve(
+      editRoutes({ status: 200, data: { success: true, data: storedHorse({ breed: 'Walker' }) } }),
+    );
     const user = userEvent.setup({ delay: null });
     const { store, onSaved } = renderModal({ mode: 'edit', horse: storedHorse() });
     expect(
@@ -272,7 +280,8 @@ describe('editing a horse', () => {
 
   it('disables Close and Save while saving', async () => {
     let answer: (reply: FakeReply) => void = () => undefined;
-    serve(() => new Promise<FakeReply>((resolve) => (answer = resolve)));
+    // Only the save waits; the look-ups Save asks first (owners' member numbers) are answered.
+    serve(editRoutes(new Promise<FakeReply>((resolve) => (answer = resolve))));
     const user = userEvent.setup({ delay: null });
     renderModal({ mode: 'edit', horse: storedHorse() });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -290,7 +299,9 @@ describe('editing a horse', () => {
 
 describe('an error in a field the mode does not show', () => {
   it('is reported in a toast', async () => {
-    const requests = serve(() => ({ status: 200, data: { success: true, data: storedHorse() } }));
+    const requests = serve(
+      editRoutes({ status: 200, data: { success: true, data: storedHorse() } }),
+    );
     const user = userEvent.setup();
     const { store } = renderModal({
       mode: 'edit',
