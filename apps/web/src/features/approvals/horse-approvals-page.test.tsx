@@ -20,7 +20,8 @@ function serveQueue(
   const requests = serve((config: HttpRequest) => {
     const horse = typeof current === 'function' ? current() : current;
     if (config.method === 'put') return decide(JSON.parse(config.data as string));
-    if (config.url === 'admin/change-requests') {
+    // The sections under the queue (changes, breeding reports) have nothing waiting.
+    if (config.url === 'admin/change-requests' || config.url === 'admin/breeding-reports') {
       return {
         status: 200,
         data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
@@ -52,7 +53,7 @@ describe('Horse Approve/Reject', () => {
     const queueHeld = new Promise<void>((resolve) => (answerQueue = resolve));
     const horse = adminHorse();
     serve(async (config: HttpRequest) => {
-      if (config.url === 'admin/change-requests') {
+      if (config.url === 'admin/change-requests' || config.url === 'admin/breeding-reports') {
         return {
           status: 200,
           data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },

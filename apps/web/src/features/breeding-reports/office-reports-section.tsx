@@ -173,7 +173,10 @@ export function OfficeReportsSection() {
         words={WORDS}
         filtered={Boolean(season || search || status)}
       >
-        {(reports) => <Rows reports={reports} onReview={setOpen} />}
+        {(reports) => (
+          // Only report rows (not, say, a page a proxy or a test server answered in their place).
+          <Rows reports={reports.filter((report) => report?.stallion)} onReview={setOpen} />
+        )}
       </PagedList>
       <ReviewReportDialog
         reportId={open}

@@ -24,6 +24,8 @@ export interface HorseListProps {
   onTransfer?: (horse: HorseSummary) => void;
   /** Horses the member is selling: no new transfer, no edit until it is cancelled or decided. */
   openTransfers?: ReadonlySet<string>;
+  /** Opens an approved stallion's breeding reports (issue 31 item 2). */
+  onBreedingReports?: (horse: HorseSummary) => void;
 }
 
 /** The latest provider payment of the horse (docs/api.md "Payments"). */
@@ -41,6 +43,7 @@ type ActionProps = Pick<
   | 'checkingId'
   | 'onTransfer'
   | 'openTransfers'
+  | 'onBreedingReports'
 >;
 
 function HorseActions({
@@ -53,6 +56,7 @@ function HorseActions({
   checkingId,
   onTransfer,
   openTransfers,
+  onBreedingReports,
 }: ActionProps & { horse: HorseSummary }) {
   const name = <span className="visually-hidden"> {horseDisplayName(horse)}</span>;
   const selling = openTransfers?.has(horse._id) ?? false;
@@ -112,6 +116,16 @@ function HorseActions({
       {horse.approvalStatus === 'approved' && !selling && onTransfer && (
         <CButton size="sm" color="primary" variant="outline" onClick={() => onTransfer(horse)}>
           Transfer{name}
+        </CButton>
+      )}
+      {horse.approvalStatus === 'approved' && horse.sex === 'Stallion' && onBreedingReports && (
+        <CButton
+          size="sm"
+          color="primary"
+          variant="outline"
+          onClick={() => onBreedingReports(horse)}
+        >
+          Breeding reports{name}
         </CButton>
       )}
       {/* The API keeps approved horses: they are part of the registry's record. */}

@@ -27,6 +27,7 @@ import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
 import { APPROVAL_LABELS } from './status-badges';
 import { MyTransfersSection } from './transfers/my-transfers-section';
 import { StartTransferDialog } from './transfers/start-transfer-dialog';
+import { StallionReportsDialog } from '../breeding-reports/stallion-reports-dialog';
 import { useMyTransfers } from './transfers/transfers-api';
 
 export const MY_HORSES_PAGE_SIZE = 10;
@@ -90,6 +91,7 @@ export default function MyHorsesPage() {
   const [paying, setPaying] = useState<HorseSummary | null>(null);
   const [checkingId, setCheckingId] = useState<string | null>(null);
   const [transferring, setTransferring] = useState<HorseSummary | null>(null);
+  const [reporting, setReporting] = useState<HorseSummary | null>(null);
   const transfers = useMyTransfers();
   // The horses this member is selling: their rows offer no Edit and no second transfer.
   const openTransfers = new Set(
@@ -230,6 +232,7 @@ export default function MyHorsesPage() {
               checkingId={checkingId}
               onTransfer={setTransferring}
               openTransfers={openTransfers}
+              onBreedingReports={setReporting}
               onDelete={(target) => {
                 setToDelete(target);
                 setConfirmOpen(true);
@@ -270,6 +273,11 @@ export default function MyHorsesPage() {
           toast.success(message);
           setTransferring(null);
         }}
+      />
+
+      <StallionReportsDialog
+        horse={reporting && { _id: reporting._id, name: horseDisplayName(reporting) }}
+        onClose={() => setReporting(null)}
       />
 
       <LazyConfirmDialog
