@@ -367,6 +367,16 @@ describe('the last administrator', () => {
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.every((code) => [200, 401, 409].includes(code))).toBe(true);
     expect(await activeAdministrators()).toHaveLength(1);
+
+    // The first administrator alone in charge again, whichever change won.
+    const actor = { userId: (await activeAdministrators())[0]!, ip: '127.0.0.1' };
+    await setStaffActive(t.database.db, adminId, true, actor);
+    // The third is still an active administrator only when its removal was the refused change.
+    if ((await activeAdministrators()).includes(third.id)) {
+      await setStaffActive(t.database.db, third.id, false, { userId: adminId, ip: '127.0.0.1' });
+    }
+    expect(await activeAdministrators()).toEqual([adminId]);
+    adminToken = await login(t.app, ADMIN, 'admin');
   });
 
   it('deactivating and removing each other in racing transactions: one is 409', async () => {
