@@ -65,9 +65,11 @@ export const pedigreeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
   );
 
-  // Public like the verify page they are shown on: approved horses only, names and numbers only
-  // (the member's and the office's horse views show the same lists).
-  const publicAccess = { access: 'public' as const, rateLimit: { max: 60, timeWindow: 60_000 } };
+  // Public like the verify page they are shown on: approved horses only, names and numbers only.
+  // The member's and the office's horse views ask them too (two per horse opened), so the limit
+  // per address is twice the verify page's: an office behind one address opening horses in a
+  // row stays under it.
+  const publicAccess = { access: 'public' as const, rateLimit: { max: 120, timeWindow: 60_000 } };
   const numberParams = z.object({ registrationNumber: numberField });
 
   app.get(
