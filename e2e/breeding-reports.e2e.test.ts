@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UPLOAD_FIELDS } from '@registry/domain';
@@ -82,6 +83,14 @@ async function approvedHorse(
   return { id, number: (approved.body.data as { registrationNum: string }).registrationNum };
 }
 
+/** axe's violations inside the open dialog, every impact, as "rule: targets". */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-kind]').filter({ hasText: text }).first();
 
@@ -112,6 +121,7 @@ describe('breeding report to foal registration', () => {
     await form.getByLabel("Mare's registration number").fill(horses.mare.number);
     await form.getByLabel('Method').selectOption('live-cover');
     await form.getByLabel('Breeding date 1 of mare 1').fill(bred);
+    expect(await dialogViolations(owner)).toEqual([]);
     await form.getByRole('button', { name: 'File report' }).click();
     await toast(owner, 'Breeding report filed').waitFor();
     const filed = owner.getByRole('dialog', { name: `Breeding reports of ${stallionName}` });
@@ -163,6 +173,13 @@ describe('breeding report to foal registration', () => {
     const fits = pedigree.getByRole('region', { name: 'Breedings that fit' });
     const choice = fits.getByRole('radio', { name: new RegExp(`${stallionName} × ${mareName}`) });
     await choice.check();
+    expect(
+      (
+        await new AxeBuilder({ page: member })
+          .include('[aria-labelledby="breedings-fit-title"]')
+          .analyze()
+      ).violations,
+    ).toEqual([]);
     // Choosing fills the names from the register.
     await pedigree.getByRole('tab', { name: 'Sire' }).click();
     expect(
@@ -199,6 +216,7 @@ describe('breeding report to foal registration', () => {
     const note = review.getByRole('note', { name: 'Breeding report' });
     await note.getByText('From a reported breeding').waitFor();
     await note.getByText(/Sire and dam are linked to their registered records/).waitFor();
+    expect(await dialogViolations(office)).toEqual([]);
     expect(await note.textContent()).toContain(horses.mare.number);
     await office.screenshot({ path: '/tmp/breeding-review.png' });
 
