@@ -304,3 +304,18 @@ describe("the office's review", () => {
     expect(amended.json().data).toMatchObject({ version: 3, status: 'filed', reviewedVersion: 2 });
   });
 });
+
+describe('two filings at once', () => {
+  it('one files the season, the other is told the report changed (409), never two reports', async () => {
+    const mares = [line({ ...unregistered, breedingDates: ['2027-04-01'] })];
+    const answers = await Promise.all([file(2027, { mares }), file(2027, { mares })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const listed = await send(
+      'GET',
+      `members/horses/${world.stallion.id}/breeding-reports`,
+      world.stallionOwner,
+    );
+    const seasons = listed.json().data.reports.map((r: { season: number }) => r.season);
+    expect(seasons.filter((season: number) => season === 2027)).toHaveLength(1);
+  });
+});
