@@ -108,6 +108,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/members/transfers/:id/cancel': 'member',
   'POST /api/members/transfers/:id/decline': 'member',
   'POST /api/members/transfers/:id/pay': 'member',
+  'POST /api/members/transfers/:id/pay/cancel': 'member',
   'POST /api/members/verifyOtp-updateEmail': 'member',
   'POST /api/members/verifyOtp-updatepassword': 'public',
   'POST /api/members/webhook-stripe': 'public',

@@ -316,6 +316,29 @@ describe('member transfers: the whole flow', () => {
     expect((await ownerOf(horseId)).ownerId).toBe(buyerId);
   });
 
+  it('a fee payment waiting for 3-D Secure blocks another until the payer pays another way', async () => {
+    await settings({ feeCents: 2500, payer: 'buyer', autoApprove: false });
+    const horseId = await approvedHorse();
+    const transfer = (await start(horseId)).json().data;
+    await accept(transfer.id);
+    const pay = (method: string) =>
+      call('POST', `/api/members/transfers/${transfer.id}/pay`, buyer, cardPayment(method));
+    const waiting = await pay(SANDBOX_METHODS.cardRequiresAction);
+    expect(waiting.json().paymentStatus).toBe('requires_action');
+    expect((await pay(SANDBOX_METHODS.cardSucceeds)).statusCode).toBe(409);
+    // Money may still move: neither party can cancel the transfer meanwhile.
+    const cancel = await call('POST', `/api/members/transfers/${transfer.id}/cancel`, seller, {});
+    expect(cancel.json().error).toBe(MEMBER_TRANSFER_MESSAGES.paymentUnderWay);
+    // Only the payer's waiting payment is theirs to cancel.
+    const cancelPayment = (token: string) =>
+      call('POST', `/api/members/transfers/${transfer.id}/pay/cancel`, token);
+    expect((await cancelPayment(seller)).statusCode).toBe(409);
+    expect((await cancelPayment(buyer)).statusCode).toBe(200);
+    const paid = await pay(SANDBOX_METHODS.cardSucceeds);
+    expect(paid.json().paymentStatus).toBe('succeeded');
+    expect((await transferRow(transfer.id)).status).toBe('awaiting_office');
+  });
+
   it('auto-approval with no fee approves at acceptance', async () => {
     await settings({ feeCents: 0, payer: 'buyer', autoApprove: true });
     const horseId = await approvedHorse();

@@ -22,7 +22,8 @@ import {
   type ChargedPayment,
   type PaymentDeps,
 } from '../payments/service.js';
-import { feeState, roleOf, transferById } from './store.js';
+import { cancelWaitingPayment } from '../payments/reversals.js';
+import { latestPaymentOf, roleOf, feeState, transferById } from './store.js';
 
 /**
  * The transfer fee, paid online by the party the association chose, through the registration's
@@ -142,4 +143,23 @@ export async function chargeTransferFee(
     ...(result.clientSecret ? { clientSecret: result.clientSecret } : {}),
     ...(result.nextAction ? { nextAction: result.nextAction } : {}),
   };
+}
+
+/**
+ * "Pay another way": the payer's fee payment still waiting for their approval (3-D Secure) is
+ * canceled at the provider and here, so they can pay again (or either party can cancel).
+ */
+export async function cancelWaitingFee(
+  deps: PaymentDeps,
+  transferId: string,
+  payer: UserRow,
+  client: { ip: string; userAgent: string },
+): Promise<void> {
+  const transfer = await transferById(deps.db, transferId);
+  roleOf(transfer, payer);
+  const latest = await latestPaymentOf(deps.db, transfer.id);
+  if (!latest || latest.status !== 'requires_action' || latest.payerId !== payer.id) {
+    throw new HttpError(409, PAYMENT_MESSAGES.nothingToCancel);
+  }
+  await cancelWaitingPayment(deps, latest, { id: payer.id, source: 'member', ...client }, null);
 }

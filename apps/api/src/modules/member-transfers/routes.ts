@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MEMBER_TRANSFER_MESSAGES,
+  PAYMENT_MESSAGES,
   TRANSFER_FEE_PAYERS,
   acceptMemberTransferSchema,
   closeMemberTransferSchema,
@@ -22,7 +23,7 @@ import {
 import type { PaymentDeps } from '../payments/service.js';
 import { transferSettings } from '../settings/service.js';
 import { decideTransfer } from './complete.js';
-import { chargeTransferFee } from './pay.js';
+import { cancelWaitingFee, chargeTransferFee } from './pay.js';
 import {
   acceptTransfer,
   closeTransfer,
@@ -218,6 +219,35 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
         },
       );
       return sendChargeAnswer(reply, row, MEMBER_TRANSFER_MESSAGES.feePaid);
+    },
+  );
+
+  app.post(
+    '/members/transfers/:id/pay/cancel',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['transfers'],
+        summary:
+          'Pay another way: cancel my transfer-fee payment that waits for approval (3-D Secure)',
+        security,
+        params: idParams,
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string() }),
+          '4xx': failureSchema,
+          502: failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      const member = await memberRow(db, requireAuth(request).userId);
+      await cancelWaitingFee(
+        { ...deps, log: request.log },
+        request.params.id,
+        member,
+        clientOf(request),
+      );
+      return { success: true as const, message: PAYMENT_MESSAGES.paymentCanceled };
     },
   );
 

@@ -202,6 +202,35 @@ describe('My Horses: the buyer’s side', () => {
     );
   });
 
+  it('a fee payment waiting for approval offers Pay another way, which cancels it first', async () => {
+    const waiting = transfer({
+      status: 'awaiting_payment',
+      payment: {
+        id: 'p1',
+        status: 'requires_action',
+        method: 'card',
+        amountCents: 2500,
+        updatedAt: '2026-11-21T10:00:00.000Z',
+      },
+    });
+    const requests = myHorses([waiting], (request) =>
+      request.url === 'members/transfers/t1/pay/cancel'
+        ? { status: 200, data: { success: true, message: 'Payment canceled' } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/horse-list');
+    const list = await screen.findByRole('list', { name: 'My transfers' });
+    expect(within(list).queryByRole('button', { name: /^Pay transfer fee/ })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: /^Pay another way/ }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url === 'members/transfers/t1/pay/cancel')).toBe(true),
+    );
+    expect(
+      await screen.findByRole('dialog', { name: 'Pay the transfer fee for Copper Bell' }),
+    ).toBeInTheDocument();
+  });
+
   it('offers Pay transfer fee to the payer only, once the buyer has signed', async () => {
     myHorses([
       transfer({ id: 't2', status: 'awaiting_payment' }),

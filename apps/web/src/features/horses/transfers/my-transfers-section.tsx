@@ -16,7 +16,7 @@ import { useInvalidate } from '../../../stores/server-api';
 import { useToast } from '../../../stores/use-toast';
 import { AcceptTransferDialog } from './accept-transfer-dialog';
 import { TransferBadge } from '../../../components/transfer-badge';
-import { useCloseTransfer, type MyTransfers } from './transfers-api';
+import { useCancelFeePayment, useCloseTransfer, type MyTransfers } from './transfers-api';
 
 /** The payment dialog of My Horses, for the transfer fee: its own chunk, as for horses. */
 const PayDialog = lazy(() => import('../my-horses-pay-dialog'));
@@ -51,12 +51,24 @@ export function MyTransfersSection({ query }: { query: QueryState<MyTransfers> }
   const toast = useToast();
   const invalidate = useInvalidate();
   const closeTransfer = useCloseTransfer();
+  const cancelFeePayment = useCancelFeePayment();
   const [accepting, setAccepting] = useState<MemberTransfer | null>(null);
   const [paying, setPaying] = useState<MemberTransfer | null>(null);
   const [closing, setClosing] = useState<Closing | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const transfers = Array.isArray(query.data?.transfers) ? query.data.transfers : [];
+
+  /** The fee payment waiting for approval goes; then the Pay dialog opens again. */
+  async function payAnotherWay(transfer: MemberTransfer) {
+    try {
+      const answer = await cancelFeePayment(transfer.id).unwrap();
+      toast.info(answer.message ?? 'Payment canceled');
+      setPaying(transfer);
+    } catch (caught) {
+      toast.danger((caught as ApiError).error);
+    }
+  }
 
   async function confirmClose() {
     if (!closing) return;
@@ -117,6 +129,7 @@ export function MyTransfersSection({ query }: { query: QueryState<MyTransfers> }
                   transfer={transfer}
                   onAccept={setAccepting}
                   onPay={setPaying}
+                  onPayAnotherWay={(target) => void payAnotherWay(target)}
                   onClose={(how) => {
                     setReason('');
                     setClosing({ transfer, how });
@@ -193,11 +206,13 @@ function TransferActions({
   transfer,
   onAccept,
   onPay,
+  onPayAnotherWay,
   onClose,
 }: {
   transfer: MemberTransfer;
   onAccept: (transfer: MemberTransfer) => void;
   onPay: (transfer: MemberTransfer) => void;
+  onPayAnotherWay: (transfer: MemberTransfer) => void;
   onClose: (how: 'decline' | 'cancel') => void;
 }) {
   if (!OPEN.has(transfer.status)) return null;
@@ -220,6 +235,18 @@ function TransferActions({
           </CButton>
         </>
       )}
+      {transfer.status === 'awaiting_payment' &&
+        transfer.feePayer === transfer.role &&
+        payment === 'requires_action' && (
+          <CButton
+            size="sm"
+            color="warning"
+            variant="outline"
+            onClick={() => onPayAnotherWay(transfer)}
+          >
+            Pay another way{name}
+          </CButton>
+        )}
       {mayPay && (
         <CButton size="sm" color="success" variant="outline" onClick={() => onPay(transfer)}>
           Pay transfer fee{name}

@@ -38,6 +38,13 @@ const transfersApi = serverApi.injectEndpoints({
       }),
       invalidatesTags: ['Transfer', 'Horse'],
     }),
+    cancelFeePayment: build.mutation<Answer<unknown>, string>({
+      query: (id) => ({
+        url: `members/transfers/${encodeURIComponent(id)}/pay/cancel`,
+        method: 'post',
+      }),
+      invalidatesTags: ['Transfer', 'Payment'],
+    }),
     closeTransfer: build.mutation<Answer<MemberTransfer>, Close>({
       query: ({ id, how, version, reason }) => ({
         url: `members/transfers/${encodeURIComponent(id)}/${how}`,
@@ -54,3 +61,5 @@ export const useMyTransfers = () => queryState(transfersApi.useMyTransfersQuery(
 export const useStartTransfer = () => transfersApi.useStartTransferMutation()[0];
 export const useAcceptTransfer = () => transfersApi.useAcceptTransferMutation()[0];
 export const useCloseTransfer = () => transfersApi.useCloseTransferMutation()[0];
+/** "Pay another way": cancels my fee payment waiting for 3-D Secure. */
+export const useCancelFeePayment = () => transfersApi.useCancelFeePaymentMutation()[0];
