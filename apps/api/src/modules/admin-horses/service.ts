@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_MESSAGES, type AdminHorse } from '@registry/domain';
+import { ADMIN_MESSAGES, BREEDING_MARE_PART, type AdminHorse } from '@registry/domain';
 import { horses, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/service.js';
@@ -8,6 +8,7 @@ import type { ReceivedForm } from '../horses/multipart.js';
 import { registerHorse, type HorseDeps } from '../horses/service.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { followFees } from '../horse-repository/fees.js';
+import { decideFoalBreeding } from '../breedings/foal-link.js';
 import { recordRevision } from '../horse-repository/revisions.js';
 import { adminHorseById } from './view.js';
 
@@ -72,6 +73,11 @@ export async function adminUpdateHorse(
         .where(eq(horses.id, horseId))
         .returning();
       if (updated) await followFees(tx, updated);
+      // A registration not yet approved: its reported breeding and flag follow the record
+      // (modules/breedings/foal-link.ts); an approved horse's parents are linked by hand.
+      if (updated && updated.approvalStatus !== 'approved') {
+        await decideFoalBreeding(tx, updated, form.values.get(BREEDING_MARE_PART));
+      }
       await storeFiles();
       await recordRevision(tx, horseId, actor.userId);
       await recordAudit(tx, {

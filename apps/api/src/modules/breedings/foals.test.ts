@@ -276,5 +276,21 @@ describe('registering a foal from a breeding', () => {
     expect(back.statusCode).toBe(200);
     const [relinked] = await world.t.database.db.select().from(horses).where(eq(horses.id, row.id));
     expect(relinked).toMatchObject({ breedingMareId: dixieLine, damHorseId: world.mare.id });
+
+    // The office's edit of the pending registration follows the same rule.
+    const office = await sendForm(
+      world.t.app,
+      world.admin,
+      { method: 'PUT', url: `/api/admin/horses/${row.id}` },
+      { ...validValues(), ...foal('2027-04-06', parent('Unknown Mare')) },
+      [],
+    );
+    expect(office.statusCode).toBe(200);
+    const [byOffice] = await world.t.database.db.select().from(horses).where(eq(horses.id, row.id));
+    expect(byOffice).toMatchObject({
+      breedingMareId: null,
+      damHorseId: null,
+      noBreedingReport: true,
+    });
   });
 });
