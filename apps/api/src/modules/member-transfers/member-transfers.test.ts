@@ -202,6 +202,17 @@ describe('member transfers: the whole flow', () => {
     });
     // The registration's payment status is not the transfer's.
     expect((await ownerOf(horseId)).paymentStatus).toBe('paid');
+    // My payments and the ledger name the horse of the transfer and the Transfer Fee line.
+    const paidByMe = (await call('GET', '/api/members/payments', buyer)).json().data as Json[];
+    expect(paidByMe.find((entry) => entry.id === payment!.id)).toMatchObject({
+      horse: { id: null, name, deleted: false },
+      lines: [{ label: 'Transfer Fee', cents: 2500 }],
+    });
+    const ledger = (await call('GET', '/api/admin/payments?pageSize=100', admin)).json().data
+      .items as Json[];
+    expect(ledger.find((entry) => entry.id === payment!.id)).toMatchObject({
+      horse: { id: horseId, name, deleted: false },
+    });
     expect((await transferRow(transfer.id)).status).toBe('awaiting_office');
 
     // The office's queue shows it, with both signatures and the payment.

@@ -21,6 +21,7 @@ import { CSV_BOM, safeCell } from '../../csv-cells.js';
 import { HttpError } from '../../http-error.js';
 import { fullName } from '../horse-repository/owners.js';
 import { agreementView, disputeView, refundsByPayment } from './payment-facts.js';
+import { transferHorsesOf } from './transfer-horses.js';
 
 /*
  * The office's payments ledger (docs/api.md "Payments ledger"): every payment row, joined to
@@ -132,6 +133,8 @@ interface Withdrawn {
   horseId: string | null;
   name: string;
   registrationNumber: string | null;
+  /** A member transfer's fee: the horse is there, the payment just does not register it. */
+  transfer?: boolean;
 }
 
 /**
@@ -249,7 +252,7 @@ function toEntry(
             id: gone?.horseId ?? null,
             name: gone?.name ?? '',
             registrationNumber: gone?.registrationNumber ?? null,
-            deleted: true,
+            deleted: !gone?.transfer,
           },
   };
 }
@@ -259,6 +262,13 @@ async function entriesOf(db: Executor, rows: JoinedRow[]): Promise<LedgerEntry[]
     db,
     rows.filter((row) => !row.payment.horseId).map((row) => row.payment.id),
   );
+  // A transfer fee names the transferred horse (transfer-horses.ts), not a withdrawn one.
+  for (const [paymentId, horse] of await transferHorsesOf(
+    db,
+    rows.map((row) => row.payment),
+  )) {
+    withdrawn.set(paymentId, { ...horse, transfer: true });
+  }
   const refunds = await refundsByPayment(
     db,
     rows.map((row) => row.payment.id),

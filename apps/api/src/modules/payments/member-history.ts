@@ -6,6 +6,7 @@ import { horseNamesByIds } from '../horse-repository/names.js';
 import { HttpError } from '../../http-error.js';
 import { isUuid } from '../../db/ids.js';
 import { withdrawnHorses } from './ledger.js';
+import { transferHorsesOf } from './transfer-horses.js';
 import { agreementView, disputeView, refundsByPayment } from './payment-facts.js';
 
 /*
@@ -67,16 +68,20 @@ async function labelled(db: Executor, rows: PaymentRow[]): Promise<MemberPayment
     db,
     rows.map((row) => row.id),
   );
+  const transfers = await transferHorsesOf(db, rows);
   return rows.map((row) =>
     view(
       row,
       row.horseId
         ? { id: row.horseId, name: names.get(row.horseId)?.name ?? '', deleted: false }
-        : {
-            id: null,
-            name: withdrawn.get(row.id)?.name || 'Withdrawn registration',
-            deleted: true,
-          },
+        : transfers.has(row.id)
+          ? // A transfer fee: the horse being transferred (not linked: it may not be theirs yet).
+            { id: null, name: transfers.get(row.id)!.name, deleted: false }
+          : {
+              id: null,
+              name: withdrawn.get(row.id)?.name || 'Withdrawn registration',
+              deleted: true,
+            },
       refunds.get(row.id) ?? [],
     ),
   );
