@@ -293,4 +293,33 @@ describe('registering a foal from a breeding', () => {
       noBreedingReport: true,
     });
   });
+
+  it('a report amended after the foal was registered clears its flag, on a new version', async () => {
+    const row = await registerThroughApi(world.t.app, world.t.database.db, world.mareOwner, {
+      ...foal('2027-04-20', parent('Late Mare')),
+    });
+    expect(row.noBreedingReport).toBe(true);
+    const report = (
+      await send('GET', `members/horses/${world.stallion.id}/breeding-reports`, world.stallionOwner)
+    ).json().data.reports[0];
+    const kept = report.mares.map((m: Record<string, unknown>) => ({
+      id: m.id,
+      mareRegistrationNumber: m.mareRegistrationNumber,
+      mareName: m.mareRegistrationNumber ? '' : m.mareName,
+      mareOwnerName: m.mareRegistrationNumber ? '' : m.mareOwnerName,
+      breedingDates: m.breedingDates,
+      method: m.method,
+    }));
+    const amended = await file(2026, {
+      version: report.version,
+      mares: [
+        ...kept,
+        line({ mareName: 'Late  Mare', mareOwnerName: 'Sam Lee', breedingDates: ['2026-05-20'] }),
+      ],
+    });
+    expect(amended.statusCode).toBe(200);
+    const [after] = await world.t.database.db.select().from(horses).where(eq(horses.id, row.id));
+    expect(after).toMatchObject({ noBreedingReport: false, breedingMareId: null });
+    expect(after!.version).toBe(row.version + 1);
+  });
 });

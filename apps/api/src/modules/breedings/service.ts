@@ -22,6 +22,7 @@ import { fullName } from '../horse-repository/owners.js';
 import { breedingReportSettings, openSeasons, requireSeasonOpen } from './deadline.js';
 import { checkLines, type CheckedLine } from './mare-lines.js';
 import { mailReportStep } from './mail.js';
+import { refreshFoalsOf } from './refresh.js';
 import { diffVersions } from './versions.js';
 import { linesOf, reportView, snapshotLine, type BreedingReportRow } from './view.js';
 
@@ -159,7 +160,7 @@ export async function fileReport(
 ): Promise<{ report: BreedingReport; amended: boolean }> {
   return db.transaction(async (tx) => {
     // The stallion's row lock orders two filings for one stallion.
-    await ownStallion(tx, ownerId, horseId, true);
+    const stallion = await ownStallion(tx, ownerId, horseId, true);
     const settings = await breedingReportSettings(tx);
     requireSeasonOpen(season, settings);
     const [existing] = await tx
@@ -179,6 +180,7 @@ export async function fileReport(
       if (!report) throw new Error('insert returned no report');
       await writeLines(tx, report, lines);
       await keepVersion(tx, report, ownerId);
+      await refreshFoalsOf(tx, stallion, ownerId);
       await recordAudit(tx, {
         action: 'breeding-report.file',
         success: true,
@@ -214,6 +216,7 @@ export async function fileReport(
       .returning();
     if (!report) throw new Error('report vanished during its amendment');
     await keepVersion(tx, report, ownerId);
+    await refreshFoalsOf(tx, stallion, ownerId);
     await recordAudit(tx, {
       action: 'breeding-report.amend',
       success: true,
