@@ -12,7 +12,12 @@ import {
 } from '@coreui/react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { buildHorseSchema, defaultHorseValues, feesFor } from '@registry/domain';
+import {
+  MEMBER_TRANSFER_MESSAGES,
+  buildHorseSchema,
+  defaultHorseValues,
+  feesFor,
+} from '@registry/domain';
 import type { HorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
 import { OrderSummaryDialog } from '../payments/order-summary-dialog';
@@ -106,7 +111,9 @@ export default function PayDialog({
   useOwnerPrefill(true, methods);
   const flow = usePaymentFlow({
     deleteHorse,
-    ...(transfer ? { process: processTransferFee } : {}),
+    ...(transfer
+      ? { process: processTransferFee, succeededMessage: MEMBER_TRANSFER_MESSAGES.feePaid }
+      : {}),
     onFinished: () => {
       setPending(null);
       onFinished();

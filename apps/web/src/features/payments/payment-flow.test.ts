@@ -129,6 +129,22 @@ describe('createPaymentFlow', () => {
     expect(deps.onFinished).toHaveBeenCalledTimes(1);
   });
 
+  it('says the caller’s words when a verified payment succeeds (a transfer fee)', async () => {
+    const { deps, toasts } = setup(
+      async () => ({
+        success: true,
+        message: 'Further action is required',
+        url: 'http://x/approve',
+        paymentIntentId: 'pi_2',
+      }),
+      ['succeeded'],
+    );
+    const flow = createPaymentFlow({ ...deps, succeededMessage: 'Transfer fee paid' });
+    await flow.pay(request({ horseId: 't1', prepayDNAFee: false }));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(toasts.at(-1)).toEqual(['success', 'Transfer fee paid']);
+  });
+
   it('says "Payment Failed!" when the status ends otherwise', async () => {
     const { toasts, flow } = setup(
       async () => ({ success: true, url: 'http://x', paymentIntentId: 'pi_1' }),

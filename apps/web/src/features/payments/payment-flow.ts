@@ -26,6 +26,8 @@ export interface PaymentFlowDeps {
   /** The payment is over one way or another: close the modal, refresh the list. */
   onFinished: () => void;
   onPhase?: (phase: FlowPhase) => void;
+  /** Said when a payment confirmed by polling succeeded; a registration's words by default. */
+  succeededMessage?: string;
   poll?: (options: PollOptions) => () => void;
 }
 
@@ -67,8 +69,9 @@ export function createPaymentFlow(deps: PaymentFlowDeps) {
 
   function onPollDone(outcome: PollOutcome) {
     stopPoll = null;
-    if (outcome.kind === 'succeeded') deps.toast.success(PAYMENT_MESSAGES.registered);
-    else if (outcome.kind === 'processing') deps.toast.info(PAYMENT_MESSAGES.processing);
+    if (outcome.kind === 'succeeded') {
+      deps.toast.success(deps.succeededMessage ?? PAYMENT_MESSAGES.registered);
+    } else if (outcome.kind === 'processing') deps.toast.info(PAYMENT_MESSAGES.processing);
     else if (outcome.kind === 'failed') deps.toast.danger(PAYMENT_MESSAGES.failed);
     else if (outcome.kind === 'timeout') deps.toast.warning(PAYMENT_MESSAGES.inProgress);
     else deps.toast.danger(PAYMENT_MESSAGES.statusCheckFailed);

@@ -13,6 +13,7 @@ export function usePaymentFlow({
   deleteHorse,
   onFinished,
   process = processPayment,
+  succeededMessage,
 }: {
   deleteHorse: (horseId: string) => Promise<unknown>;
   onFinished: () => void;
@@ -21,6 +22,8 @@ export function usePaymentFlow({
    * own (the flow's `horseId` is then the transfer's id).
    */
   process?: typeof processPayment;
+  /** What a payment confirmed after its verification step says (a transfer fee's words). */
+  succeededMessage?: string;
 }) {
   const toast = useToast();
   const [phase, setPhase] = useState<FlowPhase>('idle');
@@ -34,6 +37,7 @@ export function usePaymentFlow({
     createPaymentFlow({
       toast,
       process,
+      ...(succeededMessage ? { succeededMessage } : {}),
       checkStatus: fetchPaymentStatus,
       deleteHorse: (id) => deleteRef.current(id),
       nextAction: async ({ clientSecret, url }) => {
