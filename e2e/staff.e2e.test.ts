@@ -59,6 +59,11 @@ describe('office staff', () => {
     await admin.getByRole('button', { name: 'Invite staff' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Invite staff' });
     await dialog.getByRole('radio', { name: /^Registrar/ }).waitFor();
+    // Checked once the dialog has faded in: half-transparent text fails the contrast rule.
+    await admin.waitForFunction(() => {
+      const modal = document.querySelector('.modal.show');
+      return modal !== null && getComputedStyle(modal).opacity === '1';
+    });
     expect(await violations(admin, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel('Email').fill(registrar.email);
     await dialog.getByLabel('First name').fill(registrar.firstName);
