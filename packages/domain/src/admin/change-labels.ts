@@ -51,6 +51,9 @@ const TOP_LABELS: Record<string, string> = {
   'othermarkings.maneColor': 'Mane color',
   'othermarkings.tailColor': 'Tail color',
   ownerOfRecord: 'Owner of record',
+  // The registered parents the office links (revisions, docs/api.md "Offspring and pedigrees").
+  sireHorseId: 'Registered sire',
+  damHorseId: 'Registered dam',
 };
 
 /** The stored files' kinds, as a changed file reads (`files.<kind>[.<slot>]`, revisions). */

@@ -26,7 +26,16 @@ const ACTION_TITLES: Record<string, string> = {
   'payment.offline': 'Payment recorded by the office',
   'horse.certificate': 'Certificate issued',
   'horse.change-withdraw': 'Change request withdrawn by the owner',
+  'horse.parent-link': 'Registered parent linked',
+  'horse.parent-unlink': 'Registered parent unlinked',
 };
+
+/** A linked parent as the parent-link entries keep it (`{ registrationNumber, name }` or null). */
+function parentInWords(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return '—';
+  const { registrationNumber, name } = value as Record<string, unknown>;
+  return [registrationNumber, name].filter((part) => typeof part === 'string' && part).join(' ');
+}
 
 const titleOf = (entry: HistoryEntry) =>
   entry.type === 'other' ? (ACTION_TITLES[entry.action] ?? entry.action) : TITLES[entry.type];
@@ -62,6 +71,9 @@ function describe(entry: HistoryEntry): string | null {
     parts.push(`rejected for: ${d.previousReason}`);
   }
   if (Array.isArray(d.changes)) parts.push(changesInWords(d.changes));
+  if ((d.side === 'sire' || d.side === 'dam') && 'to' in d) {
+    parts.push(`${d.side}: ${parentInWords(d.from)} → ${parentInWords(d.to)}`);
+  }
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
