@@ -408,6 +408,19 @@ describe('member transfers: cancel, decline, one open transfer, locks', () => {
     expect(open).toHaveLength(1);
   });
 
+  it('an acceptance racing a cancellation: one of them wins, the other is refused', async () => {
+    const horseId = await approvedHorse();
+    const transfer = (await start(horseId)).json().data;
+    const [accepted, cancelled] = await Promise.all([
+      accept(transfer.id),
+      call('POST', `/api/members/transfers/${transfer.id}/cancel`, seller, { version: 1 }),
+    ]);
+    expect([accepted.statusCode, cancelled.statusCode].sort()).toEqual([200, 409]);
+    const row = await transferRow(transfer.id);
+    expect(row.version).toBe(2);
+    expect(['awaiting_payment', 'cancelled']).toContain(row.status);
+  });
+
   it('the seller cannot edit the horse while a transfer is open; the office cannot bypass it', async () => {
     const horseId = await approvedHorse();
     const transfer = (await start(horseId)).json().data;
