@@ -63,7 +63,8 @@ export function BreedingsThatFit() {
   const query = useDebouncedValue(typed, 500);
   const fits = useBreedingFits(readOnly ? null : query);
   const [chosen, setChosen] = useState<string | null>(null);
-  const list = fits.data ?? [];
+  // Only a list of fits counts (not, say, a page a proxy answered in its place).
+  const list = Array.isArray(fits.data) ? fits.data : [];
 
   // A choice no longer among the fits (the dam or the date changed) is dropped.
   const stillFits = chosen !== null && list.some((fit) => fit.breedingMareId === chosen);
