@@ -39,7 +39,11 @@ async function call(method: string, url: string, token: string) {
 }
 
 /** A staff member of `role` who has set a password from the invitation, signed in. */
-async function signedInStaff(adminToken: string, role: StaffRole, name = role): Promise<string> {
+async function signedInStaff(
+  adminToken: string,
+  role: StaffRole,
+  name: string = role,
+): Promise<string> {
   const email = `matrix-${name}@office.test`;
   const invited = await app.inject({
     method: 'POST',
