@@ -40,25 +40,27 @@ describe('Members List', () => {
   it('sends search, sorting and paging to the server', async () => {
     const requests = serve(() => page([member('a', 'Ann', true)], 25));
     const user = userEvent.setup();
+    // The shell asks for other things too (the waiting-work count): read the list's requests.
+    const lastList = () => requests.filter((r) => r.url === 'admin/members').at(-1);
     renderApp('/admin/members-list');
     await screen.findByRole('table', {}, { timeout: 5000 });
-    expect(requests.at(-1)).toMatchObject({
+    expect(lastList()).toMatchObject({
       url: 'admin/members',
       params: { page: 1, pageSize: 10, sort: 'name', order: 'asc' },
     });
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
-    await waitFor(() => expect(requests.at(-1)?.params).toMatchObject({ page: 3 }));
+    await waitFor(() => expect(lastList()?.params).toMatchObject({ page: 3 }));
 
     await user.click(screen.getByRole('button', { name: /City/ }));
     await waitFor(() =>
-      expect(requests.at(-1)?.params).toMatchObject({ page: 1, sort: 'city', order: 'asc' }),
+      expect(lastList()?.params).toMatchObject({ page: 1, sort: 'city', order: 'asc' }),
     );
     await user.click(screen.getByRole('button', { name: /City/ }));
-    await waitFor(() => expect(requests.at(-1)?.params).toMatchObject({ order: 'desc' }));
+    await waitFor(() => expect(lastList()?.params).toMatchObject({ order: 'desc' }));
 
     await user.type(screen.getByLabelText('Name, email, member number or city'), 'nash');
-    await waitFor(() => expect(requests.at(-1)?.params).toMatchObject({ q: 'nash', page: 1 }));
+    await waitFor(() => expect(lastList()?.params).toMatchObject({ q: 'nash', page: 1 }));
   });
 
   it('chooses activate or deactivate by the current state, asking before deactivating', async () => {
