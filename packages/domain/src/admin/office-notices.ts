@@ -18,6 +18,8 @@ export const waitingWorkSchema = z.object({
   registrations: z.number().int(),
   changeRequests: z.number().int(),
   failedPayments: z.number().int(),
+  /** Member transfers signed by both and paid, waiting for the office (issue 31 item 1). */
+  memberTransfers: z.number().int(),
 });
 export type WaitingWork = z.infer<typeof waitingWorkSchema>;
 

@@ -115,6 +115,7 @@ describe('office notices', () => {
       registrations: 3,
       changeRequests: 0,
       failedPayments: 0,
+      memberTransfers: 0,
     });
     const registered = await sendForm(
       t.app,

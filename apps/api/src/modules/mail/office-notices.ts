@@ -8,7 +8,14 @@ import {
 } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { lockFor } from '../../db/advisory-lock.js';
-import { auditLog, horseChangeRequests, horses, officeDigests, users } from '../../db/schema.js';
+import {
+  auditLog,
+  horseChangeRequests,
+  horses,
+  horseTransfers,
+  officeDigests,
+  users,
+} from '../../db/schema.js';
 import { recordAudit } from '../audit/service.js';
 import { horseNamesByIds } from '../horse-repository/names.js';
 import { fullName } from '../horse-repository/owners.js';
@@ -209,7 +216,7 @@ const capped = (n: number) => Math.min(n, WAITING_WORK_CAP + 1);
 /** What waits for the office now, each count stopping past WAITING_WORK_CAP. */
 export async function waitingWork(db: Executor): Promise<WaitingWork> {
   const limit = WAITING_WORK_CAP + 1;
-  const [registrations, changeRequests, failedPayments] = await Promise.all([
+  const [registrations, changeRequests, failedPayments, memberTransfers] = await Promise.all([
     db
       .select({ id: horses.id })
       .from(horses)
@@ -225,11 +232,17 @@ export async function waitingWork(db: Executor): Promise<WaitingWork> {
       .from(horses)
       .where(and(eq(horses.approvalStatus, 'pending'), eq(horses.paymentStatus, 'failed')))
       .limit(limit),
+    db
+      .select({ id: horseTransfers.id })
+      .from(horseTransfers)
+      .where(eq(horseTransfers.status, 'awaiting_office'))
+      .limit(limit),
   ]);
   return {
     registrations: capped(registrations.length),
     changeRequests: capped(changeRequests.length),
     failedPayments: capped(failedPayments.length),
+    memberTransfers: capped(memberTransfers.length),
   };
 }
 
@@ -269,7 +282,12 @@ export async function sendDailyDigest(
     const events = await officeOnlyFiltered(tx, await describe(tx, rows), rows);
     const waiting = await waitingWork(tx);
     const anything =
-      events.length + waiting.registrations + waiting.changeRequests + waiting.failedPayments > 0;
+      events.length +
+        waiting.registrations +
+        waiting.changeRequests +
+        waiting.failedPayments +
+        waiting.memberTransfers >
+      0;
     if (!anything) return true;
     for (const { email } of await staffWanting(tx, 'digest')) {
       await enqueueMail(

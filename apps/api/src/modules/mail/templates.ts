@@ -246,15 +246,20 @@ export function officeDigestMail(
   association: string,
   input: {
     lines: string[];
-    waiting: { registrations: number; changeRequests: number; failedPayments: number };
+    waiting: {
+      registrations: number;
+      changeRequests: number;
+      failedPayments: number;
+      memberTransfers?: number;
+    };
     link: string;
   },
 ): MailMessage {
-  const { registrations, changeRequests, failedPayments } = input.waiting;
+  const { registrations, changeRequests, failedPayments, memberTransfers = 0 } = input.waiting;
   return render(to, association, {
     subject: 'daily office digest',
     paragraphs: [
-      `Waiting now: ${registrations} registration(s), ${changeRequests} change request(s), ${failedPayments} failed payment(s) on pending registrations.`,
+      `Waiting now: ${registrations} registration(s), ${changeRequests} change request(s), ${failedPayments} failed payment(s) on pending registrations, ${memberTransfers} member transfer(s).`,
       ...(input.lines.length > 0
         ? ['In the last day:', ...input.lines]
         : ['Nothing new came in over the last day.']),

@@ -214,6 +214,9 @@ describe('member transfers: the whole flow', () => {
       horse: { id: horseId, name, deleted: false },
     });
     expect((await transferRow(transfer.id)).status).toBe('awaiting_office');
+    // The menu's count of waiting work includes it.
+    const waiting = await call('GET', '/api/admin/waiting-work', admin);
+    expect(waiting.json().data.memberTransfers).toBe(1);
 
     // The office's queue shows it, with both signatures and the payment.
     const queue = await call('GET', '/api/admin/member-transfers', admin);

@@ -32,7 +32,7 @@ export function WaitingWorkBadge() {
     skip: !ready,
     pollingInterval: POLL_MS,
   });
-  const waiting = data ? data.registrations + data.changeRequests : 0;
+  const waiting = data ? data.registrations + data.changeRequests + data.memberTransfers : 0;
   if (waiting === 0) return null;
   return (
     <span

@@ -14,7 +14,10 @@ function office(waiting: { registrations: number; changeRequests: number }) {
   let chosen = 'immediate';
   return serve((config: HttpRequest) => {
     if (config.url === 'admin/waiting-work') {
-      return { status: 200, data: { success: true, data: { ...waiting, failedPayments: 0 } } };
+      return {
+        status: 200,
+        data: { success: true, data: { ...waiting, failedPayments: 0, memberTransfers: 0 } },
+      };
     }
     if (config.url === 'admin/office-notices' && config.method === 'put') {
       chosen = (JSON.parse(config.data as string) as { officeNotices: string }).officeNotices;
