@@ -538,6 +538,8 @@ export const payments = pgTable(
     check('payments_refunded_check', sql`${t.refundedCents} >= 0`),
     index('payments_provider_method_idx').on(t.providerMethodId),
     index('payments_horse_idx').on(t.horseId, t.createdAt),
+    // The office ledger's order (created_at desc, id desc), read backwards, and its date range.
+    index('payments_created_idx').on(t.createdAt, t.id),
     // One live or settled payment per horse and set of fee lines: a second payment of the
     // same fees is refused by the database; the difference after an edit is another set.
     uniqueIndex('payments_one_live_per_horse_idx')
