@@ -540,6 +540,8 @@ export const payments = pgTable(
     index('payments_horse_idx').on(t.horseId, t.createdAt),
     // The office ledger's order (created_at desc, id desc), read backwards, and its date range.
     index('payments_created_idx').on(t.createdAt, t.id),
+    // The ledger filtered by status (a rare one, e.g. disputed, would otherwise walk them all).
+    index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
     // One live or settled payment per horse and set of fee lines: a second payment of the
     // same fees is refused by the database; the difference after an edit is another set.
     uniqueIndex('payments_one_live_per_horse_idx')
