@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, users } from '../../db/schema.js';
+import { recordAudit } from '../audit/service.js';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
 import { REGISTER, sendForm, validFiles, validValues } from '../../test/multipart.js';
@@ -12,6 +13,9 @@ let t: TestApp;
 let admin: string;
 let member: string;
 const DIGEST_STAFF = 'digest.staff@test.org';
+// Digest staff whose role has nothing in the day's work (no payment came in or waits).
+const DIGEST_TREASURER = 'digest.treasurer@test.org';
+const DIGEST_READ_ONLY = 'digest.readonly@test.org';
 const OPTIONS: NoticeOptions = {
   associationName: 'Test Registry',
   publicUrl: 'http://registry.test',
@@ -20,9 +24,11 @@ const OPTIONS: NoticeOptions = {
 beforeAll(async () => {
   t = await createTestApp();
   [admin, member] = await Promise.all([login(t.app, ADMIN, 'admin'), login(t.app, MEMBER_A)]);
-  await t.database.db
-    .insert(users)
-    .values({ email: DIGEST_STAFF, role: 'admin', officeNotices: 'digest' });
+  await t.database.db.insert(users).values([
+    { email: DIGEST_STAFF, role: 'admin', staffRole: 'administrator', officeNotices: 'digest' },
+    { email: DIGEST_TREASURER, role: 'admin', staffRole: 'treasurer', officeNotices: 'digest' },
+    { email: DIGEST_READ_ONLY, role: 'admin', staffRole: 'read-only', officeNotices: 'digest' },
+  ]);
   // The first run notes where notices start: earlier history is not mailed.
   expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(0);
 });
@@ -102,6 +108,9 @@ describe('office notices', () => {
     // The same day again, from any server: not sent twice.
     expect(await sendDailyDigest(t.database.db, OPTIONS, sentAt)).toBe(false);
     expect(await mailTo(DIGEST_STAFF)).toHaveLength(1);
+    // Only registrations came in and wait: not the treasurer's work; read-only gets no notices.
+    expect(await mailTo(DIGEST_TREASURER)).toHaveLength(0);
+    expect(await mailTo(DIGEST_READ_ONLY)).toHaveLength(0);
   });
 
   it('counts waiting work for the menu, and keeps each choice to the office', async () => {
@@ -140,5 +149,58 @@ describe('office notices', () => {
       headers: bearer(admin),
     });
     expect(mine.json().data).toEqual({ officeNotices: 'immediate' });
+  });
+
+  it('sends each kind only to the roles whose work it is: none to read-only, deactivated or removed staff', async () => {
+    const staff = {
+      registrar: 'notices.registrar@test.org',
+      treasurer: 'notices.treasurer@test.org',
+      readOnly: 'notices.readonly@test.org',
+      deactivated: 'notices.deactivated@test.org',
+      removed: 'notices.removed@test.org',
+    };
+    // The earlier tests' work goes out first, before these staff exist.
+    await sendImmediateNotices(t.database.db, OPTIONS);
+    await t.database.db.insert(users).values([
+      { email: staff.registrar, role: 'admin', staffRole: 'registrar' },
+      { email: staff.treasurer, role: 'admin', staffRole: 'treasurer' },
+      { email: staff.readOnly, role: 'admin', staffRole: 'read-only' },
+      { email: staff.deactivated, role: 'admin', staffRole: 'registrar', active: false },
+      {
+        email: staff.removed,
+        role: 'admin',
+        staffRole: 'administrator',
+        active: false,
+        removedAt: new Date(),
+      },
+    ]);
+    const adminBefore = (await mailTo(ADMIN.email)).length;
+    const subjects = async (email: string) =>
+      (await mailTo(email)).map((mail) => mail.subject.replace(/, from .*$/, ''));
+
+    const chosen = names();
+    const name = `${chosen.firstChoice} / ${chosen.secondChoice} / ${chosen.thirdChoice}`;
+    const horse = await registerThroughApi(t.app, t.database.db, member, chosen);
+    expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(1);
+    expect(await subjects(staff.registrar)).toEqual([`Test Registry: New registration: ${name}`]);
+    expect(await mailTo(staff.treasurer)).toHaveLength(0);
+
+    // A failed payment, as payments/settle.ts logs it: the treasurer's work, not the registrar's.
+    await recordAudit(t.database.db, {
+      action: 'payment.settled',
+      success: false,
+      subject: horse.id,
+      details: { status: 'failed', amountCents: 3000 },
+    });
+    expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(1);
+    expect(await subjects(staff.treasurer)).toEqual([
+      `Test Registry: Payment failed: $30.00 for ${name}`,
+    ]);
+    expect(await mailTo(staff.registrar)).toHaveLength(1);
+    // The administrator hears of both.
+    expect((await mailTo(ADMIN.email)).slice(adminBefore)).toHaveLength(2);
+    for (const email of [staff.readOnly, staff.deactivated, staff.removed]) {
+      expect(await mailTo(email)).toHaveLength(0);
+    }
   });
 });

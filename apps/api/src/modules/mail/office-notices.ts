@@ -1,9 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   WAITING_WORK_CAP,
   formatUsd,
+  receivesOfficeNotice,
+  staffMay,
   type OfficeNoticeChoice,
+  type OfficeNoticeKind,
+  type StaffArea,
+  type StaffRole,
   type WaitingWork,
 } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
@@ -27,7 +32,8 @@ import { officeDigestMail, officeNoticeMail } from './templates.js';
  * resubmissions, change requests and failed payments by mail, at once or in one daily digest.
  * The events are read from the audit log, which every one of them already writes in its own
  * transaction, so no feature has to remember to notify, and a notice is never sent for work
- * that was rolled back.
+ * that was rolled back. Each kind of event goes only to the staff roles whose work it is
+ * (domain OFFICE_NOTICE_AREAS); deactivated or removed staff, and accounts without a role, get none.
  */
 
 /** The audit actions the office hears of. */
@@ -41,6 +47,17 @@ const EVENT_ACTIONS = [
   'payment.refund_failed',
   'payment.disputed',
 ] as const;
+type EventAction = (typeof EVENT_ACTIONS)[number];
+
+/** The kind of notice each event is (and so who hears of it); typed so a new event must say. */
+const EVENT_KINDS: Record<EventAction, OfficeNoticeKind> = {
+  'horse.register': 'registration',
+  'horse.resubmit': 'resubmission',
+  'horse.change-request': 'changeRequest',
+  'payment.settled': 'failedPayment',
+  'payment.refund_failed': 'refundFailed',
+  'payment.disputed': 'dispute',
+};
 const NOTICE_ACTION = 'office.notice';
 /** At most this many events in one mail; more wait for the next run. */
 const BATCH = 200;
@@ -59,6 +76,7 @@ export interface NoticeOptions {
 export interface OfficeEvent {
   auditId: number;
   at: Date;
+  kind: OfficeNoticeKind;
   line: string;
 }
 
@@ -92,15 +110,16 @@ async function describe(db: Executor, rows: AuditRow[]): Promise<OfficeEvent[]> 
       failureReason?: unknown;
       disputeStatus?: unknown;
     };
+    const kind = EVENT_KINDS[row.action as EventAction];
     const cents = (value: unknown) => (typeof value === 'number' ? `${formatUsd(value)} ` : '');
     if (row.action === 'payment.refund_failed') {
       const why = typeof details.failureReason === 'string' ? ` (${details.failureReason})` : '';
       const line = `Refund failed${why}: ${cents(details.refundCents)}for ${name}, from ${owner}: the money is still with the association`;
-      return [{ auditId: row.id, at: row.at, line }];
+      return [{ auditId: row.id, at: row.at, kind, line }];
     }
     if (row.action === 'payment.disputed') {
       const line = `Payment disputed with the card issuer (${String(details.disputeStatus ?? 'open')}): ${cents(details.amountCents)}for ${name}, from ${owner}`;
-      return [{ auditId: row.id, at: row.at, line }];
+      return [{ auditId: row.id, at: row.at, kind, line }];
     }
     const line =
       row.action === 'horse.register'
@@ -110,17 +129,42 @@ async function describe(db: Executor, rows: AuditRow[]): Promise<OfficeEvent[]> 
           : row.action === 'horse.change-request'
             ? `Change requested to the approved record of ${name}, by ${owner}`
             : `Payment failed: ${typeof details.amountCents === 'number' ? `${formatUsd(details.amountCents)} ` : ''}for ${name}, from ${owner}`;
-    return [{ auditId: row.id, at: row.at, line }];
+    return [{ auditId: row.id, at: row.at, kind, line }];
   });
 }
 
-/** Active office staff whose notices are `choice`. */
+/** Active office staff with a role whose notices are `choice` (removed staff stay inactive). */
 async function staffWanting(db: Executor, choice: OfficeNoticeChoice) {
-  return db
-    .select({ email: users.email })
+  const rows = await db
+    .select({ email: users.email, staffRole: users.staffRole })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.active, true), eq(users.officeNotices, choice)));
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.active, true),
+        isNull(users.removedAt),
+        isNotNull(users.staffRole),
+        eq(users.officeNotices, choice),
+      ),
+    );
+  return rows.flatMap(({ email, staffRole }) => (staffRole ? [{ email, staffRole }] : []));
 }
+
+/** The events a role hears of. */
+const eventsFor = (role: StaffRole, events: OfficeEvent[]) =>
+  events.filter((event) => receivesOfficeNotice(role, event.kind));
+
+/** Which area's work each waiting count is: the digest is sent to a role only if some is its. */
+const WAITING_AREAS: Record<keyof WaitingWork, StaffArea> = {
+  registrations: 'approvals',
+  changeRequests: 'approvals',
+  failedPayments: 'payments',
+  memberTransfers: 'transfers',
+};
+const waitingFor = (role: StaffRole, waiting: WaitingWork) =>
+  (Object.keys(WAITING_AREAS) as (keyof WaitingWork)[]).some(
+    (key) => waiting[key] > 0 && staffMay(role, WAITING_AREAS[key]),
+  );
 
 /**
  * The last audit id the notices have covered. The very first run starts from now (the office
@@ -167,11 +211,13 @@ export async function sendImmediateNotices(db: Db, options: NoticeOptions): Prom
     if (!last) return 0;
     const events = await officeOnlyFiltered(tx, await describe(tx, rows), rows);
     if (events.length > 0) {
-      for (const { email } of await staffWanting(tx, 'immediate')) {
+      for (const { email, staffRole } of await staffWanting(tx, 'immediate')) {
+        const theirs = eventsFor(staffRole, events);
+        if (theirs.length === 0) continue;
         await enqueueMail(
           tx,
           officeNoticeMail(email, options.associationName, {
-            lines: events.map((event) => event.line),
+            lines: theirs.map((event) => event.line),
             link: `${options.publicUrl}/admin/horse-reject-approve`,
           }),
         );
@@ -281,19 +327,14 @@ export async function sendDailyDigest(
       .limit(BATCH);
     const events = await officeOnlyFiltered(tx, await describe(tx, rows), rows);
     const waiting = await waitingWork(tx);
-    const anything =
-      events.length +
-        waiting.registrations +
-        waiting.changeRequests +
-        waiting.failedPayments +
-        waiting.memberTransfers >
-      0;
-    if (!anything) return true;
-    for (const { email } of await staffWanting(tx, 'digest')) {
+    for (const { email, staffRole } of await staffWanting(tx, 'digest')) {
+      const theirs = eventsFor(staffRole, events);
+      // Nothing of their work came in or waits: no digest (read-only staff never get one).
+      if (theirs.length === 0 && !waitingFor(staffRole, waiting)) continue;
       await enqueueMail(
         tx,
         officeDigestMail(email, options.associationName, {
-          lines: events.map((event) => event.line),
+          lines: theirs.map((event) => event.line),
           waiting,
           link: `${options.publicUrl}/admin/horse-reject-approve`,
         }),
