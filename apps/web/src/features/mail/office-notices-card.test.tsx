@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { withFakeTransport, type HttpRequest } from '../../test/fake-transport';
-import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { adminLoginResult, adminUser, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const serve = withFakeTransport();
@@ -76,5 +76,23 @@ describe('office notices (issue 29 §3)', () => {
     );
     await waitFor(() => expect(select).toHaveValue('digest'));
     expect(screen.queryByTestId('waiting-work')).toBeNull();
+    expect(screen.getByTestId('office-notice-kinds')).toHaveTextContent(
+      'How you hear of new registrations, resubmissions, change requests, failed payments, failed refunds and card disputes.',
+    );
+  });
+
+  it.each([
+    ['registrar', 'How you hear of new registrations, resubmissions and change requests.'],
+    ['treasurer', 'How you hear of failed payments, failed refunds and card disputes.'],
+    [
+      'read-only',
+      'Your role (Read-only) receives no office notices: new work shows on the office pages.',
+    ],
+  ] as const)('names the notices a %s receives', async (staffRole, text) => {
+    storeSession({ ...adminLoginResult, user: { ...adminUser, staffRole } });
+    office({ registrations: 0, changeRequests: 0 });
+    renderApp('/');
+    await screen.findByRole('combobox', { name: 'Office notices' }, { timeout: 20_000 });
+    expect(screen.getByTestId('office-notice-kinds')).toHaveTextContent(text);
   });
 });
