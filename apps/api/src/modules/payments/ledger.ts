@@ -20,6 +20,7 @@ import { isUuid } from '../../db/ids.js';
 import { CSV_BOM, safeCell } from '../../csv-cells.js';
 import { HttpError } from '../../http-error.js';
 import { fullName } from '../horse-repository/owners.js';
+import { assertOffset, countLimit, pageCount } from '../horse-repository/summaries.js';
 import { agreementView, disputeView, refundsByPayment } from './payment-facts.js';
 import { transferHorsesOf } from './transfer-horses.js';
 
@@ -276,23 +277,33 @@ async function entriesOf(db: Executor, rows: JoinedRow[]): Promise<LedgerEntry[]
   return rows.map((row) => toEntry(row, withdrawn, refunds));
 }
 
-/** One page of the ledger, newest first (created_at desc, id desc). */
+/**
+ * One page of the ledger, newest first (created_at desc, id desc: index `payments_created_idx`).
+ * The total is counted only up to 1,000 rows past the page and then said to be more
+ * (`totalIsEstimate`, "1,000+"), and pages start at most 10,000 rows in, as the horse lists
+ * (horse-repository/summaries.ts): a page costs the same at a million payments as at a thousand.
+ */
 export async function listLedger(db: Db, query: LedgerQuery): Promise<Page<LedgerEntry>> {
   const where = ledgerFilter(query);
+  const offset = assertOffset(query.page, query.pageSize);
   const rows = await joined(db)
     .where(where)
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [counted] = await db
-    .select({ n: count() })
+    .offset(offset);
+  // Joined as the page is, for the search; PostgreSQL drops the joins when nothing uses them.
+  const matching = db
+    .select({ one: sql`1` })
     .from(payments)
     .leftJoin(payer, eq(payer.id, payments.payerId))
     .leftJoin(horses, eq(horses.id, payments.horseId))
-    .where(where);
+    .where(where)
+    .limit(countLimit(offset))
+    .as('matching');
+  const [counted] = await db.select({ n: count() }).from(matching);
   return {
     items: await entriesOf(db, rows),
-    total: counted?.n ?? 0,
+    ...pageCount(counted?.n ?? 0, offset),
     page: query.page,
     pageSize: query.pageSize,
   };

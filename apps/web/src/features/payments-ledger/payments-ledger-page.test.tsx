@@ -50,9 +50,9 @@ const failed = entry({
   horse: { id: 'h3', name: 'Easy Rack', registrationNumber: null, deleted: false },
 });
 
-const page = (items: LedgerEntry[], total = items.length) => ({
+const page = (items: LedgerEntry[], total = items.length, totalIsEstimate = false) => ({
   status: 200,
-  data: { success: true, data: { items, total, page: 1, pageSize: 25 } },
+  data: { success: true, data: { items, total, totalIsEstimate, page: 1, pageSize: 25 } },
 });
 
 describe('Payments (office)', () => {
@@ -168,6 +168,16 @@ describe('Payments (office)', () => {
     expect(within(dialog).getByRole('button', { name: 'Refund $20.00' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('$10.00 of it was refunded already');
   }, 30_000);
+
+  it('says "1,000+ payments" when the server counted only so far, and offers the next page', async () => {
+    serve(() => page([entry(), withdrawn, failed], 1000, true));
+    renderApp('/admin/payments');
+    expect(await screen.findByText('1,000+ payments', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('1,000 payments')).not.toBeInTheDocument();
+    // 1,000 counted are 40 pages of 25; one page more is offered, as on the horse lists.
+    const pager = screen.getByRole('navigation', { name: 'Payment pages' });
+    expect(within(pager).getByRole('button', { name: /41/ })).toBeInTheDocument();
+  }, 20_000);
 
   it('says when there are no payments, and when they could not be loaded', async () => {
     let fail = true;

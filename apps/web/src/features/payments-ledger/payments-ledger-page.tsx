@@ -33,7 +33,7 @@ import { useStaffMay } from '../../stores/use-staff-role';
 const WORDS: ListWords = {
   failed: 'The payments could not be loaded',
   loading: 'Loading payments…',
-  count: (total) => countOf(total, 'payment', 'payments'),
+  count: (total, more) => countOf(total, 'payment', 'payments', more),
   pager: 'Payment pages',
   none: ['No payments yet', 'Payments appear here as soon as members or the office pay.'],
   noMatch: ['No payments match these filters', 'Try fewer filters or other dates.'],
