@@ -141,6 +141,10 @@ export const users = pgTable(
     // The office's searches: a horse's owner by name or email, members by name, email, city or
     // number, each a trigram lookup rather than a scan of every member.
     index('users_name_email_trgm_idx').using('gin', sql`${memberNameEmailText(t)} gin_trgm_ops`),
+    // The Staff page (office accounts not removed, by name) without reading every member.
+    index('users_staff_name_idx')
+      .on(t.firstName, t.lastName, t.email)
+      .where(sql`${t.role} = 'admin' and ${t.removedAt} is null`),
     trigram('users_city_trgm_idx', sql`coalesce(${t.city}, '')`),
     trigram('users_member_number_trgm_idx', sql`coalesce(${t.memberNumber}, '')`),
   ],
@@ -695,6 +699,8 @@ export const horseTransfers = pgTable(
       .on(t.buyerEmail)
       .where(sql`${t.buyerId} is null`),
     index('horse_transfers_status_created_idx').on(t.status, t.createdAt),
+    // The office's list of every transfer, newest first.
+    index('horse_transfers_created_idx').on(t.createdAt),
   ],
 );
 
@@ -848,6 +854,9 @@ export const breedingReports = pgTable(
     uniqueIndex('breeding_reports_stallion_season_idx').on(t.stallionId, t.season),
     index('breeding_reports_season_idx').on(t.season, t.updatedAt, t.id),
     index('breeding_reports_status_idx').on(t.status, t.updatedAt, t.id),
+    // The office list's order (updated_at desc, id asc) with no filter; nulls first as that order
+    // sorts them, or PostgreSQL would not use it.
+    index('breeding_reports_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
   ],
 );
 

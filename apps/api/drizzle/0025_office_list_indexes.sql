@@ -1,0 +1,3 @@
+CREATE INDEX "breeding_reports_updated_idx" ON "breeding_reports" USING btree ("updated_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "horse_transfers_created_idx" ON "horse_transfers" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "users_staff_name_idx" ON "users" USING btree ("first_name","last_name","email") WHERE "users"."role" = 'admin' and "users"."removed_at" is null;
