@@ -42,6 +42,7 @@ describe('Horse List (admin)', () => {
     });
     await user.selectOptions(screen.getByLabelText('Approval status'), 'approved');
     await user.selectOptions(screen.getByLabelText('Payment status'), 'unpaid');
+    await user.selectOptions(screen.getByLabelText('Breeding report'), 'No breeding report');
     await user.type(screen.getByLabelText('Owner'), 'bob');
     await user.click(await screen.findByRole('button', { name: /Bob Buyer/ }));
     await user.click(screen.getByRole('button', { name: /Registration No\./ }));
@@ -54,6 +55,7 @@ describe('Horse List (admin)', () => {
         order: 'asc',
         approvalStatus: 'approved',
         paymentStatus: 'unpaid',
+        breeding: 'no-report',
         ownerId: bob.id,
       }),
     );

@@ -27,6 +27,7 @@ import {
   certificateUrl,
   useAdminHorses,
   useDeleteAdminHorse,
+  type AdminHorseBreedingFilter,
   type AdminHorseFilters,
   type AdminHorseSortField,
 } from './api';
@@ -43,6 +44,12 @@ type Dialog = {
   kind: 'view' | 'delete' | 'transfer' | 'record-payment' | 'undo-payment';
   horse: AdminHorseSummary;
 } | null;
+
+/** Foals' breeding reports (issue 31 item 2): flagged as having none, or linked to one. */
+const BREEDING_CHOICES: ReadonlyArray<readonly [AdminHorseBreedingFilter, string]> = [
+  ['no-report', 'No breeding report'],
+  ['linked', 'Linked to a breeding'],
+];
 
 const WORDS: ListWords = {
   failed: 'The horses could not be loaded',
@@ -85,7 +92,8 @@ export default function AdminHorseListPage() {
     filters.paymentStatus !== '' ||
     filters.owner !== null ||
     filters.ownerName.trim() !== '' ||
-    filters.breeder.trim() !== '';
+    filters.breeder.trim() !== '' ||
+    filters.breeding !== '';
 
   // CoreUI calls onClose when a modal finishes hiding; close only the current dialog.
   const close = (kind: NonNullable<Dialog>['kind']) => () =>
@@ -181,6 +189,14 @@ export default function AdminHorseListPage() {
           className="col-6 col-lg-3"
           value={filters.breeder}
           onChange={(value) => setFilter('breeder', value)}
+        />
+        <FilterSelect
+          id="horses-breeding"
+          label="Breeding report"
+          className="col-6 col-lg-3"
+          choices={BREEDING_CHOICES}
+          value={filters.breeding}
+          onChange={(value) => setFilter('breeding', value as AdminHorseFilters['breeding'])}
         />
         {filtered && <ClearFiltersButton onClick={clearFilters} />}
       </ListToolbar>

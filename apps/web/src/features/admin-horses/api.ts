@@ -23,7 +23,12 @@ export interface AdminHorseFilters {
   ownerName: string;
   /** Contained in the breeder as typed (Bred by). */
   breeder: string;
+  /** Foals flagged "no breeding report", or linked to a reported breeding ('' any). */
+  breeding: AdminHorseBreedingFilter | '';
 }
+
+/** The server's `breeding` filter of GET admin/horses (and of its CSV export). */
+export type AdminHorseBreedingFilter = 'no-report' | 'linked';
 
 export const EMPTY_HORSE_FILTERS: AdminHorseFilters = {
   q: '',
@@ -32,6 +37,7 @@ export const EMPTY_HORSE_FILTERS: AdminHorseFilters = {
   owner: null,
   ownerName: '',
   breeder: '',
+  breeding: '',
 };
 
 /** Only the filters in use are sent; paging and sorting always. */
@@ -52,6 +58,7 @@ export function adminHorseQuery(
   if (filters.owner) query.ownerId = filters.owner.id;
   if (filters.ownerName?.trim()) query.owner = filters.ownerName.trim();
   if (filters.breeder?.trim()) query.breeder = filters.breeder.trim();
+  if (filters.breeding) query.breeding = filters.breeding;
   return query;
 }
 

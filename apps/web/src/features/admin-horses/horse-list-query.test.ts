@@ -19,4 +19,11 @@ describe('the Horse List owner and breeder fields', () => {
       adminHorseQuery({ ...EMPTY_HORSE_FILTERS, ownerName: '  ' }, 1, sort),
     ).not.toHaveProperty('owner');
   });
+
+  it('sends the Breeding report filter as breeding, only when one is chosen', () => {
+    expect(adminHorseQuery({ ...EMPTY_HORSE_FILTERS, breeding: 'linked' }, 1, sort)).toMatchObject({
+      breeding: 'linked',
+    });
+    expect(adminHorseQuery(EMPTY_HORSE_FILTERS, 1, sort)).not.toHaveProperty('breeding');
+  });
 });
