@@ -1,14 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { UPLOAD_FIELDS } from '@registry/domain';
-import { demoPdf, demoPng } from '../apps/api/src/modules/horses/demo-files.js';
-import { validValues } from '../apps/api/src/test/registration-values.js';
 import { E2E_ADMIN, E2E_MEMBER, E2E_MEMBER_2 } from './support/accounts.js';
 import { DESKTOP, PHONE, useBrowser } from './support/browser.js';
 import { payWithTestCard } from './support/card-payment.js';
 import { makeRegistrationFiles } from './support/files.js';
 import { fillHorse } from './support/registration-form.js';
+import { registerApprovedHorse, token } from './support/approved-horse.js';
 import { api, signIn } from './support/session.js';
 
 /**
@@ -33,55 +31,14 @@ const foalDate = new Date(Date.parse(`${bred}T00:00:00Z`) + 335 * 86_400_000)
 let admin = '';
 const horses = { stallion: { id: '', number: '' }, mare: { id: '', number: '' } };
 
-async function token(path: string, account: { email: string; password: string }) {
-  const answer = await api(browser.baseURL, 'POST', path, { body: account });
-  return (answer.body.data as { token: string }).token;
-}
-
-/** Registers a horse (multipart, files and all) as the member and approves it as the office. */
-async function approvedHorse(
-  account: typeof E2E_MEMBER,
-  name: string,
-  sex: 'Stallion' | 'Mare',
-): Promise<{ id: string; number: string }> {
-  const member = await token('/auth/login', account);
-  const form = new FormData();
-  const values = {
-    ...validValues(),
-    sex,
-    firstChoice: name,
-    secondChoice: `${name} Two`,
-    thirdChoice: `${name} Three`,
-  };
-  for (const [part, value] of Object.entries(values)) form.append(part, value);
-  form.append(
-    UPLOAD_FIELDS.registrationDocument,
-    new Blob([new Uint8Array(demoPdf('Papers'))], { type: 'application/pdf' }),
-    'papers.pdf',
+/** A horse of `account`, registered and approved through the API under `name`. */
+const approvedHorse = (account: typeof E2E_MEMBER, name: string, sex: 'Stallion' | 'Mare') =>
+  registerApprovedHorse(
+    browser.baseURL,
+    account,
+    { first: name, second: `${name} Two`, third: `${name} Three` },
+    { sex },
   );
-  for (const side of ['left', 'right', 'face', 'legs']) {
-    form.append(
-      UPLOAD_FIELDS.markingDocuments,
-      new Blob([new Uint8Array(demoPng(32, 24, [90, 60, 30]))], { type: 'image/png' }),
-      `${side}.png`,
-    );
-  }
-  const saved = await fetch(`${browser.baseURL}/api/members/horses/register`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${member}` },
-    body: form,
-  });
-  expect(saved.status).toBe(201);
-  const id = ((await saved.json()) as { data: { _id: string } }).data._id;
-  const read = await api(browser.baseURL, 'GET', `/admin/horses/${id}`, { token: admin });
-  const version = (read.body.data as { version: number }).version;
-  const approved = await api(browser.baseURL, 'PUT', `/admin/approve-horse/${id}`, {
-    token: admin,
-    body: { action: 'approve', overrideUnpaid: true, version, approvedName: name },
-  });
-  expect(approved.status).toBe(200);
-  return { id, number: (approved.body.data as { registrationNum: string }).registrationNum };
-}
 
 /** axe's violations inside the open dialog, every impact, as "rule: targets". */
 async function dialogViolations(page: Page): Promise<string[]> {
@@ -96,7 +53,7 @@ const toast = (page: Page, text: string | RegExp) =>
 
 describe('breeding report to foal registration', () => {
   beforeAll(async () => {
-    admin = await token('/auth/admin-login', E2E_ADMIN);
+    admin = await token(browser.baseURL, '/auth/admin-login', E2E_ADMIN);
     // Last season's reports stay open all year, whatever day the journey runs on.
     const deadline = await api(browser.baseURL, 'PUT', '/admin/settings/breeding-reports', {
       token: admin,

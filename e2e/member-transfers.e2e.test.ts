@@ -1,13 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { UPLOAD_FIELDS } from '@registry/domain';
-import { demoPdf, demoPng } from '../apps/api/src/modules/horses/demo-files.js';
-import { validValues } from '../apps/api/src/test/registration-values.js';
 import { E2E_ADMIN, E2E_MEMBER, E2E_MEMBER_2 } from './support/accounts.js';
 import { PHONE, useBrowser } from './support/browser.js';
 import { waitForMail } from './support/mailbox.js';
 import { drawSignature } from './support/registration-form.js';
+import { registerApprovedHorse, token } from './support/approved-horse.js';
 import { api, signIn } from './support/session.js';
 
 /**
@@ -21,50 +19,14 @@ const run = Date.now() % 1_000_000;
 const horseName = `Transfer Journey ${run}`;
 let horseId = '';
 
-async function token(path: string, account: { email: string; password: string }) {
-  const answer = await api(browser.baseURL, 'POST', path, { body: account });
-  return (answer.body.data as { token: string }).token;
-}
-
-/** Registers a horse of member 1 (multipart, files and all) and approves it as the office. */
+/** Member 1's horse, registered and approved through the API. */
 async function approvedHorse(): Promise<string> {
-  const member = await token('/auth/login', E2E_MEMBER);
-  const form = new FormData();
-  const values = {
-    ...validValues(),
-    firstChoice: horseName,
-    secondChoice: `Transfer Journey Two ${run}`,
-    thirdChoice: `Transfer Journey Three ${run}`,
-  };
-  for (const [name, value] of Object.entries(values)) form.append(name, value);
-  form.append(
-    UPLOAD_FIELDS.registrationDocument,
-    new Blob([new Uint8Array(demoPdf('Transfer papers'))], { type: 'application/pdf' }),
-    'papers.pdf',
-  );
-  for (const side of ['left', 'right', 'face', 'legs']) {
-    form.append(
-      UPLOAD_FIELDS.markingDocuments,
-      new Blob([new Uint8Array(demoPng(32, 24, [90, 60, 30]))], { type: 'image/png' }),
-      `${side}.png`,
-    );
-  }
-  const saved = await fetch(`${browser.baseURL}/api/members/horses/register`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${member}` },
-    body: form,
+  const horse = await registerApprovedHorse(browser.baseURL, E2E_MEMBER, {
+    first: horseName,
+    second: `Transfer Journey Two ${run}`,
+    third: `Transfer Journey Three ${run}`,
   });
-  expect(saved.status).toBe(201);
-  const id = ((await saved.json()) as { data: { _id: string } }).data._id;
-  const admin = await token('/auth/admin-login', E2E_ADMIN);
-  const read = await api(browser.baseURL, 'GET', `/admin/horses/${id}`, { token: admin });
-  const version = (read.body.data as { version: number }).version;
-  const approved = await api(browser.baseURL, 'PUT', `/admin/approve-horse/${id}`, {
-    token: admin,
-    body: { action: 'approve', overrideUnpaid: true, version },
-  });
-  expect(approved.status).toBe(200);
-  return id;
+  return horse.id;
 }
 
 /** axe's violations on the page, or in its open dialog: none expected, whatever their impact. */
@@ -170,10 +132,10 @@ describe('member transfer: seller, buyer, office', () => {
     await toast(office, 'Transfer approved').waitFor();
     await waitForMail(E2E_MEMBER_2.email, new RegExp(`ownership of ${horseName}`), { since });
 
-    const buyer = await token('/auth/login', E2E_MEMBER_2);
+    const buyer = await token(browser.baseURL, '/auth/login', E2E_MEMBER_2);
     const mine = await api(browser.baseURL, 'GET', `/members/horses/${horseId}`, { token: buyer });
     expect(mine.status).toBe(200);
-    const seller = await token('/auth/login', E2E_MEMBER);
+    const seller = await token(browser.baseURL, '/auth/login', E2E_MEMBER);
     const theirs = await api(browser.baseURL, 'GET', `/members/horses/${horseId}`, {
       token: seller,
     });
