@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   BREEDING_MESSAGES,
@@ -22,6 +22,7 @@ import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/service.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { fullName, ownerSummaries } from '../horse-repository/owners.js';
+import { assertOffset, countLimit, pageCount } from '../horse-repository/summaries.js';
 import { breedingReportSettings } from './deadline.js';
 import { mailReportStep } from './mail.js';
 import { diffVersions } from './versions.js';
@@ -59,7 +60,10 @@ export async function listReports(
     if (match) conditions.push(match);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  // Pages start at most 10,000 rows in and the total is counted only 1,000 rows past the page
+  // ("1,000+", `totalIsEstimate`), as the horse lists (horse-repository/summaries.ts).
+  const offset = assertOffset(filters.page, filters.pageSize);
+  const [rows, [counted]] = await Promise.all([
     db
       .select({
         report: breedingReports,
@@ -73,14 +77,19 @@ export async function listReports(
       .innerJoin(horses, eq(horses.id, breedingReports.stallionId))
       .innerJoin(users, eq(users.id, horses.ownerId))
       .where(where)
+      // breeding_reports_updated_idx, or the season / status index with the filter.
       .orderBy(desc(breedingReports.updatedAt), asc(breedingReports.id))
       .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    db
-      .select({ total: count() })
-      .from(breedingReports)
-      .innerJoin(horses, eq(horses.id, breedingReports.stallionId))
-      .where(where),
+      .offset(offset),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(breedingReports)
+        .innerJoin(horses, eq(horses.id, breedingReports.stallionId))
+        .where(where)
+        .limit(countLimit(offset))
+        .as('matching'),
+    ),
   ]);
   return {
     items: rows.map((row) => ({
@@ -97,7 +106,7 @@ export async function listReports(
       mares: Number(row.mares),
       updatedAt: row.report.updatedAt.toISOString(),
     })),
-    total: total?.total ?? 0,
+    ...pageCount(counted?.total ?? 0, offset),
     page: filters.page,
     pageSize: filters.pageSize,
   };
