@@ -3,7 +3,8 @@ import { staffMay, type StaffArea, type StaffRole } from './staff.js';
 
 /**
  * How an office staff member hears of new work (docs/api.md "Office notices"): a mail for each
- * new registration, resubmission, change request or failed payment; one daily digest; or none.
+ * new registration, resubmission, change request, member transfer waiting for the office,
+ * breeding report, failed payment, failed refund or dispute; one daily digest; or none.
  * Which of these a staff member receives follows their role (OFFICE_NOTICE_AREAS below).
  */
 export const OFFICE_NOTICE_CHOICES = ['immediate', 'digest', 'off'] as const;
@@ -38,6 +39,8 @@ export const OFFICE_NOTICE_AREAS = {
   registration: 'approvals',
   resubmission: 'approvals',
   changeRequest: 'approvals',
+  memberTransfer: 'transfers',
+  breedingReport: 'approvals',
   failedPayment: 'payments',
   refundFailed: 'payments',
   dispute: 'payments',
@@ -49,6 +52,8 @@ export const OFFICE_NOTICE_LABELS: Record<OfficeNoticeKind, string> = {
   registration: 'new registrations',
   resubmission: 'resubmissions',
   changeRequest: 'change requests',
+  memberTransfer: 'member transfers',
+  breedingReport: 'breeding reports',
   failedPayment: 'failed payments',
   refundFailed: 'failed refunds',
   dispute: 'card disputes',

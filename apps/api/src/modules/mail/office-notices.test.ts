@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, users } from '../../db/schema.js';
+import { horseTransfers, mailOutbox, users } from '../../db/schema.js';
 import { recordAudit } from '../audit/service.js';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
@@ -197,8 +197,47 @@ describe('office notices', () => {
       `Test Registry: Payment failed: $30.00 for ${name}`,
     ]);
     expect(await mailTo(staff.registrar)).toHaveLength(1);
-    // The administrator hears of both.
-    expect((await mailTo(ADMIN.email)).slice(adminBefore)).toHaveLength(2);
+
+    // A member transfer waiting for the office and a breeding report filed, as
+    // member-transfers/ and breedings/ log them: the registrar's work. A transfer approved at once
+    // (the auto-approve setting) no longer waits: not sent.
+    const transfer = (status: 'awaiting_office' | 'approved') => ({
+      horseId: horse.id,
+      sellerId: horse.ownerId,
+      buyerEmail: 'notices.buyer@test.org',
+      saleDate: '2026-11-01',
+      status,
+      feeCents: 0,
+      feePayer: 'buyer' as const,
+      sellerSignature: 'Sam Seller',
+    });
+    const [waiting, approved] = await t.database.db
+      .insert(horseTransfers)
+      .values([transfer('awaiting_office'), transfer('approved')])
+      .returning();
+    for (const row of [approved, waiting]) {
+      await recordAudit(t.database.db, {
+        action: 'transfer.accept',
+        success: true,
+        subject: horse.id,
+        details: { transferId: row?.id, status: 'awaiting_office' },
+      });
+    }
+    await recordAudit(t.database.db, {
+      action: 'breeding-report.file',
+      success: true,
+      subject: crypto.randomUUID(),
+      details: { stallionId: horse.id, season: 2026, version: 1, mares: 2 },
+    });
+    expect(await sendImmediateNotices(t.database.db, OPTIONS)).toBe(2);
+    const [, both] = await mailTo(staff.registrar);
+    expect(both?.subject).toBe('Test Registry: 2 new items for the office');
+    expect(both?.text).toContain(`Member transfer waiting for the office: ${name}, from`);
+    expect(both?.text).toContain(`Breeding report filed: 2026 season of ${name}, 2 mares, by`);
+    expect(await mailTo(staff.treasurer)).toHaveLength(1);
+
+    // The administrator hears of all three runs.
+    expect((await mailTo(ADMIN.email)).slice(adminBefore)).toHaveLength(3);
     for (const email of [staff.readOnly, staff.deactivated, staff.removed]) {
       expect(await mailTo(email)).toHaveLength(0);
     }

@@ -29,7 +29,8 @@ import { officeDigestMail, officeNoticeMail } from './templates.js';
 
 /*
  * Office notices (docs/api.md "Office notices"): staff hear of new registrations,
- * resubmissions, change requests and failed payments by mail, at once or in one daily digest.
+ * resubmissions, change requests, member transfers, breeding reports and payment problems by
+ * mail, at once or in one daily digest.
  * The events are read from the audit log, which every one of them already writes in its own
  * transaction, so no feature has to remember to notify, and a notice is never sent for work
  * that was rolled back. Each kind of event goes only to the staff roles whose work it is
@@ -46,6 +47,12 @@ const EVENT_ACTIONS = [
   // network dispute or inquiry the office must answer (payments/refund-events.ts, dispute-events.ts).
   'payment.refund_failed',
   'payment.disputed',
+  // A member transfer that now waits for the office (accepted without a fee, or its fee paid),
+  // and a stallion's breeding report filed or amended, which the office reviews (issue 31).
+  'transfer.accept',
+  'transfer.paid',
+  'breeding-report.file',
+  'breeding-report.amend',
 ] as const;
 type EventAction = (typeof EVENT_ACTIONS)[number];
 
@@ -57,6 +64,10 @@ const EVENT_KINDS: Record<EventAction, OfficeNoticeKind> = {
   'payment.settled': 'failedPayment',
   'payment.refund_failed': 'refundFailed',
   'payment.disputed': 'dispute',
+  'transfer.accept': 'memberTransfer',
+  'transfer.paid': 'memberTransfer',
+  'breeding-report.file': 'breedingReport',
+  'breeding-report.amend': 'breedingReport',
 };
 const NOTICE_ACTION = 'office.notice';
 /** At most this many events in one mail; more wait for the next run. */
@@ -83,23 +94,68 @@ export interface OfficeEvent {
 type AuditRow = typeof auditLog.$inferSelect;
 
 function isEvent(row: AuditRow): boolean {
-  if (row.action !== 'payment.settled') return true;
-  return (row.details as { status?: unknown } | null)?.status === 'failed';
+  const status = (row.details as { status?: unknown } | null)?.status;
+  if (row.action === 'payment.settled') return status === 'failed';
+  // Accepted with a fee still to pay: the office hears of it once paid (transfer.paid).
+  if (row.action === 'transfer.accept') return status === 'awaiting_office';
+  return true;
+}
+
+/** The horse an event is about: a breeding report's is its stallion (its subject is the report). */
+function horseIdOf(row: AuditRow): string | undefined {
+  if (row.action.startsWith('breeding-report.')) {
+    const stallionId = (row.details as { stallionId?: unknown } | null)?.stallionId;
+    return typeof stallionId === 'string' ? stallionId : undefined;
+  }
+  return row.subject ?? undefined;
+}
+
+const transferIdOf = (row: AuditRow) => {
+  const id = (row.details as { transferId?: unknown } | null)?.transferId;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/**
+ * Transfer events whose transfer still waits for the office: one approved at once (the
+ * association's auto-approve setting) or decided since is not news to it.
+ */
+async function stillWaitingTransfers(db: Executor, rows: AuditRow[]): Promise<AuditRow[]> {
+  const ids = rows.flatMap((row) =>
+    row.action.startsWith('transfer.') ? [transferIdOf(row) ?? ''] : [],
+  );
+  if (ids.length === 0) return rows;
+  const waiting = await db
+    .select({ id: horseTransfers.id })
+    .from(horseTransfers)
+    .where(
+      and(
+        inArray(
+          horseTransfers.id,
+          ids.filter((id) => id !== ''),
+        ),
+        eq(horseTransfers.status, 'awaiting_office'),
+      ),
+    );
+  const open = new Set(waiting.map((row) => row.id));
+  return rows.filter(
+    (row) => !row.action.startsWith('transfer.') || open.has(transferIdOf(row) ?? ''),
+  );
 }
 
 /** Each event as a line a staff member reads: what happened, to which horse, by whom. */
 async function describe(db: Executor, rows: AuditRow[]): Promise<OfficeEvent[]> {
-  const events = rows.filter(isEvent);
+  const events = await stillWaitingTransfers(db, rows.filter(isEvent));
   const byId = await horseNamesByIds(
     db,
-    events.flatMap((row) => (row.subject ? [row.subject] : [])),
+    events.flatMap((row) => horseIdOf(row) ?? []),
   );
   const ownerIds = [...new Set([...byId.values()].map((horse) => horse.ownerId))];
   const owners =
     ownerIds.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, ownerIds));
   const ownerOf = new Map(owners.map((owner) => [owner.id, fullName(owner) || owner.email]));
   return events.flatMap((row) => {
-    const horse = row.subject ? byId.get(row.subject) : undefined;
+    const horseId = horseIdOf(row);
+    const horse = horseId ? byId.get(horseId) : undefined;
     // Deleted since: nothing waits for the office any more.
     if (!horse) return [];
     const { name } = horse;
@@ -109,12 +165,24 @@ async function describe(db: Executor, rows: AuditRow[]): Promise<OfficeEvent[]> 
       refundCents?: unknown;
       failureReason?: unknown;
       disputeStatus?: unknown;
+      season?: unknown;
+      mares?: unknown;
     };
     const kind = EVENT_KINDS[row.action as EventAction];
     const cents = (value: unknown) => (typeof value === 'number' ? `${formatUsd(value)} ` : '');
     if (row.action === 'payment.refund_failed') {
       const why = typeof details.failureReason === 'string' ? ` (${details.failureReason})` : '';
       const line = `Refund failed${why}: ${cents(details.refundCents)}for ${name}, from ${owner}: the money is still with the association`;
+      return [{ auditId: row.id, at: row.at, kind, line }];
+    }
+    if (kind === 'memberTransfer') {
+      const line = `Member transfer waiting for the office: ${name}, from ${owner}`;
+      return [{ auditId: row.id, at: row.at, kind, line }];
+    }
+    if (kind === 'breedingReport') {
+      const step = row.action === 'breeding-report.amend' ? 'amended' : 'filed';
+      const mares = typeof details.mares === 'number' ? details.mares : 0;
+      const line = `Breeding report ${step}: ${String(details.season ?? '')} season of ${name}, ${mares} mare${mares === 1 ? '' : 's'}, by ${owner}`;
       return [{ auditId: row.id, at: row.at, kind, line }];
     }
     if (row.action === 'payment.disputed') {

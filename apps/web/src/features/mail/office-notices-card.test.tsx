@@ -77,12 +77,15 @@ describe('office notices (issue 29 §3)', () => {
     await waitFor(() => expect(select).toHaveValue('digest'));
     expect(screen.queryByTestId('waiting-work')).toBeNull();
     expect(screen.getByTestId('office-notice-kinds')).toHaveTextContent(
-      'How you hear of new registrations, resubmissions, change requests, failed payments, failed refunds and card disputes.',
+      'How you hear of new registrations, resubmissions, change requests, member transfers, breeding reports, failed payments, failed refunds and card disputes.',
     );
   });
 
   it.each([
-    ['registrar', 'How you hear of new registrations, resubmissions and change requests.'],
+    [
+      'registrar',
+      'How you hear of new registrations, resubmissions, change requests, member transfers and breeding reports.',
+    ],
     ['treasurer', 'How you hear of failed payments, failed refunds and card disputes.'],
     [
       'read-only',
