@@ -246,7 +246,9 @@ export const horses = pgTable(
      * The registered sire and dam, when the register knows them (a foal registered from a
      * breeding report, or linked by the office). The typed names above stay what the owner
      * entered; these links carry offspring lists and pedigrees deeper than the form's three
-     * generations. Set null when the parent's record is deleted.
+     * generations. Set null when the parent's record is deleted. These two keys and
+     * `breedingMareId`'s are DEFERRABLE (migration 0026, written by hand: drizzle-kit does not
+     * model it), so a restore can insert a foal before its sire; recreating them would lose it.
      */
     sireHorseId: uuid('sire_horse_id').references((): AnyPgColumn => horses.id, {
       onDelete: 'set null',

@@ -15,6 +15,8 @@ import type { Database } from '../db/client.js';
 let source: TestApp;
 let work: string;
 let archive: string;
+/** The sire of the foal stored 600 rows before it (see beforeAll). */
+const LATE_SIRE = '00000000-0000-4000-8000-000000000501';
 
 async function fileHashes(root: string): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
@@ -35,6 +37,26 @@ async function rowCounts(database: Database): Promise<Record<string, number>> {
 beforeAll(async () => {
   // Demo horses bring rows in most tables and real files in uploads.
   source = await createTestApp({}, { demoHorses: true });
+  // A foal stored before its registered sire, more than one insert batch (500 rows) apart: the
+  // restore inserts a table's rows in stored order and passes only because such links are
+  // checked at commit (migration 0026).
+  await source.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set constraints all deferred`);
+    await tx.execute(sql`
+      insert into horses (owner_id, first_choice, second_choice, third_choice, sex, color,
+                          state_foaled_in, foal_date, details, sire_horse_id)
+      select h.owner_id, 'Backup Foal ' || g, 'Backup Foal B ' || g, 'Backup Foal C ' || g,
+             h.sex, h.color, h.state_foaled_in, h.foal_date, h.details,
+             case when g = 1 then ${LATE_SIRE}::uuid end
+      from (select * from horses order by ctid limit 1) h, generate_series(1, 600) g
+      order by g`);
+    await tx.execute(sql`
+      insert into horses (id, owner_id, first_choice, second_choice, third_choice, sex, color,
+                          state_foaled_in, foal_date, details)
+      select ${LATE_SIRE}::uuid, h.owner_id, 'Backup Sire', 'Backup Sire B', 'Backup Sire C',
+             'Stallion', h.color, h.state_foaled_in, h.foal_date, h.details
+      from (select * from horses order by ctid limit 1) h`);
+  });
   work = mkdtempSync(path.join(tmpdir(), 'registry-backup-test-'));
   archive = path.join(work, 'backup.tar.gz');
   await createBackup({
