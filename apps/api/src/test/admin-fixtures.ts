@@ -15,6 +15,14 @@ export async function userId(db: Db, email: string): Promise<string> {
 let registered = 0;
 
 /**
+ * Starts the names again for the next test file (src/test/between-files.ts): files share this
+ * module when they run without isolation, and each file has a database of its own.
+ */
+export function resetFixtureNames(): void {
+  registered = 0;
+}
+
+/**
  * Name choices no other fixture horse of the file gives: once one is approved its names are
  * taken, and a registration giving one of them is refused (docs/api.md "Horse names"). The first
  * horse keeps the form's own names ("Midnight Glide"...), the next get " 2", " 3"...
