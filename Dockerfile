@@ -23,7 +23,7 @@ COPY apps/api apps/api
 COPY apps/web apps/web
 RUN npm run build
 # The V8 flags `npm start` gives the server, read from the root package.json's start script,
-# the one place they are written (docs/decisions/new-build-guards.md).
+# the one place they are written (docs/decisions/0103-build-guards.md).
 RUN node -p "require('./package.json').scripts.start.split(/\s+/).filter((w) => w.startsWith('--')).join(' ')" > node-flags
 
 # 3. Production dependencies of the server only: the web app is served prebuilt, so none of its

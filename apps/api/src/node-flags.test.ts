@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's V8 flags are written once, in the root package.json's start script; the Docker
- * image reads them from there at build time (docs/decisions/new-build-guards.md).
+ * image reads them from there at build time (docs/decisions/0103-build-guards.md).
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');

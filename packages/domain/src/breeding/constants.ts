@@ -1,5 +1,5 @@
 /**
- * Stallion breeding reports (docs/decisions/new-breeding-reports.md): the lists the database
+ * Stallion breeding reports (docs/decisions/0106-breeding-reports.md): the lists the database
  * checks, the API validates and the web shows.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Offspring lists and five-generation pedigrees (docs/decisions/new-offspring-and-pedigrees.md).
+ * Offspring lists and five-generation pedigrees (docs/decisions/0104-offspring-and-pedigrees.md).
  * An ancestor's place is its path from the horse: `s` the sire, `d` the dam, `sd` the sire's
  * dam, ... up to five letters, so 2 + 4 + 8 + 16 + 32 = 62 places at most.
  */

@@ -8,7 +8,7 @@ import { nameKey } from './mare-lines.js';
 /*
  * A report filed or amended after a foal of its stallion was registered: the registrations not
  * yet approved that name the stallion as sire and are flagged "no breeding report" or linked to
- * one of its breedings are decided again (docs/decisions/new-breeding-reports.md), so the flag
+ * one of its breedings are decided again (docs/decisions/0106-breeding-reports.md), so the flag
  * clears once a report fits and a link goes when the amended line no longer fits. Each one
  * changed gets a new revision: an approval made on the earlier one is refused (409).
  */

@@ -12,7 +12,7 @@ import type { StoredAncestor, StoredParent } from '../../db/horse-details.js';
 import { horses } from '../../db/schema.js';
 
 /*
- * The five-generation pedigree (docs/decisions/new-offspring-and-pedigrees.md): the horse's own
+ * The five-generation pedigree (docs/decisions/0104-offspring-and-pedigrees.md): the horse's own
  * typed pedigree (three generations as the form stores them), extended through the registered
  * horses among its ancestors, each bringing its own links and typed pedigree. One query per
  * generation (six at most, each for at most 32 places), never one per ancestor.

@@ -7,7 +7,7 @@ import { HttpError } from '../../http-error.js';
 
 /*
  * A horse's registered offspring, newest foal first, a page at a time
- * (docs/decisions/new-offspring-and-pedigrees.md). Each side (foals it sired, foals it
+ * (docs/decisions/0104-offspring-and-pedigrees.md). Each side (foals it sired, foals it
  * dammed) is the first rows of its own index range (horses_sire_offspring_idx,
  * horses_dam_offspring_idx: approved, by parent, foal date and id) after the cursor, so a page
  * costs the same for a sire of ten foals and one of ten thousand.
