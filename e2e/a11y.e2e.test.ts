@@ -33,6 +33,15 @@ async function checkPage(page: Page, path: string, heading: string | RegExp): Pr
 async function checkDialog(page: Page, dialog: Locator, label: string): Promise<string[]> {
   await dialog.waitFor();
   await page.waitForLoadState('networkidle');
+  // A dialog fades in: axe measuring a half-transparent footer reports its buttons' contrast.
+  // Wait for every finite animation (transitions) to end; spinners run forever and do not count.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   return (await violations(page, '[role="dialog"]')).map((line) => `${label}: ${line}`);
 }
 
