@@ -2,7 +2,7 @@
  * `npm run bench`: measures the built product and writes docs/benchmarks.md.
  * Figures are reported against their targets; nothing here fails a build.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -26,6 +26,7 @@ import {
 import { hostileInputSection, measureHostileInput } from './hostile-input.js';
 import { instancesSection, measureInstances, type InstanceFigures } from './instances.js';
 import { measureSearchScale, type SearchScale } from './search-scale.js';
+import { keptSections } from './kept-sections.js';
 import { BENCH_MEMBER, root, startServer, type RunningServer } from './server.js';
 import { measureUploads, type UploadFigures, type UploadRun } from './uploads.js';
 import { measureResumableUploads, resumableUploadsSection } from './resumable-uploads.js';
@@ -302,7 +303,9 @@ async function main(): Promise<void> {
       ...instancesSection(instances),
       ...phonePhotosSection(photos),
     ].join('\n');
-  writeFileSync(path.join(root, 'docs/benchmarks.md'), text);
+  const file = path.join(root, 'docs/benchmarks.md');
+  const kept = existsSync(file) ? keptSections(readFileSync(file, 'utf8')) : '';
+  writeFileSync(file, kept ? `${text.trimEnd()}\n\n${kept}\n` : text);
   process.stdout.write(text);
 }
 
