@@ -8,17 +8,11 @@ import {
 } from '@registry/domain';
 import { horses, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import {
-  PaymentMethodError,
-  idempotencyKeyFor,
-  type ChargeMethod,
-  type ProviderPayment,
-} from '../payments/provider.js';
+import { idempotencyKeyFor, type ChargeMethod } from '../payments/provider.js';
 import {
   achMandate,
+  chargeAndRecord,
   insertPayment,
-  markFailed,
-  recordChargeResult,
   type ChargedPayment,
   type PaymentDeps,
 } from '../payments/service.js';
@@ -109,40 +103,19 @@ export async function chargeTransferFee(
     { actorId: input.payer.id, ip: input.ip, userAgent: input.userAgent },
   );
 
-  let result: ProviderPayment;
-  try {
-    result = await deps.provider.charge({
-      paymentId,
-      amountCents,
-      currency: 'usd',
-      paymentMethodId: input.paymentMethodId,
-      method: input.method,
-      customerIp: input.ip,
-      userAgent: input.userAgent,
-      mandateAcceptance: 'online',
-      returnUrl: `${deps.publicUrl}/payment-complete`,
-      description: `Transfer fee: ${horseName}`,
-      metadata: { horseId: transfer.horseId, paymentId },
-    });
-  } catch (error) {
-    if (error instanceof PaymentMethodError) {
-      await markFailed(deps, paymentId, error.message);
-      throw new HttpError(400, error.message, { paymentMethodId: error.message });
-    }
-    deps.log.error(
-      { paymentId, err: { type: (error as Error).name, message: (error as Error).message } },
-      'transfer fee provider call failed',
-    );
-    await markFailed(deps, paymentId, PAYMENT_MESSAGES.processFailed);
-    throw new HttpError(502, PAYMENT_MESSAGES.processFailed);
-  }
-  const row = await recordChargeResult(deps, paymentId, input.method, result);
-  if (row.status !== 'requires_action') return row;
-  return {
-    ...row,
-    ...(result.clientSecret ? { clientSecret: result.clientSecret } : {}),
-    ...(result.nextAction ? { nextAction: result.nextAction } : {}),
-  };
+  return chargeAndRecord(deps, paymentId, input.method, {
+    paymentId,
+    amountCents,
+    currency: 'usd',
+    paymentMethodId: input.paymentMethodId,
+    method: input.method,
+    customerIp: input.ip,
+    userAgent: input.userAgent,
+    mandateAcceptance: 'online',
+    returnUrl: `${deps.publicUrl}/payment-complete`,
+    description: `Transfer fee: ${horseName}`,
+    metadata: { horseId: transfer.horseId, paymentId },
+  });
 }
 
 /**

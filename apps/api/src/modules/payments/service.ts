@@ -246,20 +246,38 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
     { actorId: input.recordedById ?? input.payerId, ip: input.ip, userAgent: input.userAgent },
   );
 
+  return chargeAndRecord(
+    deps,
+    paymentId,
+    input.method,
+    chargeRequest(deps, {
+      paymentId,
+      horse: input.horse,
+      amountCents,
+      paymentMethodId: input.paymentMethodId,
+      method: input.method,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      byOffice: Boolean(input.recordedById),
+    }),
+  );
+}
+
+/**
+ * Sends a charge of the payment row `paymentId` (inserted as a placeholder) to the provider and
+ * records the answer: a refused payment method is 400 and a failed call 502, both marking the
+ * row failed; a payment waiting for the payer carries what the browser needs to go on.
+ * Registrations and transfer fees both pay through here.
+ */
+export async function chargeAndRecord(
+  deps: PaymentDeps,
+  paymentId: string,
+  method: ChargeMethod,
+  request: Parameters<PaymentDeps['provider']['charge']>[0],
+): Promise<ChargedPayment> {
   let result: ProviderPayment;
   try {
-    result = await deps.provider.charge(
-      chargeRequest(deps, {
-        paymentId,
-        horse: input.horse,
-        amountCents,
-        paymentMethodId: input.paymentMethodId,
-        method: input.method,
-        ip: input.ip,
-        userAgent: input.userAgent,
-        byOffice: Boolean(input.recordedById),
-      }),
-    );
+    result = await deps.provider.charge(request);
   } catch (error) {
     if (error instanceof PaymentMethodError) {
       await markFailed(deps, paymentId, error.message);
@@ -274,7 +292,7 @@ export async function chargeHorse(deps: PaymentDeps, input: ChargeInput): Promis
     await markFailed(deps, paymentId, PAYMENT_MESSAGES.processFailed);
     throw new HttpError(502, PAYMENT_MESSAGES.processFailed);
   }
-  const row = await recordChargeResult(deps, paymentId, input.method, result);
+  const row = await recordChargeResult(deps, paymentId, method, result);
   if (row.status !== 'requires_action') return row;
   return {
     ...row,
