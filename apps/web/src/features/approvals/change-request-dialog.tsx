@@ -1,8 +1,8 @@
 import '../../components/contrast.css';
 import { useEffect, useState } from 'react';
-import { CButton } from '@coreui/react';
 import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
-import { ActionDialog, BusyButton } from '../../components/action-dialog';
+import { ActionDialog } from '../../components/action-dialog';
+import { RejectApproveButtons } from './reject-approve-buttons';
 import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
 import { ChangeList } from '../../components/change-list';
 import type { ApiError } from '../../lib/api-client';
@@ -94,27 +94,13 @@ export function ChangeRequestDialog({
       actions={
         !conflict &&
         mayDecide && (
-          <>
-            <CButton
-              color="danger"
-              variant={rejecting ? undefined : 'outline'}
-              className={rejecting ? 'btn-contrast' : undefined}
-              disabled={busy}
-              onClick={() => (rejecting ? decide('reject') : setRejecting(true))}
-            >
-              {rejecting ? 'Reject change' : 'Reject'}
-            </CButton>
-            {!rejecting && (
-              <BusyButton
-                color="success"
-                busy={busy}
-                disabled={busy}
-                onClick={() => decide('approve')}
-              >
-                Approve change
-              </BusyButton>
-            )}
-          </>
+          <RejectApproveButtons
+            what="change"
+            rejecting={rejecting}
+            busy={busy}
+            onStartRejecting={() => setRejecting(true)}
+            onDecide={(decision) => decide(decision)}
+          />
         )
       }
     >

@@ -1,9 +1,10 @@
 import '../../components/contrast.css';
 import '../../components/signature.css';
 import { useEffect, useState } from 'react';
-import { CButton, CSpinner } from '@coreui/react';
+import { CSpinner } from '@coreui/react';
 import { MEMBER_TRANSFER_MESSAGES, formatUsd, type MemberTransfer } from '@registry/domain';
-import { ActionDialog, BusyButton } from '../../components/action-dialog';
+import { ActionDialog } from '../../components/action-dialog';
+import { RejectApproveButtons } from './reject-approve-buttons';
 import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
 import type { ApiError } from '../../lib/api-client';
 import { formatDaySlashed } from '../../lib/format';
@@ -124,27 +125,13 @@ export function MemberTransferDialog({
       actions={
         waiting &&
         !conflict && (
-          <>
-            <CButton
-              color="danger"
-              variant={rejecting ? undefined : 'outline'}
-              className={rejecting ? 'btn-contrast' : undefined}
-              disabled={busy}
-              onClick={() => (rejecting ? run('reject') : setRejecting(true))}
-            >
-              {rejecting ? 'Reject transfer' : 'Reject'}
-            </CButton>
-            {!rejecting && (
-              <BusyButton
-                color="success"
-                busy={busy}
-                disabled={busy}
-                onClick={() => run('approve')}
-              >
-                Approve transfer
-              </BusyButton>
-            )}
-          </>
+          <RejectApproveButtons
+            what="transfer"
+            rejecting={rejecting}
+            busy={busy}
+            onStartRejecting={() => setRejecting(true)}
+            onDecide={(decision) => run(decision)}
+          />
         )
       }
     >
