@@ -1,21 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN, E2E_MEMBER } from './support/accounts.js';
+import { axeViolations as violations } from './support/axe.js';
 import { useBrowser } from './support/browser.js';
 import { signIn } from './support/session.js';
 
 const browser = useBrowser();
-
-/** Every axe violation of the page (or of one dialog), whatever its impact, as "rule: targets". */
-async function violations(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 /** Waits for a page's main heading, then checks the whole page. */
 async function checkPage(page: Page, path: string, heading: string | RegExp): Promise<string[]> {
@@ -33,15 +23,6 @@ async function checkPage(page: Page, path: string, heading: string | RegExp): Pr
 async function checkDialog(page: Page, dialog: Locator, label: string): Promise<string[]> {
   await dialog.waitFor();
   await page.waitForLoadState('networkidle');
-  // A dialog fades in: axe measuring a half-transparent footer reports its buttons' contrast.
-  // Wait for every finite animation (transitions) to end; spinners run forever and do not count.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
   return (await violations(page, '[role="dialog"]')).map((line) => `${label}: ${line}`);
 }
 

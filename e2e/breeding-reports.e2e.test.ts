@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN, E2E_MEMBER, E2E_MEMBER_2 } from './support/accounts.js';
+import { axeViolations } from './support/axe.js';
 import { DESKTOP, PHONE, useBrowser } from './support/browser.js';
 import { payWithTestCard } from './support/card-payment.js';
 import { makeRegistrationFiles } from './support/files.js';
@@ -40,14 +40,6 @@ const approvedHorse = (account: typeof E2E_MEMBER, name: string, sex: 'Stallion'
     { sex },
   );
 
-/** axe's violations inside the open dialog, every impact, as "rule: targets". */
-async function dialogViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-kind]').filter({ hasText: text }).first();
 
@@ -78,7 +70,7 @@ describe('breeding report to foal registration', () => {
     await form.getByLabel("Mare's registration number").fill(horses.mare.number);
     await form.getByLabel('Method').selectOption('live-cover');
     await form.getByLabel('Breeding date 1 of mare 1').fill(bred);
-    expect(await dialogViolations(owner)).toEqual([]);
+    expect(await axeViolations(owner, '[role="dialog"]')).toEqual([]);
     await form.getByRole('button', { name: 'File report' }).click();
     await toast(owner, 'Breeding report filed').waitFor();
     const filed = owner.getByRole('dialog', { name: `Breeding reports of ${stallionName}` });
@@ -130,13 +122,7 @@ describe('breeding report to foal registration', () => {
     const fits = pedigree.getByRole('region', { name: 'Breedings that fit' });
     const choice = fits.getByRole('radio', { name: new RegExp(`${stallionName} × ${mareName}`) });
     await choice.check();
-    expect(
-      (
-        await new AxeBuilder({ page: member })
-          .include('[aria-labelledby="breedings-fit-title"]')
-          .analyze()
-      ).violations,
-    ).toEqual([]);
+    expect(await axeViolations(member, '[aria-labelledby="breedings-fit-title"]')).toEqual([]);
     // Choosing fills the names from the register.
     await pedigree.getByRole('tab', { name: 'Sire' }).click();
     expect(
@@ -173,7 +159,7 @@ describe('breeding report to foal registration', () => {
     const note = review.getByRole('note', { name: 'Breeding report' });
     await note.getByText('From a reported breeding').waitFor();
     await note.getByText(/Sire and dam are linked to their registered records/).waitFor();
-    expect(await dialogViolations(office)).toEqual([]);
+    expect(await axeViolations(office, '[role="dialog"]')).toEqual([]);
     expect(await note.textContent()).toContain(horses.mare.number);
     await office.screenshot({ path: '/tmp/breeding-review.png' });
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './support/accounts.js';
+import { axeViolations as violations } from './support/axe.js';
 import { DESKTOP, PHONE, useBrowser } from './support/browser.js';
 import { api, signIn, storedSession } from './support/session.js';
 
@@ -36,14 +36,6 @@ async function link(horseId: string, side: 'sire' | 'dam', registrationNumber: s
 afterAll(async () => {
   for (const { id, side } of links) await link(id, side, null);
 });
-
-/** Every axe violation of the page, whatever its impact (as e2e/a11y.e2e.test.ts counts them). */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/lineage-${name}.png`, fullPage: true });

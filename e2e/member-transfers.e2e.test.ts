@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN, E2E_MEMBER, E2E_MEMBER_2 } from './support/accounts.js';
+import { axeViolations } from './support/axe.js';
 import { PHONE, useBrowser } from './support/browser.js';
 import { waitForMail } from './support/mailbox.js';
 import { drawSignature } from './support/registration-form.js';
@@ -29,15 +29,6 @@ async function approvedHorse(): Promise<string> {
   return horse.id;
 }
 
-/** axe's violations on the page, or in its open dialog: none expected, whatever their impact. */
-async function axe(page: Page, dialog = false): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  const builder = new AxeBuilder({ page });
-  if (dialog) builder.include('[role="dialog"]');
-  const results = await builder.analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`);
-}
-
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-kind]').filter({ hasText: text }).first();
 
@@ -55,7 +46,7 @@ describe('member transfer: seller, buyer, office', () => {
     await row.getByRole('button', { name: /^Transfer/ }).click();
     const dialog = seller.getByRole('dialog', { name: `Transfer ${horseName}` });
     await dialog.waitFor();
-    expect(await axe(seller, true)).toEqual([]);
+    expect(await axeViolations(seller, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel(/member number or email/).fill(E2E_MEMBER_2.email);
     await dialog.getByLabel('Sale date').fill('2026-11-20');
     await dialog.getByRole('button', { name: "Seller's signature" }).click();
@@ -66,7 +57,7 @@ describe('member transfer: seller, buyer, office', () => {
     await transfers.getByText('Waiting for the buyer').first().waitFor();
     // The horse being sold cannot be edited meanwhile.
     await row.getByText('Transfer open').waitFor();
-    expect(await axe(seller)).toEqual([]);
+    expect(await axeViolations(seller)).toEqual([]);
     await waitForMail(E2E_MEMBER_2.email, new RegExp(`transferring ${horseName}`), { since });
     expect(seller.consoleErrors).toEqual([]);
   }, 90_000);
@@ -83,7 +74,7 @@ describe('member transfer: seller, buyer, office', () => {
     await item.getByRole('button', { name: /^Accept/ }).click();
     const accept = buyer.getByRole('dialog', { name: `Accept ${horseName}` });
     await accept.waitFor();
-    expect(await axe(buyer, true)).toEqual([]);
+    expect(await axeViolations(buyer, '[role="dialog"]')).toEqual([]);
     await accept.getByRole('button', { name: "Buyer's signature" }).click();
     await drawSignature(buyer, "Buyer's signature");
     await accept.getByRole('button', { name: 'Sign and accept' }).click();
@@ -112,7 +103,7 @@ describe('member transfer: seller, buyer, office', () => {
     await summary.getByRole('button', { name: 'Proceed' }).click();
     await toast(buyer, 'Transfer fee paid').waitFor({ timeout: 30_000 });
     await item.getByText('Waiting for the registry office').waitFor();
-    expect(await axe(buyer)).toEqual([]);
+    expect(await axeViolations(buyer)).toEqual([]);
     expect(buyer.consoleErrors).toEqual([]);
   }, 120_000);
 
@@ -127,7 +118,7 @@ describe('member transfer: seller, buyer, office', () => {
     await dialog.getByRole('img', { name: "Seller's signature (signed)" }).waitFor();
     await dialog.getByRole('img', { name: "Buyer's signature (signed)" }).waitFor();
     await dialog.getByText(/Payment succeeded/).waitFor();
-    expect(await axe(office, true)).toEqual([]);
+    expect(await axeViolations(office, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Approve transfer' }).click();
     await toast(office, 'Transfer approved').waitFor();
     await waitForMail(E2E_MEMBER_2.email, new RegExp(`ownership of ${horseName}`), { since });

@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STAFF_MESSAGES } from '@registry/domain';
 import { E2E_ADMIN } from './support/accounts.js';
+import { axeViolations as violations } from './support/axe.js';
 import { DESKTOP, PHONE, pathOf, useBrowser } from './support/browser.js';
 import { waitForMail } from './support/mailbox.js';
 import { api, signIn, storedSession } from './support/session.js';
@@ -29,17 +29,6 @@ let office: Awaited<ReturnType<typeof browser.newPage>>;
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-kind]').filter({ hasText: text }).first();
-
-/** Every axe violation of the page, or of its open dialog, as "rule: targets". */
-async function violations(page: Page, within?: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 const sidebarLinks = (page: Page) =>
   page.getByTestId('app-sidebar').getByRole('list').getByRole('link').allTextContents();
