@@ -14,7 +14,7 @@ import { lockFor } from '../../db/advisory-lock.js';
 import { horses } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { changesSince, recordRevision } from '../horse-repository/revisions.js';
 import type { Actor } from './service.js';

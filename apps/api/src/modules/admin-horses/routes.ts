@@ -25,7 +25,7 @@ import { HORSE_API_MESSAGES, type HorseDeps } from '../horses/service.js';
 import { horseHistory } from './history.js';
 import { HORSE_CSV_COLUMNS, exportHorsesCsv } from './export.js';
 import { listAdminHorses } from './queries.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import {
   adminDeleteHorse,
   adminUpdateHorse,

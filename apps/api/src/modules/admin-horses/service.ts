@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ADMIN_MESSAGES, BREEDING_MARE_PART, type AdminHorse } from '@registry/domain';
 import { horses, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { editHorse, filesOf, removeStored } from '../horses/edit.js';
 import type { ReceivedForm } from '../horses/multipart.js';
 import { registerHorse, type HorseDeps } from '../horses/service.js';

@@ -14,7 +14,7 @@ import { loadHorse } from '../horse-repository/horses.js';
 import { feesOwed } from '../horse-repository/fees.js';
 import { changesSince, recordRevision } from '../horse-repository/revisions.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { isApprovedNameClash, nameAvailability } from '../horse-names/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
 import { enqueueMail } from '../mail/outbox.js';

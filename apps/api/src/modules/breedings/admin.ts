@@ -19,7 +19,7 @@ import {
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { fullName, ownerSummaries } from '../horse-repository/owners.js';
 import { assertOffset, countLimit, pageCount } from '../horse-repository/summaries.js';

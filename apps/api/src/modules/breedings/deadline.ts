@@ -8,7 +8,7 @@ import {
 import type { Executor, Tx } from '../../db/client.js';
 import { associationSettings } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 
 /*
  * When a season's breeding reports close (docs/api.md "Breeding reports"): a month and day the

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { fullName } from '../horse-repository/owners.js';
 import { breedingReportSettings, openSeasons, requireSeasonOpen } from './deadline.js';

@@ -9,7 +9,7 @@ import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { loadHorse } from '../horse-repository/horses.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 
 export interface CertificateOptions {
   db: Db;

@@ -23,7 +23,7 @@ import { recordRevision } from '../horse-repository/revisions.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { ownerSummaries } from '../horse-repository/owners.js';
 import { isUuid } from '../../db/ids.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { recordChangeDecidedMail } from '../mail/templates.js';
 import {

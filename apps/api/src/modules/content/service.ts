@@ -9,7 +9,7 @@ import {
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { dashboardContent, horses, payments, users } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { renderMarkdown, renderSavedMarkdown } from './sanitize.js';
 
 const KEY = 'dashboard';

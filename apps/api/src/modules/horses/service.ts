@@ -12,7 +12,7 @@ import { HttpError } from '../../http-error.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { feesPaidFor, followFees } from '../horse-repository/fees.js';
 import { recordFirstRevision, recordRevision } from '../horse-repository/revisions.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { decideFoalBreeding } from '../breedings/foal-link.js';
 import { removeCompletedDraft } from '../drafts/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';

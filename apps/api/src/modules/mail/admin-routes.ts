@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 
 /** Unsent after this long (or this many attempts), a message counts as stuck. */
 export const STUCK_AFTER_MS = 15 * 60_000;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { waitingWork } from './office-notices.js';
 
 const admin = { access: 'admin' as const };

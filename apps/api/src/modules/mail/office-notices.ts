@@ -21,7 +21,7 @@ import {
   officeDigests,
   users,
 } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { horseNamesByIds } from '../horse-repository/names.js';
 import { fullName } from '../horse-repository/owners.js';
 import { enqueueMail } from './outbox.js';

@@ -13,7 +13,7 @@ import { changedSinceReviewed } from '../../reviewed-version.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { fullName } from '../horse-repository/owners.js';
 import { changesSince } from '../horse-repository/revisions.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { transferFeeDueMail, transferStepMail } from '../mail/transfer-templates.js';
 import { transferSettings } from '../settings/service.js';

@@ -15,7 +15,7 @@ import { horseTransfers, users, type HorseRow, type UserRow } from '../../db/sch
 import { HttpError } from '../../http-error.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { fullName } from '../horse-repository/owners.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { transferInvitationMail, transferOfferedMail } from '../mail/transfer-templates.js';
 import { isUniqueViolation } from '../payments/service.js';

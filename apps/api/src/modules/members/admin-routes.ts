@@ -16,7 +16,7 @@ import {
 } from '@registry/domain';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { auditOfUser, recordAudit } from '../audit/service.js';
+import { auditOfUser, recordAudit } from '../audit/index.js';
 import {
   createMember,
   deleteMember,

@@ -10,7 +10,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { horses, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { parseMemberNumberFormat, type RegistrationNumberFormat } from '../../numbering.js';
 import { nextMemberNumber } from './member-number.js';
 

@@ -10,7 +10,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { isUuid } from '../../db/ids.js';
 import { sessions, setPasswordTokens, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { enqueueMail } from '../mail/outbox.js';

@@ -16,7 +16,7 @@ import { mailOutbox, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { findUser, toSessionUser, type PictureUrl } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { emailChangedMail } from '../mail/templates.js';

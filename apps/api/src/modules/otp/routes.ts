@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { setPassword } from '../auth/service.js';
 import { answerAfterFloor, issueOtp, verifyOtpThrottled, type OtpSettings } from './service.js';

@@ -28,7 +28,7 @@ import {
 import { reversePayment } from './reversals.js';
 import { paymentView } from './view.js';
 import { applyPaymentUpdate } from './settle.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 
 const OFFLINE_MODES = { check: 'Check', cash: 'Cash', other: 'Other' } as const;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { disputeOutcome, type DisputeOutcome } from '@registry/domain';
 import type { Tx } from '../../db/client.js';
 import { payments, type PaymentRow } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { move, type Actor, type MoveAudit } from './moves.js';
 
 /*

@@ -20,7 +20,7 @@ import { payments } from '../../db/schema.js';
 import { isUuid } from '../../db/ids.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { requireAuth } from '../auth/access.js';
 import { clientOf } from './http.js';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 
 /*
  * A bank debit's authorisation ending at the provider (docs/api.md "Payments"): Stripe sends

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RefundStatus } from '@registry/domain';
 import type { Tx } from '../../db/client.js';
 import { paymentRefunds, payments, type PaymentRow } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { move, type Actor } from './moves.js';
 import type { ProviderRefund } from './provider.js';
 

@@ -14,7 +14,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { horses, payments, users, type HorseRow, type PaymentRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { feesPaidFor } from '../horse-repository/fees.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { bankVerificationMail } from '../mail/templates.js';

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, horseDisplayName } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { horses, payments, users, type PaymentRow } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { paymentResultMail } from '../mail/templates.js';
 import { SETTLED, movesForward, type ProviderStatus } from './provider.js';

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../auth/access.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import type { AuthSettings } from '../auth/service.js';
 import type { FileStorage } from '../files/storage.js';
 import { PICTURE_MULTIPART_LIMITS, stagePicture } from './picture.js';

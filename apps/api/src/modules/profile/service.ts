@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { THROTTLED_REASON, reserveLoginAttempt } from '../auth/attempts.js';

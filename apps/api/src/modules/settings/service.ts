@@ -6,7 +6,7 @@ import {
 } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { associationSettings } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 
 /*
  * The association's run-time settings (docs/api.md "Settings"): one row per area in

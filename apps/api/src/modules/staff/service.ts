@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { isUuid } from '../../db/ids.js';
 import { setPasswordTokens, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { revokeSessions } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { staffInvitationMail } from '../mail/templates.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { OwnerAddressFill } from '@registry/domain';
 import type { Executor } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zip'] as const;
 type AddressField = (typeof ADDRESS_FIELDS)[number];

@@ -13,7 +13,7 @@ import { openTransferOf } from '../horse-repository/open-transfer.js';
 import { fullName } from '../horse-repository/owners.js';
 import { changesSince, recordRevision } from '../horse-repository/revisions.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit } from '../audit/index.js';
 import { withdrawPendingChange } from '../change-requests/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { ownershipTransferMail } from '../mail/templates.js';
