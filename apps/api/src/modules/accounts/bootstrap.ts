@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { generatePassword, hashPassword } from '../auth/index.js';
 import { seedDemoHorses, type DemoHorseDeps } from '../horses/demo.js';
 
 export interface GeneratedCredential {

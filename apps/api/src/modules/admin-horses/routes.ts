@@ -16,7 +16,7 @@ import {
   parentLinkResultSchema,
   parentLinksSchema,
 } from '@registry/domain';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import type { FormMode } from '../horses/form-fields.js';
 import { horseFormParts } from '../horses/form-docs.js';

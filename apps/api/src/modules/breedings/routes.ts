@@ -17,7 +17,7 @@ import {
   stallionBreedingReportsSchema,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { answersOf, ok } from '../../reply.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import { adminReport, horseBreeding, listReports, reviewReport } from './admin.js';

@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES, horseDisplayName } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { loadHorse } from '../horse-repository/horses.js';
 import { recordAudit } from '../audit/index.js';

@@ -7,7 +7,7 @@ import {
   pageSchema,
   changeRequestSchema,
 } from '@registry/domain';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import { decideChangeRequest, listChangeRequests, type ChangeRequestDeps } from './service.js';

@@ -8,7 +8,7 @@ import {
   horseDraftSummarySchema,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { deleteDraft, getDraft, listDrafts, saveDraft } from './service.js';
 

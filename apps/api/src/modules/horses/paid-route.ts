@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { isUuid } from '../../db/ids.js';
 import { horses } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { HORSE_API_MESSAGES } from './service.js';
 import { paidForHorse } from './paid.js';

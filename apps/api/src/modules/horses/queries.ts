@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, is, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import type { UnconfirmedSession } from '../auth/access.js';
-import { liveSessionWhere } from '../auth/service.js';
+import { type UnconfirmedSession, liveSessionWhere } from '../auth/index.js';
 import {
   bredByText,
   horseSearchText,

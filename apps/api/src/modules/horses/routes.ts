@@ -14,8 +14,7 @@ import {
   publicHorseSummarySchema,
 } from '@registry/domain';
 import { APPROVAL_STATUSES } from '@registry/domain';
-import { callerOf, requireAuth, type UnconfirmedSession } from '../auth/access.js';
-import type { AuthContext } from '../auth/service.js';
+import { callerOf, requireAuth, type UnconfirmedSession, type AuthContext } from '../auth/index.js';
 import { JsonAnswers } from '../read-cache/json-answers.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import type { FormMode } from './form-fields.js';

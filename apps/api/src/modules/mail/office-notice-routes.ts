@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { officeNoticeChoiceSchema, waitingWorkSchema } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
 import { waitingWork } from './office-notices.js';

@@ -10,7 +10,7 @@ import {
   memberTransferSchema,
   startMemberTransferSchema,
 } from '@registry/domain';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { answersOf, failureSchema, ok, successSchema } from '../../reply.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import {

@@ -14,7 +14,7 @@ import {
   memberInputSchema,
   memberSchema,
 } from '@registry/domain';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { auditOfUser, recordAudit } from '../audit/index.js';
 import {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
-import { endAllSessions } from '../auth/service.js';
+import { endAllSessions } from '../auth/index.js';
 
 export interface MemberStatus {
   id: string;

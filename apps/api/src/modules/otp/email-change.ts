@@ -14,10 +14,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { mailOutbox, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth, findUser, toSessionUser, type PictureUrl } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
-import { findUser, toSessionUser, type PictureUrl } from '../auth/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { emailChangedMail } from '../mail/templates.js';
 import {

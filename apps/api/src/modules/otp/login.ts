@@ -3,8 +3,7 @@ import { OTP_MESSAGES, normalizeEmail, type LoginResult } from '@registry/domain
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { LOGIN_ACTION } from '../auth/attempts.js';
-import { startSession, type AuthSettings, type ClientInfo } from '../auth/service.js';
+import { LOGIN_ACTION, startSession, type AuthSettings, type ClientInfo } from '../auth/index.js';
 import { verifyOtpThrottled, type OtpSettings } from './service.js';
 
 /**

@@ -15,8 +15,7 @@ import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
-import { assertPasswordAllowed } from '../auth/password-policy.js';
-import { setPassword } from '../auth/service.js';
+import { assertPasswordAllowed, setPassword } from '../auth/index.js';
 import { answerAfterFloor, issueOtp, verifyOtpThrottled, type OtpSettings } from './service.js';
 
 export { CODE_REQUEST_ANSWER_MS } from './service.js';

@@ -11,7 +11,7 @@ import {
   type Channel,
   type ClientAddress,
   type ThrottlePolicy,
-} from '../auth/attempts.js';
+} from '../auth/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { otpMail } from '../mail/templates.js';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PAYMENT_MESSAGES, buildPaymentReversalSchema, paymentSchema } from '@registry/domain';
 import { horses, payments } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
 import {
   chargeAnswers,

@@ -21,7 +21,7 @@ import { isUuid } from '../../db/ids.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { clientOf } from './http.js';
 import {
   LEDGER_CSV_COLUMNS,

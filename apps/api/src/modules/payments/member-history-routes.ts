@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { memberPaymentSchema } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
 import { fullName } from '../horse-repository/owners.js';
 import { myPayments, receiptPayment } from './member-history.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES, PAYMENT_RECORD_STATUSES } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
 import {
   chargeAnswers,

@@ -8,10 +8,9 @@ import {
   profileUpdateSchema,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth, type AuthSettings } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
-import type { AuthSettings } from '../auth/service.js';
 import type { FileStorage } from '../files/storage.js';
 import { PICTURE_MULTIPART_LIMITS, stagePicture } from './picture.js';
 import {

@@ -10,10 +10,11 @@ import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
-import { assertPasswordAllowed } from '../auth/password-policy.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { THROTTLED_REASON, reserveLoginAttempt } from '../auth/attempts.js';
 import {
+  assertPasswordAllowed,
+  verifyPassword,
+  THROTTLED_REASON,
+  reserveLoginAttempt,
   findUser,
   setPassword,
   toSessionUser,
@@ -21,7 +22,7 @@ import {
   type AuthSettings,
   type ClientInfo,
   type PictureUrl,
-} from '../auth/service.js';
+} from '../auth/index.js';
 import type { FileStorage } from '../files/storage.js';
 import { parseStoredPicture, storedPictureName, type PictureFormat } from './avatar-links.js';
 

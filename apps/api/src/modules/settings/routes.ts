@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEMBER_TRANSFER_MESSAGES, transferSettingsSchema } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { answersOf, ok } from '../../reply.js';
 import { saveTransferSettings, transferSettings } from './service.js';
 

@@ -7,7 +7,7 @@ import {
   staffMemberSchema,
   staffRoleChangeSchema,
 } from '@registry/domain';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import {
   changeStaffRole,

@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids.js';
 import { setPasswordTokens, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
-import { revokeSessions } from '../auth/service.js';
+import { revokeSessions } from '../auth/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { staffInvitationMail } from '../mail/templates.js';
 import { storeSetPasswordLink } from '../members/credentials.js';

@@ -14,7 +14,7 @@ import {
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-import { requireAuth } from '../auth/access.js';
+import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
 import type { FileStorage } from '../files/storage.js';
 import { safeFileName } from '../files/names.js';
