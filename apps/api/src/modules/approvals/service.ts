@@ -17,8 +17,7 @@ import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
 import { isApprovedNameClash, nameAvailability } from '../horse-names/service.js';
 import type { UrlSigner } from '../files/signed-urls.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { horseApprovedMail, horseRejectedMail } from '../mail/templates.js';
+import { enqueueMail, horseApprovedMail, horseRejectedMail } from '../mail/index.js';
 import { nextSequence, type RegistrationNumberFormat } from '../../numbering.js';
 
 export interface ApprovalDeps {

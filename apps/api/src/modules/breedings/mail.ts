@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { horses, users } from '../../db/schema.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { render } from '../mail/templates.js';
+import { enqueueMail, render } from '../mail/index.js';
 
 /*
  * The stallion owner hears of each step of a report by mail (issue 31 item 5): filed or amended

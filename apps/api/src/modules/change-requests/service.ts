@@ -24,8 +24,7 @@ import { changedSinceReviewed } from '../../reviewed-version.js';
 import { ownerSummaries } from '../horse-repository/owners.js';
 import { isUuid } from '../../db/ids.js';
 import { recordAudit } from '../audit/index.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { recordChangeDecidedMail } from '../mail/templates.js';
+import { enqueueMail, recordChangeDecidedMail } from '../mail/index.js';
 import {
   applyChanges,
   diffRecords,

@@ -12,8 +12,7 @@ import { sessions, setPasswordTokens, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
 import { hashPassword, assertPasswordAllowed } from '../auth/index.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { memberCredentialsMail } from '../mail/templates.js';
+import { enqueueMail, memberCredentialsMail } from '../mail/index.js';
 import { loadMember, type Actor } from './admin-service.js';
 
 export interface CredentialDeps {

@@ -17,8 +17,7 @@ import { HttpError } from '../../http-error.js';
 import { requireAuth, findUser, toSessionUser, type PictureUrl } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { emailChangedMail } from '../mail/templates.js';
+import { enqueueMail, emailChangedMail } from '../mail/index.js';
 import {
   answerAfterFloor,
   issueOtp,

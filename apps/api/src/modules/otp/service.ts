@@ -12,8 +12,7 @@ import {
   type ClientAddress,
   type ThrottlePolicy,
 } from '../auth/index.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { otpMail } from '../mail/templates.js';
+import { enqueueMail, otpMail } from '../mail/index.js';
 
 export const OTP_TTL_MINUTES = 10;
 /**

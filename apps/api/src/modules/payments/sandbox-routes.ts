@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES, formatUsd } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
-import { escapeHtml } from '../mail/templates.js';
+import { escapeHtml } from '../mail/index.js';
 import { sandboxActionPath } from './sandbox-provider.js';
 import type { PaymentDeps } from './service.js';
 import { applyPaymentUpdate, paymentByProviderId } from './settle.js';

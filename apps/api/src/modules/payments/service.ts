@@ -16,8 +16,7 @@ import { horses, payments, users, type HorseRow, type PaymentRow } from '../../d
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
 import { feesPaidFor } from '../horse-repository/fees.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { bankVerificationMail } from '../mail/templates.js';
+import { enqueueMail, bankVerificationMail } from '../mail/index.js';
 import {
   PaymentMethodError,
   SETTLED,

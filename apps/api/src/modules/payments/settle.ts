@@ -3,8 +3,7 @@ import { PAYMENT_MESSAGES, horseDisplayName } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { horses, payments, users, type PaymentRow } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { paymentResultMail } from '../mail/templates.js';
+import { enqueueMail, paymentResultMail } from '../mail/index.js';
 import { SETTLED, movesForward, type ProviderStatus } from './provider.js';
 
 /** The one code path that moves a payment on: the Stripe webhook, the sandbox and status reads. */

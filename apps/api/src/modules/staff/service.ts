@@ -13,8 +13,7 @@ import { setPasswordTokens, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
 import { revokeSessions } from '../auth/index.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { staffInvitationMail } from '../mail/templates.js';
+import { enqueueMail, staffInvitationMail } from '../mail/index.js';
 import { storeSetPasswordLink } from '../members/credentials.js';
 
 export interface StaffDeps {

@@ -15,8 +15,7 @@ import { changesSince, recordRevision } from '../horse-repository/revisions.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
 import { withdrawPendingChange } from '../change-requests/service.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { ownershipTransferMail } from '../mail/templates.js';
+import { enqueueMail, ownershipTransferMail } from '../mail/index.js';
 import { ownerNames, ownersAfterTransfer } from './owners.js';
 import { fillProfileGaps } from './profile-gaps.js';
 
