@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { HistoryEntry } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { auditLog, payments } from '../../db/schema.js';
-import { ownerSummaries } from '../horse-repository/owners.js';
+import { ownerSummaries } from '../horse-repository/index.js';
 
 const TYPES: Record<string, HistoryEntry['type']> = {
   'horse.register': 'submitted',

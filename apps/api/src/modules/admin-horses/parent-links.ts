@@ -15,8 +15,7 @@ import { horses } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
-import { loadHorse } from '../horse-repository/horses.js';
-import { changesSince, recordRevision } from '../horse-repository/revisions.js';
+import { loadHorse, changesSince, recordRevision } from '../horse-repository/index.js';
 import type { Actor } from './service.js';
 
 /*

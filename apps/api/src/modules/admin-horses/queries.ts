@@ -12,8 +12,8 @@ import {
 } from '../../db/schema.js';
 import type { ADMIN_HORSE_SORT_FIELDS, AdminHorseSummary, Page } from '@registry/domain';
 import { resubmissions } from '../change-requests/resubmission.js';
-import { fullName } from '../horse-repository/owners.js';
 import {
+  fullName,
   assertOffset,
   containsPattern,
   countLimit,
@@ -22,7 +22,7 @@ import {
   perRowColumns,
   toHorseSummary,
   totalOf,
-} from '../horse-repository/summaries.js';
+} from '../horse-repository/index.js';
 
 export interface AdminHorseQuery {
   page: number;

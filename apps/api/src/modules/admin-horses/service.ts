@@ -6,10 +6,8 @@ import { recordAudit } from '../audit/index.js';
 import { editHorse, filesOf, removeStored } from '../horses/edit.js';
 import type { ReceivedForm } from '../horses/multipart.js';
 import { registerHorse, type HorseDeps } from '../horses/service.js';
-import { loadHorse } from '../horse-repository/horses.js';
-import { followFees } from '../horse-repository/fees.js';
+import { loadHorse, followFees, recordRevision } from '../horse-repository/index.js';
 import { decideFoalBreeding } from '../breedings/foal-link.js';
-import { recordRevision } from '../horse-repository/revisions.js';
 import { adminHorseById } from './view.js';
 
 export interface Actor {

@@ -2,7 +2,7 @@ import { count, desc, eq, or } from 'drizzle-orm';
 import type { AuditEntry as AuditLogEntry } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import { ownerSummaries } from '../horse-repository/owners.js';
+import { ownerSummaries } from '../horse-repository/index.js';
 
 export interface AuditEntry {
   action: string;

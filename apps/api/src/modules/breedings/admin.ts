@@ -20,9 +20,14 @@ import {
 import { HttpError } from '../../http-error.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
-import { loadHorse } from '../horse-repository/horses.js';
-import { fullName, ownerSummaries } from '../horse-repository/owners.js';
-import { assertOffset, countLimit, pageCount } from '../horse-repository/summaries.js';
+import {
+  loadHorse,
+  fullName,
+  ownerSummaries,
+  assertOffset,
+  countLimit,
+  pageCount,
+} from '../horse-repository/index.js';
 import { breedingReportSettings } from './deadline.js';
 import { mailReportStep } from './mail.js';
 import { diffVersions } from './versions.js';

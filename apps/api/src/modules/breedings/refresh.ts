@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, or, sql, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { horses, nameSearchKey, type HorseRow } from '../../db/schema.js';
-import { recordRevision } from '../horse-repository/revisions.js';
+import { recordRevision } from '../horse-repository/index.js';
 import { decideFoalBreeding } from './foal-link.js';
 import { nameKey } from './mare-lines.js';
 

@@ -17,8 +17,7 @@ import {
 import { HttpError } from '../../http-error.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
-import { loadHorse } from '../horse-repository/horses.js';
-import { fullName } from '../horse-repository/owners.js';
+import { loadHorse, fullName } from '../horse-repository/index.js';
 import { breedingReportSettings, openSeasons, requireSeasonOpen } from './deadline.js';
 import { checkLines, type CheckedLine } from './mare-lines.js';
 import { mailReportStep } from './mail.js';

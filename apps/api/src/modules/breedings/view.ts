@@ -7,7 +7,7 @@ import {
   horses,
   type BreedingReportLineSnapshot,
 } from '../../db/schema.js';
-import { ownerSummaries } from '../horse-repository/owners.js';
+import { ownerSummaries } from '../horse-repository/index.js';
 import { deadlineOf, isSeasonOpen } from './deadline.js';
 
 export type BreedingReportRow = typeof breedingReports.$inferSelect;

@@ -8,7 +8,7 @@ import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { loadHorse } from '../horse-repository/horses.js';
+import { loadHorse } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
 
 export interface CertificateOptions {

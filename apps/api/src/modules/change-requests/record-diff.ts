@@ -1,6 +1,6 @@
 import { MEMBER_COLUMN_KEYS, type FieldChange } from '@registry/domain';
 import type { HorseDetails, HorseRecordValues } from '../../db/horse-details.js';
-import { diffRecords, recordValuesOf } from '../horse-repository/record-values.js';
+import { diffRecords, recordValuesOf } from '../horse-repository/index.js';
 
 export type { HorseRecordValues };
 export { diffRecords, recordValuesOf };

@@ -18,10 +18,8 @@ import {
   type HorseRow,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { loadHorse } from '../horse-repository/horses.js';
-import { recordRevision } from '../horse-repository/revisions.js';
+import { loadHorse, recordRevision, ownerSummaries } from '../horse-repository/index.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
-import { ownerSummaries } from '../horse-repository/owners.js';
 import { isUuid } from '../../db/ids.js';
 import { recordAudit } from '../audit/index.js';
 import { enqueueMail, recordChangeDecidedMail } from '../mail/index.js';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { horseFiles } from '../../db/schema.js';
 import type { UrlSigner } from '../files/signed-urls.js';
-import { loadHorse } from '../horse-repository/horses.js';
+import { loadHorse } from '../horse-repository/index.js';
 import { toPublicHorse } from './records.js';
 import type { PublicHorse } from '@registry/domain';
 import { HORSE_API_MESSAGES } from './service.js';

@@ -25,7 +25,7 @@ import {
   totalOf,
   type OwnSummaryRow,
   type SummaryRow,
-} from '../horse-repository/summaries.js';
+} from '../horse-repository/index.js';
 
 /**
  * The list and search pages: one statement each, answering summary rows (docs/api.md,

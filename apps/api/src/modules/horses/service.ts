@@ -9,9 +9,14 @@ import { BREEDING_MARE_PART, DRAFT_ID_PART } from '@registry/domain';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { loadHorse } from '../horse-repository/horses.js';
-import { feesPaidFor, followFees } from '../horse-repository/fees.js';
-import { recordFirstRevision, recordRevision } from '../horse-repository/revisions.js';
+import {
+  loadHorse,
+  feesPaidFor,
+  followFees,
+  recordFirstRevision,
+  recordRevision,
+  refuseIfTransferOpen,
+} from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
 import { decideFoalBreeding } from '../breedings/foal-link.js';
 import { removeCompletedDraft } from '../drafts/service.js';
@@ -23,7 +28,6 @@ import { RESUBMIT_ACTION } from '../change-requests/resubmission.js';
 import { editApprovedRecord } from '../change-requests/service.js';
 import { latestPaymentIntentId } from '../payments/latest.js';
 import { addUploadsToForm } from './uploaded-files.js';
-import { refuseIfTransferOpen } from '../horse-repository/open-transfer.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
 import { editHorse, filesOf, insertFiles, latestToday, removeStored, withFiles } from './edit.js';
 import { discardForm, type ReceivedForm } from './multipart.js';

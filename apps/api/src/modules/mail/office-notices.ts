@@ -22,8 +22,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
-import { horseNamesByIds } from '../horse-repository/names.js';
-import { fullName } from '../horse-repository/owners.js';
+import { horseNamesByIds, fullName } from '../horse-repository/index.js';
 import { enqueueMail } from './outbox.js';
 import { officeDigestMail, officeNoticeMail } from './templates.js';
 

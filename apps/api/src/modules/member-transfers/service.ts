@@ -13,8 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { horseTransfers, users, type HorseRow, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { loadHorse } from '../horse-repository/horses.js';
-import { fullName } from '../horse-repository/owners.js';
+import { loadHorse, fullName } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
 import { enqueueMail, transferInvitationMail, transferOfferedMail } from '../mail/index.js';
 import { isUniqueViolation } from '../payments/service.js';

@@ -18,7 +18,7 @@ import {
   type UserRow,
 } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { fullName } from '../horse-repository/owners.js';
+import { fullName } from '../horse-repository/index.js';
 
 /** Reading and writing `horse_transfers` rows; the rules are in service.ts. */
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
-import { fullName } from '../horse-repository/owners.js';
+import { fullName } from '../horse-repository/index.js';
 import { myPayments, receiptPayment } from './member-history.js';
 
 export interface MemberHistoryOptions {

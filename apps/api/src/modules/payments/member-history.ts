@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { RECEIPT_MESSAGES, RECEIPT_STATUSES, type MemberPayment } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { payments, type PaymentRow } from '../../db/schema.js';
-import { horseNamesByIds } from '../horse-repository/names.js';
+import { horseNamesByIds } from '../horse-repository/index.js';
 import { HttpError } from '../../http-error.js';
 import { isUuid } from '../../db/ids.js';
 import { withdrawnHorses } from './ledger.js';

@@ -3,7 +3,7 @@ import { requiredFeeLines } from '@registry/domain';
 import type { Tx } from '../../db/client.js';
 import { horses, payments, type PaymentRow, type PaymentStatus } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
-import { coveredKeys } from '../horse-repository/fees.js';
+import { coveredKeys } from '../horse-repository/index.js';
 import type { ProviderStatus } from './provider.js';
 import { horsePaymentStatus } from './settle.js';
 

@@ -15,7 +15,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { horses, payments, users, type HorseRow, type PaymentRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
-import { feesPaidFor } from '../horse-repository/fees.js';
+import { feesPaidFor } from '../horse-repository/index.js';
 import { enqueueMail, bankVerificationMail } from '../mail/index.js';
 import {
   PaymentMethodError,

@@ -5,7 +5,7 @@ import {
   type TransferHorseInput,
 } from '@registry/domain';
 import type { UserRow } from '../../db/schema.js';
-import { fullName } from '../horse-repository/owners.js';
+import { fullName } from '../horse-repository/index.js';
 
 /**
  * One owner of record made from a member's profile. A profile may lack an address: the row then

@@ -8,10 +8,13 @@ import {
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { horses, ownershipTransfers, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { loadHorse } from '../horse-repository/horses.js';
-import { openTransferOf } from '../horse-repository/open-transfer.js';
-import { fullName } from '../horse-repository/owners.js';
-import { changesSince, recordRevision } from '../horse-repository/revisions.js';
+import {
+  loadHorse,
+  openTransferOf,
+  fullName,
+  changesSince,
+  recordRevision,
+} from '../horse-repository/index.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
 import { withdrawPendingChange } from '../change-requests/service.js';
