@@ -6,8 +6,7 @@ import { HttpError } from '../../http-error.js';
 import { authenticate, sessionParams, type AuthContext, type SessionParams } from './service.js';
 import { readToken } from './tokens.js';
 import { staffAreaOf } from './staff-policy.js';
-import type { ChangeFeed } from '../read-cache/change-feed.js';
-import { ReadCache } from '../read-cache/read-cache.js';
+import { type ChangeFeed, ReadCache } from '../read-cache/index.js';
 
 /**
  * Who may call a route. Every /api route must declare one (checked when routes are added),

@@ -15,7 +15,7 @@ import {
 } from '@registry/domain';
 import { APPROVAL_STATUSES } from '@registry/domain';
 import { callerOf, requireAuth, type UnconfirmedSession, type AuthContext } from '../auth/index.js';
-import { JsonAnswers } from '../read-cache/json-answers.js';
+import { JsonAnswers } from '../read-cache/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import type { FormMode } from './form-fields.js';
 import { horseFormParts } from './form-docs.js';

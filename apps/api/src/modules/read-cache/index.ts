@@ -1,0 +1,8 @@
+/**
+ * The read-cache module's public face: what other API modules may use of it (the lint allows
+ * nothing else across modules; docs/decisions/new-module-faces.md). Files inside the module
+ * import each other directly, never this file.
+ */
+export type { ChangeFeed } from './change-feed.js';
+export { JsonAnswers } from './json-answers.js';
+export { ReadCache } from './read-cache.js';
