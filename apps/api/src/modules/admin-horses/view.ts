@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminHorse, OwnerSummary } from '@registry/domain';
 import type { Executor } from '../../db/client.js';
 import { horseFiles, type HorseFileRow, type HorseRow } from '../../db/schema.js';
-import type { UrlSigner } from '../files/signed-urls.js';
+import type { UrlSigner } from '../files/index.js';
 import { loadHorse, ownerSummaries, feesPaidFor } from '../horse-repository/index.js';
 import { toHorse } from '../horses/records.js';
 import { pendingChanges, type PendingChange } from '../change-requests/pending.js';

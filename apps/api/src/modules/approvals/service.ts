@@ -14,7 +14,7 @@ import { loadHorse, feesOwed, changesSince, recordRevision } from '../horse-repo
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
 import { isApprovedNameClash, nameAvailability } from '../horse-names/service.js';
-import type { UrlSigner } from '../files/signed-urls.js';
+import type { UrlSigner } from '../files/index.js';
 import { enqueueMail, horseApprovedMail, horseRejectedMail } from '../mail/index.js';
 import { nextSequence, type RegistrationNumberFormat } from '../../numbering.js';
 

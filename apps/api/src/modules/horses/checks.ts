@@ -8,9 +8,7 @@ import {
 } from '@registry/domain';
 import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
-import { verifiedMimeType } from '../files/content-check.js';
-import { judgeZip } from '../files/zip-limits.js';
-import { isOversized, type FileStorage } from '../files/storage.js';
+import { verifiedMimeType, judgeZip, isOversized, type FileStorage } from '../files/index.js';
 import type { FilePartSpec } from './form-fields.js';
 import { buildSchemaInput, fieldErrors, type FieldErrors } from './form-input.js';
 import type { ReceivedFile, ReceivedForm } from './multipart.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { UPLOAD_FIELDS, emptyParent } from '@registry/domain';
 import { horses, type ApprovalStatus, type PaymentStatus } from '../../db/schema.js';
 import { nextSequence, type RegistrationNumberFormat } from '../../numbering.js';
-import { isOversized } from '../files/storage.js';
+import { isOversized } from '../files/index.js';
 import { demoPdf, demoPng } from './demo-files.js';
 import { filePart } from './form-fields.js';
 import { emptyForm, type ReceivedForm } from './multipart.js';

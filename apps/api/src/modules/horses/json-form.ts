@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error.js';
-import type { FileStorage } from '../files/storage.js';
+import type { FileStorage } from '../files/index.js';
 import { FORM_MESSAGES, valuePart, type FormMode } from './form-fields.js';
 import { emptyForm, receiveForm, type ReceivedForm } from './multipart.js';
 

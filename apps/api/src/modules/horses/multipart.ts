@@ -3,8 +3,7 @@ import type { Readable } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error.js';
-import { safeFileName } from '../files/names.js';
-import { isOversized, type FileStorage, type StagedFile } from '../files/storage.js';
+import { safeFileName, isOversized, type FileStorage, type StagedFile } from '../files/index.js';
 import {
   FORM_MESSAGES,
   filePart,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { horseFiles } from '../../db/schema.js';
-import type { UrlSigner } from '../files/signed-urls.js';
+import type { UrlSigner } from '../files/index.js';
 import { loadHorse } from '../horse-repository/index.js';
 import { toPublicHorse } from './records.js';
 import type { PublicHorse } from '@registry/domain';

@@ -16,7 +16,7 @@ import {
 } from '@registry/domain';
 import type { HorseDetails, StoredAncestor, StoredParent } from '../../db/horse-details.js';
 import type { HorseFileRow, HorseRow } from '../../db/schema.js';
-import { horseFileScope, type UrlSigner } from '../files/signed-urls.js';
+import { horseFileScope, type UrlSigner } from '../files/index.js';
 import type { PendingChange } from '../change-requests/pending.js';
 
 /** Between the domain schema's output, the table's columns and JSONB, and the API's answer. */

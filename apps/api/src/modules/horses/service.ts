@@ -20,8 +20,7 @@ import {
 import { recordAudit } from '../audit/index.js';
 import { decideFoalBreeding } from '../breedings/foal-link.js';
 import { removeCompletedDraft } from '../drafts/service.js';
-import type { UrlSigner } from '../files/signed-urls.js';
-import type { FileStorage } from '../files/storage.js';
+import type { UrlSigner, FileStorage } from '../files/index.js';
 import { pendingChangeOf } from '../change-requests/pending.js';
 import { diffRecords, recordValuesOf } from '../change-requests/record-diff.js';
 import { RESUBMIT_ACTION } from '../change-requests/resubmission.js';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createUrlSigner } from '../files/signed-urls.js';
+import { createUrlSigner } from '../files/index.js';
 
 /** Served beside horse files so the web app's `/uploads` proxy covers both. */
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GENERIC_MESSAGES } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
-import { signedLinkRouteOptions } from '../files/log-safe-request.js';
-import type { FileStorage } from '../files/storage.js';
+import { signedLinkRouteOptions, type FileStorage } from '../files/index.js';
 import { parseStoredPicture, type AvatarLinks } from './avatar-links.js';
 
 export const AVATAR_MESSAGES = {

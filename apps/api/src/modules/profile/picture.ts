@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
 import { PROFILE_MESSAGES, PROFILE_PICTURE } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
-import { isOversized, type FileStorage } from '../files/storage.js';
+import { isOversized, type FileStorage } from '../files/index.js';
 import type { PictureFormat } from './avatar-links.js';
 
 /** Parser limits: one file part, cut one byte past the allowed size so "too large" is known. */

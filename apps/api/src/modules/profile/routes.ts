@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { requireAuth, type AuthSettings } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
-import type { FileStorage } from '../files/storage.js';
+import type { FileStorage } from '../files/index.js';
 import { PICTURE_MULTIPART_LIMITS, stagePicture } from './picture.js';
 import {
   changeMemberPassword,

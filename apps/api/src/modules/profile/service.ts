@@ -23,7 +23,7 @@ import {
   type ClientInfo,
   type PictureUrl,
 } from '../auth/index.js';
-import type { FileStorage } from '../files/storage.js';
+import type { FileStorage } from '../files/index.js';
 import { parseStoredPicture, storedPictureName, type PictureFormat } from './avatar-links.js';
 
 export function toMemberProfile(row: UserRow, pictureUrl: PictureUrl): MemberProfile {

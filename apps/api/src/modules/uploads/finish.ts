@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { UPLOAD_MESSAGES, uploadFieldProblem } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-import { isOversized, type FileStorage } from '../files/storage.js';
+import { isOversized, type FileStorage } from '../files/index.js';
 import { checkStoredFile } from '../horses/checks.js';
 import { filePart } from '../horses/form-fields.js';
 import { refusal } from './failures.js';

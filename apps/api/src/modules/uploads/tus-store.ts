@@ -4,7 +4,7 @@ import { FileStore } from '@tus/file-store';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { DataStore } from '@tus/utils';
 import type { AwsEnvironment } from '../../config.js';
-import { parseStorageUrl, s3ClientConfig } from '../files/s3-storage.js';
+import { parseStorageUrl, s3ClientConfig } from '../files/index.js';
 
 /**
  * Where the bytes of unfinished resumable uploads live: beside the local uploads
