@@ -13,7 +13,7 @@ import { adminHorseById } from '../admin-horses/view.js';
 import { loadHorse, feesOwed, changesSince, recordRevision } from '../horse-repository/index.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
-import { isApprovedNameClash, nameAvailability } from '../horse-names/service.js';
+import { isApprovedNameClash, nameAvailability } from '../horse-names/index.js';
 import type { UrlSigner } from '../files/index.js';
 import { enqueueMail, horseApprovedMail, horseRejectedMail } from '../mail/index.js';
 import { nextSequence, type RegistrationNumberFormat } from '../../numbering.js';

@@ -12,7 +12,7 @@ import { verifiedMimeType, judgeZip, isOversized, type FileStorage } from '../fi
 import type { FilePartSpec } from './form-fields.js';
 import { buildSchemaInput, fieldErrors, type FieldErrors } from './form-input.js';
 import type { ReceivedFile, ReceivedForm } from './multipart.js';
-import { nameChoiceProblems } from '../horse-names/service.js';
+import { nameChoiceProblems } from '../horse-names/index.js';
 import { ownerMemberProblems } from './owner-members.js';
 
 /** A received file whose bytes were checked: ready to be recorded. */
