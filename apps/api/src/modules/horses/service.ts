@@ -19,7 +19,7 @@ import {
 } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
 import { decideFoalBreeding } from '../breedings/foal-link.js';
-import { removeCompletedDraft } from '../drafts/service.js';
+import { removeCompletedDraft } from '../drafts/index.js';
 import type { UrlSigner, FileStorage } from '../files/index.js';
 import { pendingChangeOf } from '../change-requests/pending.js';
 import { diffRecords, recordValuesOf } from '../change-requests/record-diff.js';

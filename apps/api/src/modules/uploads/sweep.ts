@@ -1,7 +1,7 @@
 import { and, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { horseDrafts, uploads } from '../../db/schema.js';
-import { removeExpiredDrafts } from '../drafts/service.js';
+import { removeExpiredDrafts } from '../drafts/index.js';
 import type { FileStorage } from '../files/index.js';
 import type { TusStore } from './tus-store.js';
 
