@@ -157,14 +157,12 @@ export async function buildApp(
   registerRequestId(app);
   // First of the request hooks: a refused request costs nothing more. On the embedded
   // database the queries run on the event loop itself, so its lag is the database at work, not
-  // a backlog: there only the PostgreSQL pool's signal would apply, and it has none.
-  if (database.kind === 'postgres') {
-    registerLoadShedding(app, {
-      ...config.overload,
-      queueLength: database.queueLength,
-      retryAfterSeconds: 2,
-    });
-  }
+  // a backlog: there the requests in flight and the heap are watched, not the lag.
+  await registerLoadShedding(app, {
+    ...config.overload,
+    maxLagMs: database.kind === 'postgres' ? config.overload.maxLagMs : undefined,
+    queueLength: database.queueLength,
+  });
   registerTextGuard(app);
   await registerSecurity(app, {
     stripe: Boolean(config.payments.stripePublishableKey),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_ASSOCIATION_NAME, PASSWORD_MIN_LENGTH, EMAIL_PATTERN } from '@registry/domain';
 import { parseMemberNumberFormat, parseRegistrationNumberFormat } from './numbering.js';
@@ -37,11 +38,10 @@ export interface Config {
   /** How long session checks and horse lists may be served from memory (0: never). */
   readCacheMs: number;
   /**
-   * Load shedding (docs/operations.md "Overload"): OVERLOAD_MAX_LAG_MS of event-loop lag or
-   * OVERLOAD_MAX_QUEUE queries waiting for a database connection turn new API requests away
-   * with 503 and Retry-After.
+   * Load shedding (docs/operations.md "Overload", apps/api/src/load-shedding.ts): past any of
+   * these limits new API requests are turned away with 503 and Retry-After.
    */
-  overload: { maxLagMs: number; maxQueue: number };
+  overload: OverloadConfig;
   adminEmail: string;
   adminPassword: string | undefined;
   demoData: boolean;
@@ -68,6 +68,19 @@ export interface Config {
     /** Sign-in requests per IP per minute (waits per account: modules/auth/attempts.ts). */
     loginPerIpPerMinute: number;
   };
+}
+
+export interface OverloadConfig {
+  /** OVERLOAD_MAX_LAG_MS: mean event-loop delay over 100 ms (watched on PostgreSQL only). */
+  maxLagMs: number;
+  /** OVERLOAD_MAX_QUEUE: queries waiting for one of the PostgreSQL pool's connections. */
+  maxQueue: number;
+  /** OVERLOAD_MAX_IN_FLIGHT: API requests being answered at once. */
+  maxInFlight: number;
+  /** OVERLOAD_MAX_HEAP_MB, in bytes: heap in use (default 85 % of the process's heap limit). */
+  maxHeapBytes: number;
+  /** OVERLOAD_RETRY_AFTER_SECONDS: the refusal's Retry-After. */
+  retryAfterSeconds: number;
 }
 
 /** Stripe when a secret key is set, else the built-in sandbox (DESIGN §6). */
@@ -254,6 +267,19 @@ const envSchema = z.object({
     (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
     'must be a whole number, at least 1',
   ),
+  OVERLOAD_MAX_IN_FLIGHT: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
+    'must be a whole number, at least 1',
+  ),
+  OVERLOAD_MAX_HEAP_MB: optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 64),
+    'must be a whole number of megabytes, at least 64',
+  ),
+  OVERLOAD_RETRY_AFTER_SECONDS: optionalText.refine(
+    (value) =>
+      value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 3600),
+    'must be a whole number of seconds between 1 and 3600',
+  ),
 });
 
 const STRIPE_VARIABLES = [
@@ -377,6 +403,11 @@ export function loadConfig(
     overload: {
       maxLagMs: Number(e.OVERLOAD_MAX_LAG_MS ?? '1000'),
       maxQueue: Number(e.OVERLOAD_MAX_QUEUE ?? '100'),
+      maxInFlight: Number(e.OVERLOAD_MAX_IN_FLIGHT ?? '100'),
+      maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB
+        ? Number(e.OVERLOAD_MAX_HEAP_MB) * 2 ** 20
+        : Math.floor(getHeapStatistics().heap_size_limit * 0.85),
+      retryAfterSeconds: Number(e.OVERLOAD_RETRY_AFTER_SECONDS ?? '2'),
     },
     adminEmail: (e.ADMIN_EMAIL ?? 'admin@example.org').toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

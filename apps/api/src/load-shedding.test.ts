@@ -2,21 +2,25 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OVERLOADED_MESSAGE, registerLoadShedding } from './load-shedding.js';
 
+/** Limits that never trip, for each test to lower one. */
+const OPEN = {
+  maxLagMs: 10_000,
+  maxQueue: 5,
+  maxInFlight: 1_000,
+  maxHeapBytes: 2 ** 40,
+  retryAfterSeconds: 2,
+};
+
 describe('load shedding', () => {
   const apps: ReturnType<typeof Fastify>[] = [];
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((app) => app.close()));
   });
 
-  async function appWithQueue(queue: { length: number }, maxLagMs = 10_000) {
+  async function appWith(limits: Partial<typeof OPEN>, queue = { length: 0 }) {
     const app = Fastify();
     apps.push(app);
-    registerLoadShedding(app, {
-      maxLagMs,
-      maxQueue: 5,
-      queueLength: () => queue.length,
-      retryAfterSeconds: 2,
-    });
+    await registerLoadShedding(app, { ...OPEN, ...limits, queueLength: () => queue.length });
     app.get('/api/health', async () => ({ ok: true }));
     app.get('/api/auth/horses', async () => ({ success: true }));
     app.get('/index.html', async () => 'page');
@@ -26,7 +30,7 @@ describe('load shedding', () => {
 
   it('refuses API requests with 503 and Retry-After while the pool queue is long, health still answers', async () => {
     const queue = { length: 0 };
-    const app = await appWithQueue(queue);
+    const app = await appWith({}, queue);
     expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
 
     queue.length = 5;
@@ -41,16 +45,34 @@ describe('load shedding', () => {
     expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
   });
 
-  it('refuses API requests while the event loop lags', async () => {
-    const app = await appWithQueue({ length: 0 }, 50);
+  it('refuses API requests while the event loop lags (under-pressure)', async () => {
+    const app = await appWith({ maxLagMs: 50, retryAfterSeconds: 7 });
     expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
-    // Block the event loop past the limit, then let the lag sampler run once.
-    const until = performance.now() + 200;
+    // Block the event loop past the limit, then let the sampler (every 100 ms, overdue by now)
+    // run once: it takes the mean delay since its last run, so the refusals last one sample.
+    const until = performance.now() + 400;
     while (performance.now() < until);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const refused = await app.inject('/api/auth/horses');
     expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.headers['retry-after']).toBe('7');
+    expect(refused.json()).toEqual({ success: false, error: OVERLOADED_MESSAGE });
+    expect((await app.inject('/api/health')).statusCode).toBe(200);
+    expect((await app.inject('/index.html')).statusCode).toBe(200);
+  });
+
+  it('does not watch the lag when told not to (the embedded database)', async () => {
+    const app = await appWith({ maxLagMs: undefined });
+    const until = performance.now() + 400;
+    while (performance.now() < until);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
+  });
+
+  it('refuses API requests while the heap is past its limit', async () => {
+    const app = await appWith({ maxHeapBytes: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect((await app.inject('/api/auth/horses')).statusCode).toBe(503);
     expect((await app.inject('/api/health')).statusCode).toBe(200);
   });
 });

@@ -1,52 +1,80 @@
-import type { FastifyInstance } from 'fastify';
+import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Load shedding (docs/operations.md "Overload"): when the event loop lags or the database
- * pool's queue is long, a new API request is answered at once with 503 and `Retry-After`
- * instead of waiting its turn behind everybody else for many seconds. The health check and
- * the web files are always answered. Measured by `npm run bench:scale` (docs/benchmarks.md).
+ * Load shedding (docs/operations.md "Overload"): once the server is saturated a new API request
+ * is answered at once with 503 and `Retry-After` instead of waiting its turn behind everybody
+ * else for many seconds. The health check and the web files are always answered.
+ *
+ * Event-loop delay and heap use come from `@fastify/under-pressure`; the two signals it cannot
+ * see are ours: the API requests already being answered (a cap keeps the wait of an admitted
+ * request bounded, whatever the database) and the PostgreSQL pool's queue.
+ * Measured by `npm run bench:overload` (docs/benchmarks.md "Overload").
  */
 export interface LoadSheddingOptions {
-  /** Event-loop lag, in ms, from which new requests are refused. */
-  maxLagMs: number;
+  /** Mean event-loop delay, in ms over one sample, from which new requests are refused; undefined: not watched. */
+  maxLagMs: number | undefined;
   /** Queries waiting for a pool connection from which new requests are refused. */
   maxQueue: number;
   /** The pool's queue length now (PostgreSQL); absent on the embedded database. */
   queueLength?: () => number;
+  /** API requests being answered at once, beyond which new ones are refused. */
+  maxInFlight: number;
+  /** Heap in use, in bytes, from which new requests are refused (memory stays bounded). */
+  maxHeapBytes: number;
   /** Seconds a refused client is asked to wait. */
   retryAfterSeconds: number;
 }
 
-const SAMPLE_MS = 50;
+/** How often under-pressure samples the event loop and the heap: short, so shedding starts early. */
+const SAMPLE_MS = 100;
 /** Answered under any load: the orchestrator's health check. */
 const ALWAYS_ANSWERED = new Set(['/api/health']);
 
 export const OVERLOADED_MESSAGE = 'The server is busy right now: please try again in a moment.';
 
-export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
-  // The lag of a timer that should fire every SAMPLE_MS: how long a new request would wait for
-  // the event loop. Kept as the worst of the last sample and a decayed earlier value, so one
-  // quick sample during a burst does not reopen the gate.
-  let lagMs = 0;
-  let expected = performance.now() + SAMPLE_MS;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    lagMs = Math.max(now - expected, lagMs / 2);
-    expected = now + SAMPLE_MS;
-  }, SAMPLE_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Requests shedding applies to: the API's, except the health check. */
+function sheddable(request: FastifyRequest): boolean {
+  const url = request.url;
+  return url.startsWith('/api/') && !ALWAYS_ANSWERED.has(url.split('?', 1)[0]!);
+}
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (ALWAYS_ANSWERED.has(request.url.split('?', 1)[0]!)) return;
+export async function registerLoadShedding(
+  app: FastifyInstance,
+  options: LoadSheddingOptions,
+): Promise<void> {
+  /** Sets the refusal's status and header; the caller sends the body it returns. */
+  const refusal = (reply: FastifyReply) => {
+    reply.code(503).header('retry-after', String(options.retryAfterSeconds));
+    return { success: false, error: OVERLOADED_MESSAGE };
+  };
+  // Called only while a limit is exceeded. under-pressure sends what it returns and lets the
+  // request through on undefined (its index.js, handlePressure), though its type says void.
+  const pressureHandler = ((request: FastifyRequest, reply: FastifyReply) =>
+    sheddable(request)
+      ? refusal(reply)
+      : undefined) as FastifyUnderPressureOptions['pressureHandler'];
+
+  await app.register(underPressure, {
+    sampleInterval: SAMPLE_MS,
+    maxEventLoopDelay: options.maxLagMs ?? 0,
+    maxHeapUsedBytes: options.maxHeapBytes,
+    pressureHandler,
+  });
+
+  // After under-pressure's hook, so only admitted requests are counted. 'close' of the raw
+  // response comes once per request, answered or abandoned by its client. A callback hook: a
+  // refusal is sent without calling done, so nothing else runs for it.
+  let inFlight = 0;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!sheddable(request)) return done();
     const queued = options.queueLength?.() ?? 0;
-    if (lagMs < options.maxLagMs && queued < options.maxQueue) return;
-    reply
-      .code(503)
-      .header('retry-after', String(options.retryAfterSeconds))
-      .header('connection', 'close')
-      .send({ success: false, error: OVERLOADED_MESSAGE });
-    return reply;
+    if (inFlight >= options.maxInFlight || queued >= options.maxQueue) {
+      void reply.send(refusal(reply));
+      return;
+    }
+    inFlight += 1;
+    reply.raw.once('close', () => (inFlight -= 1));
+    done();
   });
 }
