@@ -13,7 +13,7 @@ import { changedSinceReviewed } from '../../reviewed-version.js';
 import { loadHorse, fullName, changesSince } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
 import { enqueueMail, transferFeeDueMail, transferStepMail } from '../mail/index.js';
-import { transferSettings } from '../settings/service.js';
+import { transferSettings } from '../settings/index.js';
 import { transferHorseIn } from '../transfers/service.js';
 import { advance, lockTransfer, type TransferRow } from './store.js';
 

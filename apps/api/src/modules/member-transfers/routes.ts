@@ -21,7 +21,7 @@ import {
   sendChargeAnswer,
 } from '../payments/http.js';
 import type { PaymentDeps } from '../payments/service.js';
-import { transferSettings } from '../settings/service.js';
+import { transferSettings } from '../settings/index.js';
 import { decideTransfer } from './complete.js';
 import { cancelWaitingFee, chargeTransferFee } from './pay.js';
 import {

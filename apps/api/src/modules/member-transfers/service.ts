@@ -17,7 +17,7 @@ import { loadHorse, fullName } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
 import { enqueueMail, transferInvitationMail, transferOfferedMail } from '../mail/index.js';
 import { isUniqueViolation } from '../payments/service.js';
-import { transferSettings } from '../settings/service.js';
+import { transferSettings } from '../settings/index.js';
 import { completeIfReady, notify, type MemberTransferDeps } from './complete.js';
 import {
   advance,
