@@ -3,8 +3,7 @@ import { horseDisplayName } from '@registry/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { horses, users } from '../../db/schema.js';
-import { CSV_BOM } from '../members/csv-bom.js';
-import { safeCell } from '../members/csv.js';
+import { CSV_BOM, safeCell } from '../members/index.js';
 import { adminHorseFilter, adminHorseOrder, type AdminHorseQuery } from './queries.js';
 
 export const HORSE_CSV_COLUMNS = [

@@ -14,7 +14,7 @@ import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
 import { revokeSessions } from '../auth/index.js';
 import { enqueueMail, staffInvitationMail } from '../mail/index.js';
-import { storeSetPasswordLink } from '../members/credentials.js';
+import { storeSetPasswordLink } from '../members/index.js';
 
 export interface StaffDeps {
   db: Db;

@@ -1,0 +1,8 @@
+/**
+ * The members module's public face: what other API modules may use of it (the lint allows
+ * nothing else across modules; docs/decisions/new-module-faces.md). Files inside the module
+ * import each other directly, never this file.
+ */
+export { storeSetPasswordLink } from './credentials.js';
+export { CSV_BOM } from './csv-bom.js';
+export { safeCell } from './csv.js';
