@@ -25,7 +25,7 @@ import { pendingChangeOf } from '../change-requests/pending.js';
 import { diffRecords, recordValuesOf } from '../change-requests/record-diff.js';
 import { RESUBMIT_ACTION } from '../change-requests/resubmission.js';
 import { editApprovedRecord } from '../change-requests/service.js';
-import { latestPaymentIntentId } from '../payments/latest.js';
+import { latestPaymentIntentId } from '../payments/index.js';
 import { addUploadsToForm } from './uploaded-files.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';
 import { editHorse, filesOf, insertFiles, latestToday, removeStored, withFiles } from './edit.js';

@@ -8,15 +8,16 @@ import {
 } from '@registry/domain';
 import { horses, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { idempotencyKeyFor, type ChargeMethod } from '../payments/provider.js';
 import {
+  idempotencyKeyFor,
+  type ChargeMethod,
   achMandate,
   chargeAndRecord,
   insertPayment,
   type ChargedPayment,
   type PaymentDeps,
-} from '../payments/service.js';
-import { cancelWaitingPayment } from '../payments/reversals.js';
+  cancelWaitingPayment,
+} from '../payments/index.js';
 import { latestPaymentOf, roleOf, feeState, transferById } from './store.js';
 
 /**

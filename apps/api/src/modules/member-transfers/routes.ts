@@ -19,8 +19,8 @@ import {
   clientOf,
   parseBilling,
   sendChargeAnswer,
-} from '../payments/http.js';
-import type { PaymentDeps } from '../payments/service.js';
+  type PaymentDeps,
+} from '../payments/index.js';
 import { transferSettings } from '../settings/index.js';
 import { decideTransfer } from './complete.js';
 import { cancelWaitingFee, chargeTransferFee } from './pay.js';

@@ -16,7 +16,7 @@ import { HttpError } from '../../http-error.js';
 import { loadHorse, fullName } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
 import { enqueueMail, transferInvitationMail, transferOfferedMail } from '../mail/index.js';
-import { isUniqueViolation } from '../payments/service.js';
+import { isUniqueViolation } from '../payments/index.js';
 import { transferSettings } from '../settings/index.js';
 import { completeIfReady, notify, type MemberTransferDeps } from './complete.js';
 import {
