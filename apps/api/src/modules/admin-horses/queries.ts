@@ -11,7 +11,7 @@ import {
   type PaymentStatus,
 } from '../../db/schema.js';
 import type { ADMIN_HORSE_SORT_FIELDS, AdminHorseSummary, Page } from '@registry/domain';
-import { resubmissions } from '../change-requests/resubmission.js';
+import { resubmissions } from '../change-requests/index.js';
 import {
   fullName,
   assertOffset,

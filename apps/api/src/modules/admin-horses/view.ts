@@ -5,8 +5,12 @@ import { horseFiles, type HorseFileRow, type HorseRow } from '../../db/schema.js
 import type { UrlSigner } from '../files/index.js';
 import { loadHorse, ownerSummaries, feesPaidFor } from '../horse-repository/index.js';
 import { toHorse } from '../horses/records.js';
-import { pendingChanges, type PendingChange } from '../change-requests/pending.js';
-import { resubmissions, type Resubmission } from '../change-requests/resubmission.js';
+import {
+  pendingChanges,
+  type PendingChange,
+  resubmissions,
+  type Resubmission,
+} from '../change-requests/index.js';
 
 export function toAdminHorse(
   row: HorseRow,

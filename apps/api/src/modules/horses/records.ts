@@ -17,7 +17,7 @@ import {
 import type { HorseDetails, StoredAncestor, StoredParent } from '../../db/horse-details.js';
 import type { HorseFileRow, HorseRow } from '../../db/schema.js';
 import { horseFileScope, type UrlSigner } from '../files/index.js';
-import type { PendingChange } from '../change-requests/pending.js';
+import type { PendingChange } from '../change-requests/index.js';
 
 /** Between the domain schema's output, the table's columns and JSONB, and the API's answer. */
 

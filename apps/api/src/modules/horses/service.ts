@@ -21,10 +21,13 @@ import { recordAudit } from '../audit/index.js';
 import { decideFoalBreeding } from '../breedings/foal-link.js';
 import { removeCompletedDraft } from '../drafts/index.js';
 import type { UrlSigner, FileStorage } from '../files/index.js';
-import { pendingChangeOf } from '../change-requests/pending.js';
-import { diffRecords, recordValuesOf } from '../change-requests/record-diff.js';
-import { RESUBMIT_ACTION } from '../change-requests/resubmission.js';
-import { editApprovedRecord } from '../change-requests/service.js';
+import {
+  pendingChangeOf,
+  diffRecords,
+  recordValuesOf,
+  RESUBMIT_ACTION,
+  editApprovedRecord,
+} from '../change-requests/index.js';
 import { latestPaymentIntentId } from '../payments/index.js';
 import { addUploadsToForm } from './uploaded-files.js';
 import { checkForm, stageSignature, type AcceptedFile } from './checks.js';

@@ -17,7 +17,7 @@ import {
 } from '../horse-repository/index.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
-import { withdrawPendingChange } from '../change-requests/service.js';
+import { withdrawPendingChange } from '../change-requests/index.js';
 import { enqueueMail, ownershipTransferMail } from '../mail/index.js';
 import { ownerNames, ownersAfterTransfer } from './owners.js';
 import { fillProfileGaps } from './profile-gaps.js';
