@@ -7,7 +7,7 @@ import { editHorse, filesOf, removeStored } from '../horses/edit.js';
 import type { ReceivedForm } from '../horses/multipart.js';
 import { registerHorse, type HorseDeps } from '../horses/service.js';
 import { loadHorse, followFees, recordRevision } from '../horse-repository/index.js';
-import { decideFoalBreeding } from '../breedings/foal-link.js';
+import { decideFoalBreeding } from '../breedings/index.js';
 import { adminHorseById } from './view.js';
 
 export interface Actor {

@@ -18,7 +18,7 @@ import {
   refuseIfTransferOpen,
 } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
-import { decideFoalBreeding } from '../breedings/foal-link.js';
+import { decideFoalBreeding } from '../breedings/index.js';
 import { removeCompletedDraft } from '../drafts/index.js';
 import type { UrlSigner, FileStorage } from '../files/index.js';
 import {
