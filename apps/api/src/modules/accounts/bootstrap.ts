@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 import { generatePassword, hashPassword } from '../auth/index.js';
-import { seedDemoHorses, type DemoHorseDeps } from '../horses/demo.js';
+import { seedDemoHorses, type DemoHorseDeps } from '../horses/index.js';
 
 export interface GeneratedCredential {
   email: string;

@@ -18,10 +18,14 @@ import {
 } from '@registry/domain';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import type { FormMode } from '../horses/form-fields.js';
-import { horseFormParts } from '../horses/form-docs.js';
-import { MULTIPART_LIMITS, receiveForm } from '../horses/multipart.js';
-import { HORSE_API_MESSAGES, type HorseDeps } from '../horses/service.js';
+import {
+  type FormMode,
+  horseFormParts,
+  MULTIPART_LIMITS,
+  receiveForm,
+  HORSE_API_MESSAGES,
+  type HorseDeps,
+} from '../horses/index.js';
 import { horseHistory } from './history.js';
 import { HORSE_CSV_COLUMNS, exportHorsesCsv } from './export.js';
 import { listAdminHorses } from './queries.js';

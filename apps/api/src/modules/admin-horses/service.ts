@@ -3,9 +3,14 @@ import { ADMIN_MESSAGES, BREEDING_MARE_PART, type AdminHorse } from '@registry/d
 import { horses, users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
-import { editHorse, filesOf, removeStored } from '../horses/edit.js';
-import type { ReceivedForm } from '../horses/multipart.js';
-import { registerHorse, type HorseDeps } from '../horses/service.js';
+import {
+  editHorse,
+  filesOf,
+  removeStored,
+  type ReceivedForm,
+  registerHorse,
+  type HorseDeps,
+} from '../horses/index.js';
 import { loadHorse, followFees, recordRevision } from '../horse-repository/index.js';
 import { decideFoalBreeding } from '../breedings/index.js';
 import { adminHorseById } from './view.js';

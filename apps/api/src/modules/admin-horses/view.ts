@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { horseFiles, type HorseFileRow, type HorseRow } from '../../db/schema.js';
 import type { UrlSigner } from '../files/index.js';
 import { loadHorse, ownerSummaries, feesPaidFor } from '../horse-repository/index.js';
-import { toHorse } from '../horses/records.js';
+import { toHorse } from '../horses/index.js';
 import {
   pendingChanges,
   type PendingChange,

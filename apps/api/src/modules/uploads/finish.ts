@@ -4,8 +4,7 @@ import { UPLOAD_MESSAGES, uploadFieldProblem } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { isOversized, type FileStorage } from '../files/index.js';
-import { checkStoredFile } from '../horses/checks.js';
-import { filePart } from '../horses/form-fields.js';
+import { checkStoredFile, filePart } from '../horses/index.js';
 import { refusal } from './failures.js';
 import type { TusStore } from './tus-store.js';
 

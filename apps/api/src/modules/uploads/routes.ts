@@ -17,7 +17,7 @@ import { uploads } from '../../db/schema.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
 import { type FileStorage, safeFileName } from '../files/index.js';
-import { filePart } from '../horses/form-fields.js';
+import { filePart } from '../horses/index.js';
 import { isRefusal, refusal } from './failures.js';
 import { finishUpload } from './finish.js';
 import type { TusStore } from './tus-store.js';
