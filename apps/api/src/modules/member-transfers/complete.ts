@@ -14,7 +14,7 @@ import { loadHorse, fullName, changesSince } from '../horse-repository/index.js'
 import { recordAudit } from '../audit/index.js';
 import { enqueueMail, transferFeeDueMail, transferStepMail } from '../mail/index.js';
 import { transferSettings } from '../settings/index.js';
-import { transferHorseIn } from '../transfers/service.js';
+import { transferHorseIn } from '../transfers/index.js';
 import { advance, lockTransfer, type TransferRow } from './store.js';
 
 /** How a transfer finishes: the office's decision, or the association's automatic approval. */
