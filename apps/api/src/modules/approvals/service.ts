@@ -9,7 +9,7 @@ import {
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { horses, users, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { adminHorseById } from '../admin-horses/view.js';
+import { adminHorseById } from '../admin-horses/index.js';
 import { loadHorse, feesOwed, changesSince, recordRevision } from '../horse-repository/index.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
