@@ -94,12 +94,20 @@ export interface ListWords {
   none: EmptyWords;
   /** Nothing left by the filters (`filtered`); lists without filters leave it out. */
   noMatch?: EmptyWords;
+  /** The rows' name in their label, e.g. "Horses" for "Horses, page 2 of 5". */
+  rows?: string;
+}
+
+/** What the rows of a page are told: a page is loading, and their name for screen readers. */
+export interface PageRows {
+  busy: boolean;
+  label: string;
 }
 
 /**
  * One page of a server-paged list with its states (ListStates), an empty state that tells "no
  * rows yet" from "no rows match", and the count and pager below (ListFooter). `children` draws
- * the page's rows; `pageCount` is for the rows' label.
+ * the page's rows; `rows` is for their table or card list.
  */
 export function PagedList<T>({
   query,
@@ -113,10 +121,14 @@ export function PagedList<T>({
   paging: { page: number; setPage: (page: number) => void; pageSize: number };
   words: ListWords;
   filtered?: boolean;
-  children: (items: T[], pageCount: number) => ReactNode;
+  children: (items: T[], rows: PageRows) => ReactNode;
 }) {
   const { items, total, totalIsEstimate, pageCount } = pageOf(query.data, pageSize);
   const [title, text] = (filtered && words.noMatch) || words.none;
+  const rows = {
+    busy: query.loading,
+    label: `${words.rows ?? 'Rows'}, page ${page} of ${pageCount}`,
+  };
   return (
     <>
       <ListStates
@@ -126,7 +138,7 @@ export function PagedList<T>({
         loadingLabel={words.loading}
         empty={<EmptyState title={title}>{text}</EmptyState>}
       >
-        {children(items, pageCount)}
+        {children(items, rows)}
       </ListStates>
       <ListFooter
         total={total}

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
 import { CButton, CFormInput, CFormLabel, CFormSelect } from '@coreui/react';
 
-/** The search landmark above a list; filtering happens as the user types, so it never submits. */
+/**
+ * The search landmark above a list; filtering happens as the user types, so it never submits.
+ * `onClear`, given while some filter is set, adds a Clear filters button at the end.
+ */
 export function ListToolbar({
   label,
   className = 'row g-2 align-items-end mb-3',
+  onClear,
   children,
 }: {
   label: string;
   className?: string;
+  onClear?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -19,6 +24,7 @@ export function ListToolbar({
       onSubmit={(e) => e.preventDefault()}
     >
       {children}
+      {onClear && <ClearFiltersButton onClick={onClear} />}
     </form>
   );
 }
@@ -90,7 +96,7 @@ export function FilterSelect({
 }
 
 /** Shown in the toolbar only while some filter is set. */
-export function ClearFiltersButton({ onClick }: { onClick: () => void }) {
+function ClearFiltersButton({ onClick }: { onClick: () => void }) {
   return (
     <div className="col-12">
       <CButton color="secondary" variant="ghost" size="sm" onClick={onClick}>

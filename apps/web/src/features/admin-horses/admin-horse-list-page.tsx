@@ -3,12 +3,8 @@ import { CAlert, CButton } from '@coreui/react';
 import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
-import {
-  ClearFiltersButton,
-  FilterSelect,
-  ListToolbar,
-  SearchField,
-} from '../../components/list-toolbar';
+import { ListToolbar } from '../../components/list-toolbar';
+import { FILTER_COLUMNS, FilterFields, type FilterField } from '../../components/filter-fields';
 import { APPROVAL_LABELS, PAYMENT_LABELS } from '../../components/status-badges';
 import type { ApiError } from '../../lib/api-client';
 import type { AdminHorseSummary, SortState } from '../../lib/admin-types';
@@ -51,7 +47,35 @@ const BREEDING_CHOICES: ReadonlyArray<readonly [AdminHorseBreedingFilter, string
   ['linked', 'Linked to a breeding'],
 ];
 
+/** The toolbar's fields before the owner picker, and after it. */
+const FIELDS_BEFORE_OWNER: ReadonlyArray<FilterField<AdminHorseFilters>> = [
+  { search: 'q', label: 'Name, registration number, sire or dam', column: FILTER_COLUMNS.wide },
+  {
+    select: 'approvalStatus',
+    label: 'Approval status',
+    column: FILTER_COLUMNS.narrow,
+    choices: Object.entries(APPROVAL_LABELS),
+  },
+  {
+    select: 'paymentStatus',
+    label: 'Payment status',
+    column: FILTER_COLUMNS.narrow,
+    choices: Object.entries(PAYMENT_LABELS),
+  },
+];
+const FIELDS_AFTER_OWNER: ReadonlyArray<FilterField<AdminHorseFilters>> = [
+  { search: 'ownerName', label: 'Owner name', column: FILTER_COLUMNS.third },
+  { search: 'breeder', label: 'Breeder', column: FILTER_COLUMNS.third },
+  {
+    select: 'breeding',
+    label: 'Breeding report',
+    column: FILTER_COLUMNS.third,
+    choices: BREEDING_CHOICES,
+  },
+];
+
 const WORDS: ListWords = {
+  rows: 'Horses',
   failed: 'The horses could not be loaded',
   loading: 'Loading horses…',
   count: (total, more) => countOf(total, 'horse', 'horses', more),
@@ -67,6 +91,7 @@ export default function AdminHorseListPage() {
     AdminHorseFilters,
     SortState<AdminHorseSortField>
   >(EMPTY_HORSE_FILTERS, { field: 'createdAt', order: 'desc' });
+  const paging = { page, setPage, pageSize: HORSES_PAGE_SIZE };
   const [dialog, setDialog] = useState<Dialog>(null);
   const deleteAdminHorse = useDeleteAdminHorse();
   const deletion = useAction();
@@ -140,33 +165,12 @@ export default function AdminHorseListPage() {
         }
       />
 
-      <ListToolbar label="Filter horses">
-        <SearchField
-          id="horses-q"
-          label="Name, registration number, sire or dam"
-          className="col-12 col-lg-4"
-          value={filters.q}
-          onChange={(value) => setFilter('q', value)}
-        />
-        <FilterSelect
-          id="horses-approval"
-          label="Approval status"
-          className="col-6 col-md-3 col-lg-2"
-          choices={Object.entries(APPROVAL_LABELS)}
-          value={filters.approvalStatus}
-          onChange={(value) =>
-            setFilter('approvalStatus', value as AdminHorseFilters['approvalStatus'])
-          }
-        />
-        <FilterSelect
-          id="horses-payment"
-          label="Payment status"
-          className="col-6 col-md-3 col-lg-2"
-          choices={Object.entries(PAYMENT_LABELS)}
-          value={filters.paymentStatus}
-          onChange={(value) =>
-            setFilter('paymentStatus', value as AdminHorseFilters['paymentStatus'])
-          }
+      <ListToolbar label="Filter horses" onClear={filtered ? clearFilters : undefined}>
+        <FilterFields
+          idPrefix="horses"
+          fields={FIELDS_BEFORE_OWNER}
+          filters={filters}
+          setFilter={setFilter}
         />
         <div className="col-12 col-md-6 col-lg-4">
           <MemberPicker
@@ -176,42 +180,19 @@ export default function AdminHorseListPage() {
             allowInactive
           />
         </div>
-        <SearchField
-          id="horses-owner-name"
-          label="Owner name"
-          className="col-6 col-lg-3"
-          value={filters.ownerName}
-          onChange={(value) => setFilter('ownerName', value)}
+        <FilterFields
+          idPrefix="horses"
+          fields={FIELDS_AFTER_OWNER}
+          filters={filters}
+          setFilter={setFilter}
         />
-        <SearchField
-          id="horses-breeder"
-          label="Breeder"
-          className="col-6 col-lg-3"
-          value={filters.breeder}
-          onChange={(value) => setFilter('breeder', value)}
-        />
-        <FilterSelect
-          id="horses-breeding"
-          label="Breeding report"
-          className="col-6 col-lg-3"
-          choices={BREEDING_CHOICES}
-          value={filters.breeding}
-          onChange={(value) => setFilter('breeding', value as AdminHorseFilters['breeding'])}
-        />
-        {filtered && <ClearFiltersButton onClick={clearFilters} />}
       </ListToolbar>
 
-      <PagedList
-        query={query}
-        paging={{ page, setPage, pageSize: HORSES_PAGE_SIZE }}
-        words={WORDS}
-        filtered={filtered}
-      >
-        {(horses, pageCount) => (
+      <PagedList query={query} paging={paging} words={WORDS} filtered={filtered}>
+        {(horses, rows) => (
           <Horses
             horses={horses}
-            busy={query.loading}
-            label={`Horses, page ${page} of ${pageCount}`}
+            {...rows}
             sort={sort}
             onSort={setSort}
             onAction={onAction}

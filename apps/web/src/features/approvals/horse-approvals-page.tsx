@@ -3,7 +3,8 @@ import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import { CardList, TableCard, horseKey } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, type ListWords } from '../../components/list-states';
-import { FilterSelect, ListToolbar, SearchField } from '../../components/list-toolbar';
+import { ListToolbar } from '../../components/list-toolbar';
+import { FilterFields, type FilterField } from '../../components/filter-fields';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse, AdminHorseSummary } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
@@ -32,6 +33,21 @@ const WORDS: ListWords = {
 };
 
 type Dialog = 'review' | 'approve' | 'reject' | null;
+
+type QueueFilters = { q: string; breeding: string };
+
+const FIELDS: ReadonlyArray<FilterField<QueueFilters>> = [
+  { search: 'q', label: 'Name choice or sire/dam', column: 'col-12 col-md-6 col-lg-5' },
+  {
+    select: 'breeding',
+    label: 'Breeding report',
+    column: 'col-12 col-md-6 col-lg-4',
+    choices: [
+      ['no-report', 'No breeding report'],
+      ['linked', 'From a reported breeding'],
+    ],
+  },
+];
 
 interface QueueProps {
   horses: AdminHorseSummary[];
@@ -116,7 +132,11 @@ export default function HorseApprovalsPage() {
     invalidate('Horse');
     setDialog('review');
   };
-  const { filters, page, setPage, setFilter } = useListQuery({ q: '', breeding: '' }, null);
+  const { filters, page, setPage, setFilter } = useListQuery<QueueFilters>(
+    { q: '', breeding: '' },
+    null,
+  );
+  const paging = { page, setPage, pageSize: QUEUE_PAGE_SIZE };
   const search = useDebouncedValue(filters.q, 300);
   const query = usePendingHorses(page, search, filters.breeding);
   // The queue's row under review (its id), and the full record the review loaded, which the
@@ -139,30 +159,12 @@ export default function HorseApprovalsPage() {
         lead="Registrations and changes to approved records waiting for a decision, oldest first."
       />
       <ListToolbar label="Search pending registrations" className="row g-2 mb-3">
-        <SearchField
-          id="queue-q"
-          label="Name choice or sire/dam"
-          className="col-12 col-md-6 col-lg-5"
-          value={filters.q}
-          onChange={(value) => setFilter('q', value)}
-        />
-        <FilterSelect
-          id="queue-breeding"
-          label="Breeding report"
-          className="col-12 col-md-6 col-lg-4"
-          value={filters.breeding}
-          onChange={(value) => setFilter('breeding', value)}
-          choices={[
-            ['no-report', 'No breeding report'],
-            ['linked', 'From a reported breeding'],
-          ]}
-          anyLabel="Any"
-        />
+        <FilterFields idPrefix="queue" fields={FIELDS} filters={filters} setFilter={setFilter} />
       </ListToolbar>
 
       <PagedList
         query={query}
-        paging={{ page, setPage, pageSize: QUEUE_PAGE_SIZE }}
+        paging={paging}
         words={WORDS}
         filtered={search.trim() !== '' || filters.breeding !== ''}
       >

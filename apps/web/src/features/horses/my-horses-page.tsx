@@ -54,6 +54,7 @@ const STATUS_WORDS: Record<PaymentIntentStatus, [string, 'success' | 'danger' | 
 
 /** The list's words; the empty list's invitation, with its button, is added by the page. */
 const WORDS: Omit<ListWords, 'none'> = {
+  rows: 'My horses',
   failed: 'Your horses could not be loaded',
   loading: 'Loading your horses…',
   count: (total, more) => countOf(total, 'horse', 'horses', more),
@@ -217,14 +218,13 @@ export default function MyHorsesPage() {
         }}
         filtered={filtered}
       >
-        {(horses, pageCount) => (
+        {(horses, rows) => (
           // View and Edit open the form, Delete its confirmation: a pointer over the list or
           // focus in it fetches both.
           <div onPointerOverCapture={preloadListDialogs} onFocusCapture={preloadListDialogs}>
             <List
               horses={horses}
-              busy={query.loading}
-              label={`My horses, page ${page} of ${pageCount}`}
+              {...rows}
               onOpen={setModal}
               onPay={setPaying}
               onCheckPayment={(horse) => void checkPayment(horse)}

@@ -50,6 +50,7 @@ const SORT_CHOICES: ReadonlyArray<[string, string]> = [
 ];
 
 const WORDS: ListWords = {
+  rows: 'Members',
   failed: 'The members could not be loaded',
   loading: 'Loading members…',
   count: (total) => countOf(total, 'member', 'members'),
@@ -72,6 +73,7 @@ export default function MembersListPage() {
     { q: string },
     SortState<MemberSortField>
   >({ q: '' }, { field: 'name', order: 'asc' });
+  const paging = { page, setPage, pageSize: MEMBERS_PAGE_SIZE };
   const [editing, setEditing] = useState<{ member: Member | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
@@ -206,17 +208,11 @@ export default function MembersListPage() {
         )}
       </ListToolbar>
 
-      <PagedList
-        query={query}
-        paging={{ page, setPage, pageSize: MEMBERS_PAGE_SIZE }}
-        words={WORDS}
-        filtered={search.trim() !== ''}
-      >
-        {(members, pageCount) => (
+      <PagedList query={query} paging={paging} words={WORDS} filtered={search.trim() !== ''}>
+        {(members, rows) => (
           <Members
             members={members}
-            busy={query.loading}
-            label={`Members, page ${page} of ${pageCount}`}
+            {...rows}
             sort={sort}
             onSort={setSort}
             onAction={mayChange ? onAction : undefined}

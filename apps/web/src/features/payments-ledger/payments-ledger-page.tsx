@@ -3,12 +3,8 @@ import { CButton, CNav, CNavItem, CNavLink } from '@coreui/react';
 import { LEDGER_METHODS, PAYMENT_RECORD_STATUSES, type LedgerEntry } from '@registry/domain';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
-import {
-  ClearFiltersButton,
-  FilterSelect,
-  ListToolbar,
-  SearchField,
-} from '../../components/list-toolbar';
+import { ListToolbar } from '../../components/list-toolbar';
+import { FILTER_COLUMNS, FilterFields, type FilterField } from '../../components/filter-fields';
 import type { ApiError } from '../../lib/api-client';
 import { downloadFromApi } from '../../lib/download';
 import { ROUTES } from '../../lib/routes';
@@ -31,6 +27,7 @@ import { ReverseDialog } from './reverse-dialog';
 import { useStaffMay } from '../../stores/use-staff-role';
 
 const WORDS: ListWords = {
+  rows: 'Payments',
   failed: 'The payments could not be loaded',
   loading: 'Loading payments…',
   count: (total, more) => countOf(total, 'payment', 'payments', more),
@@ -43,6 +40,11 @@ const STATUS_CHOICES = PAYMENT_RECORD_STATUSES.map(
   (status) => [status, RECORD_STATUS_LABELS[status]] as const,
 );
 const METHOD_CHOICES = LEDGER_METHODS.map((method) => [method, METHOD_LABELS[method]] as const);
+const FIELDS: ReadonlyArray<FilterField<LedgerFilters>> = [
+  { search: 'q', label: 'Horse, member, reference or payment id', column: FILTER_COLUMNS.wide },
+  { select: 'status', label: 'Status', column: FILTER_COLUMNS.narrow, choices: STATUS_CHOICES },
+  { select: 'method', label: 'Method', column: FILTER_COLUMNS.narrow, choices: METHOD_CHOICES },
+];
 
 type Tab = 'ledger' | 'reconciliation';
 
@@ -60,6 +62,7 @@ export default function PaymentsLedgerPage() {
     EMPTY_LEDGER_FILTERS,
     null,
   );
+  const paging = { page, setPage, pageSize: LEDGER_PAGE_SIZE };
   const q = useDebouncedValue(filters.q, 300);
   const shown = { ...filters, q };
   const query = usePaymentsLedger(shown, page);
@@ -110,29 +113,12 @@ export default function PaymentsLedgerPage() {
         <ReconciliationView />
       ) : (
         <>
-          <ListToolbar label="Filter payments">
-            <SearchField
-              id="payments-q"
-              label="Horse, member, reference or payment id"
-              className="col-12 col-lg-4"
-              value={filters.q}
-              onChange={(value) => setFilter('q', value)}
-            />
-            <FilterSelect
-              id="payments-status"
-              label="Status"
-              className="col-6 col-md-3 col-lg-2"
-              choices={STATUS_CHOICES}
-              value={filters.status}
-              onChange={(value) => setFilter('status', value as LedgerFilters['status'])}
-            />
-            <FilterSelect
-              id="payments-method"
-              label="Method"
-              className="col-6 col-md-3 col-lg-2"
-              choices={METHOD_CHOICES}
-              value={filters.method}
-              onChange={(value) => setFilter('method', value as LedgerFilters['method'])}
+          <ListToolbar label="Filter payments" onClear={filtered ? clearFilters : undefined}>
+            <FilterFields
+              idPrefix="payments"
+              fields={FIELDS}
+              filters={filters}
+              setFilter={setFilter}
             />
             <DateField
               id="payments-from"
@@ -146,20 +132,13 @@ export default function PaymentsLedgerPage() {
               value={filters.to}
               onChange={(value) => setFilter('to', value)}
             />
-            {filtered && <ClearFiltersButton onClick={clearFilters} />}
           </ListToolbar>
 
-          <PagedList
-            query={query}
-            paging={{ page, setPage, pageSize: LEDGER_PAGE_SIZE }}
-            words={WORDS}
-            filtered={filtered}
-          >
-            {(entries, pageCount) => (
+          <PagedList query={query} paging={paging} words={WORDS} filtered={filtered}>
+            {(entries, rows) => (
               <Ledger
                 entries={entries}
-                busy={query.loading}
-                label={`Payments, page ${page} of ${pageCount}`}
+                {...rows}
                 onReverse={mayReverse ? setReversing : undefined}
               />
             )}

@@ -2,12 +2,8 @@ import { useState } from 'react';
 import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES, textField } from '@registry/domain';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
-import {
-  ClearFiltersButton,
-  FilterSelect,
-  ListToolbar,
-  SearchField,
-} from '../../components/list-toolbar';
+import { ListToolbar } from '../../components/list-toolbar';
+import { FILTER_COLUMNS, FilterFields, type FilterField } from '../../components/filter-fields';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
@@ -17,20 +13,31 @@ import { EMPTY_FILTERS, SEARCH_PAGE_SIZE, useHorseSearch, type HorseSearchFilter
 import { HorseDetailsDialog } from './horse-details-dialog';
 import { SearchResultCards, SearchResultsTable } from './search-results';
 
-const SELECTS: ReadonlyArray<[keyof HorseSearchFilters, string, readonly string[]]> = [
-  ['color', 'Color', COLORS],
-  ['sex', 'Sex', SEXES],
-  ['gaitDesignation', 'Gait designation', GAIT_DESIGNATIONS],
-  ['stateFoaledIn', 'State foaled in', STATES],
-];
+/** Each select offers the domain's list of values, shown as they are. */
+const selectOf = (
+  select: keyof HorseSearchFilters,
+  label: string,
+  values: readonly string[],
+): FilterField<HorseSearchFilters> => ({
+  select,
+  label,
+  column: FILTER_COLUMNS.narrow,
+  choices: values.map((value) => [value, value] as const),
+});
 
-/** The public fields searched by text besides the name: the owners' names and the breeder. */
-const TEXT_FIELDS: ReadonlyArray<[keyof HorseSearchFilters, string]> = [
-  ['owner', 'Owner'],
-  ['breeder', textField('bredBy').label],
+/** The name search, the selects, then the public fields searched by text: owners and breeder. */
+const FIELDS: ReadonlyArray<FilterField<HorseSearchFilters>> = [
+  { search: 'q', label: 'Name, registration number, sire or dam', column: FILTER_COLUMNS.wide },
+  selectOf('color', 'Color', COLORS),
+  selectOf('sex', 'Sex', SEXES),
+  selectOf('gaitDesignation', 'Gait designation', GAIT_DESIGNATIONS),
+  selectOf('stateFoaledIn', 'State foaled in', STATES),
+  { search: 'owner', label: 'Owner', column: FILTER_COLUMNS.third },
+  { search: 'breeder', label: textField('bredBy').label, column: FILTER_COLUMNS.third },
 ];
 
 const WORDS: ListWords = {
+  rows: 'Search results',
   failed: 'The search could not be run',
   loading: 'Searching…',
   count: (total, more) => countOf(total, 'horse', 'horses', more),
@@ -45,6 +52,7 @@ export default function SearchHorsesPage() {
     EMPTY_FILTERS,
     null,
   );
+  const paging = { page, setPage, pageSize: SEARCH_PAGE_SIZE };
   // Kept while the dialog fades out, so its content does not vanish first.
   const [selected, setSelected] = useState<PublicHorseSummary | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -59,49 +67,15 @@ export default function SearchHorsesPage() {
     <>
       <PageHeader title={ROUTES.searchHorses.title} lead="Approved horses of the whole registry." />
 
-      <ListToolbar label="Search horses">
-        <SearchField
-          id="search-q"
-          label="Name, registration number, sire or dam"
-          className="col-12 col-lg-4"
-          value={filters.q}
-          onChange={(value) => setFilter('q', value)}
-        />
-        {SELECTS.map(([key, label, options]) => (
-          <FilterSelect
-            key={key}
-            id={`search-${key}`}
-            label={label}
-            className="col-6 col-md-3 col-lg-2"
-            choices={options.map((option) => [option, option] as const)}
-            value={filters[key]}
-            onChange={(value) => setFilter(key, value)}
-          />
-        ))}
-        {TEXT_FIELDS.map(([key, label]) => (
-          <SearchField
-            key={key}
-            id={`search-${key}`}
-            label={label}
-            className="col-6 col-lg-3"
-            value={filters[key]}
-            onChange={(value) => setFilter(key, value)}
-          />
-        ))}
-        {filtered && <ClearFiltersButton onClick={clearFilters} />}
+      <ListToolbar label="Search horses" onClear={filtered ? clearFilters : undefined}>
+        <FilterFields idPrefix="search" fields={FIELDS} filters={filters} setFilter={setFilter} />
       </ListToolbar>
 
-      <PagedList
-        query={query}
-        paging={{ page, setPage, pageSize: SEARCH_PAGE_SIZE }}
-        words={WORDS}
-        filtered={filtered}
-      >
-        {(horses, pageCount) => (
+      <PagedList query={query} paging={paging} words={WORDS} filtered={filtered}>
+        {(horses, rows) => (
           <Results
             horses={horses}
-            busy={query.loading}
-            label={`Search results, page ${page} of ${pageCount}`}
+            {...rows}
             onView={(horse) => {
               setSelected(horse);
               setDetailsOpen(true);
