@@ -55,6 +55,16 @@ describe('the built index.html', () => {
     expect(html.match(/<script\b/g)).toHaveLength(1);
   });
 
+  it('carries no zod in what every page loads first (only forms that validate need it)', () => {
+    // docs/decisions/0064-zod-off-the-first-paint.md: a domain import with a schema beside it
+    // once pulled zod (about 20 KB brotli) into the entry, which the sign-in page loads too.
+    const firstLoad = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)];
+    expect(firstLoad.length).toBeGreaterThan(0);
+    for (const [, file] of firstLoad) {
+      expect(readFileSync(path.join(dist, file!), 'utf8'), file).not.toContain('$ZodType');
+    }
+  });
+
   it('preloads nothing for a visitor without a session', () => {
     expect(linksFor('/dashboard', {})).toEqual([]);
     expect(linksFor('/', { userRole: 'admin' })).toEqual([]);

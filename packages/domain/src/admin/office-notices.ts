@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffMay, type StaffArea, type StaffRole } from './staff.js';
+import { staffMay, type StaffArea, type StaffRole } from './staff-roles.js';
 
 /**
  * How an office staff member hears of new work (docs/api.md "Office notices"): a mail for each
