@@ -1,5 +1,4 @@
-import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import {
   APPROVAL_STATUSES,
   PAYMENT_RECORD_STATUSES,
@@ -7,7 +6,6 @@ import {
   type Statistics,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { horses, payments, users } from '../../db/schema.js';
 
 /** The last 12 calendar months (UTC), oldest first, as YYYY-MM. */
 function lastMonths(now: Date): string[] {
@@ -19,104 +17,86 @@ function lastMonths(now: Date): string[] {
 
 const num = (value: unknown) => Number(value ?? 0);
 
+interface Counter {
+  metric: string;
+  key: string;
+  n: string | number;
+  cents: string | number;
+}
+
+/**
+ * The counters the writes keep (migration 0027: each insert, update or delete of a member, horse
+ * or payment adds delta rows in its own transaction). The deltas written since the last read are
+ * folded into the counters first, so this read stays a few dozen rows at any size of register;
+ * deltas committed between the fold and the read are added in by the read itself.
+ */
+async function counters(db: Db): Promise<Counter[]> {
+  await db.execute(sql`
+    with moved as (delete from derived.statistic_deltas returning metric, key, n, cents)
+    insert into derived.statistic_counts (metric, key, n, cents)
+    select metric, key, sum(n), sum(cents) from moved group by metric, key
+    on conflict (metric, key) do update
+      set n = statistic_counts.n + excluded.n, cents = statistic_counts.cents + excluded.cents`);
+  const result = (await db.execute(sql`
+    select metric, key, sum(n) as n, sum(cents) as cents from (
+      select metric, key, n, cents from derived.statistic_counts
+      union all select metric, key, n, cents from derived.statistic_deltas) counted
+    group by metric, key`)) as unknown as { rows: Counter[] };
+  return result.rows;
+}
+
 /**
  * The admin dashboard's figures. Revenue counts succeeded payments only, in integer cents, by
  * the time they settled (`updated_at` of the succeeded row); months are UTC calendar months.
+ * Every figure is a counter (`counters`): no read grows with the tables.
  */
 export async function statistics(db: Db, now = new Date()): Promise<Statistics> {
   const months = lastMonths(now);
-  const since = new Date(`${months[0]}-01T00:00:00Z`);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const yearStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
-  const succeeded = eq(payments.status, 'succeeded');
-  const month = (column: AnyPgColumn) =>
-    sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+  const rows = await counters(db);
+  const byMetric = new Map<string, Map<string, { n: number; cents: number }>>();
+  for (const row of rows) {
+    let keys = byMetric.get(row.metric);
+    if (!keys) byMetric.set(row.metric, (keys = new Map()));
+    keys.set(row.key, { n: num(row.n), cents: num(row.cents) });
+  }
+  const of = (metric: string, key: string) => byMetric.get(metric)?.get(key) ?? { n: 0, cents: 0 };
+  const thisMonth = now.toISOString().slice(0, 7);
+  const thisYear = now.toISOString().slice(0, 4);
 
-  const [
-    memberRows,
-    horseRows,
-    horsePayRows,
-    paymentRows,
-    [monthRev],
-    [yearRev],
-    regRows,
-    revRows,
-    methodRows,
-  ] = await Promise.all([
-    db
-      .select({ active: users.active, n: count() })
-      .from(users)
-      .where(eq(users.role, 'member'))
-      .groupBy(users.active),
-    db
-      .select({ status: horses.approvalStatus, n: count() })
-      .from(horses)
-      .groupBy(horses.approvalStatus),
-    db
-      .select({ status: horses.paymentStatus, n: count() })
-      .from(horses)
-      .groupBy(horses.paymentStatus),
-    db
-      .select({ status: payments.status, n: count(), cents: sum(payments.amountCents) })
-      .from(payments)
-      .groupBy(payments.status),
-    db
-      .select({ cents: sum(payments.amountCents) })
-      .from(payments)
-      .where(and(succeeded, gte(payments.updatedAt, monthStart))),
-    db
-      .select({ cents: sum(payments.amountCents) })
-      .from(payments)
-      .where(and(succeeded, gte(payments.updatedAt, yearStart))),
-    db
-      .select({ month: month(horses.createdAt), n: count() })
-      .from(horses)
-      .where(gte(horses.createdAt, since))
-      .groupBy(month(horses.createdAt)),
-    db
-      .select({ month: month(payments.updatedAt), cents: sum(payments.amountCents) })
-      .from(payments)
-      .where(and(succeeded, gte(payments.updatedAt, since)))
-      .groupBy(month(payments.updatedAt)),
-    db
-      .select({ method: payments.method, n: count(), cents: sum(payments.amountCents) })
-      .from(payments)
-      .where(succeeded)
-      .groupBy(payments.method),
-  ]);
-
-  const active = num(memberRows.find((r) => r.active)?.n);
-  const inactive = num(memberRows.find((r) => !r.active)?.n);
+  const active = of('members', 'true').n;
+  const inactive = of('members', 'false').n;
   const horseCounts = Object.fromEntries(
-    APPROVAL_STATUSES.map((s) => [s, num(horseRows.find((r) => r.status === s)?.n)]),
+    APPROVAL_STATUSES.map((s) => [s, of('horses.approval', s).n]),
   ) as Record<(typeof APPROVAL_STATUSES)[number], number>;
-  const regs = new Map(regRows.map((r) => [r.month, num(r.n)]));
-  const revs = new Map(revRows.map((r) => [r.month, num(r.cents)]));
+  let thisYearCents = 0;
+  for (const [month, { cents }] of byMetric.get('revenue.month') ?? []) {
+    if (month.startsWith(`${thisYear}-`)) thisYearCents += cents;
+  }
   const byMethod = {
     card: { count: 0, cents: 0 },
     bank: { count: 0, cents: 0 },
     other: { count: 0, cents: 0 },
   };
-  for (const row of methodRows) {
-    const key = row.method === 'card' || row.method === 'bank' ? row.method : 'other';
-    byMethod[key].count += num(row.n);
-    byMethod[key].cents += num(row.cents);
+  for (const [method, { n, cents }] of byMetric.get('revenue.method') ?? []) {
+    const key = method === 'card' || method === 'bank' ? method : 'other';
+    byMethod[key].count += n;
+    byMethod[key].cents += cents;
   }
   return {
     members: { active, inactive, total: active + inactive },
     horses: { ...horseCounts, total: Object.values(horseCounts).reduce((a, b) => a + b, 0) },
     horsesByPaymentStatus: Object.fromEntries(
-      PAYMENT_STATUSES.map((s) => [s, num(horsePayRows.find((r) => r.status === s)?.n)]),
+      PAYMENT_STATUSES.map((s) => [s, of('horses.payment', s).n]),
     ) as Statistics['horsesByPaymentStatus'],
     payments: Object.fromEntries(
       PAYMENT_RECORD_STATUSES.map((s) => {
-        const row = paymentRows.find((r) => r.status === s);
-        return [s, { count: num(row?.n), cents: num(row?.cents) }];
+        const { n, cents } = of('payments.status', s);
+        return [s, { count: n, cents }];
       }),
     ) as Statistics['payments'],
-    revenue: { thisMonthCents: num(monthRev?.cents), thisYearCents: num(yearRev?.cents) },
-    registrationsPerMonth: months.map((m) => ({ month: m, count: regs.get(m) ?? 0 })),
-    revenuePerMonth: months.map((m) => ({ month: m, cents: revs.get(m) ?? 0 })),
+    revenue: { thisMonthCents: of('revenue.month', thisMonth).cents, thisYearCents },
+    registrationsPerMonth: months.map((m) => ({ month: m, count: of('horses.month', m).n })),
+    revenuePerMonth: months.map((m) => ({ month: m, cents: of('revenue.month', m).cents })),
     byMethod,
   };
 }
