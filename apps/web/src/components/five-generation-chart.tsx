@@ -1,3 +1,4 @@
+import './pedigree-cells.css';
 import './five-generation-chart.css';
 import { useState } from 'react';
 import { CButton } from '@coreui/react';
@@ -63,22 +64,22 @@ function Place({
   const name = ancestor?.name.trim();
   return (
     <div
-      className="pedigree5-cell"
+      className="pedigree-cell"
       data-generation={generation}
       style={{ gridColumn: generation + 1, gridRow: `${row} / span ${span}` }}
       role="listitem"
     >
-      <span className="pedigree5-role">
+      <span className="pedigree-role">
         {roleOf(path)}
         {generation > 1 && <span className="visually-hidden"> ({lineOf(path)})</span>}
       </span>
-      <span className={name ? 'pedigree5-name' : 'pedigree5-name text-body-secondary'}>
+      <span className={name ? 'pedigree-name' : 'pedigree-name text-body-secondary'}>
         {name || 'Unknown'}
       </span>
       {ancestor?.horse ? (
         // A registered ancestor opens its record's public page.
         <a
-          className="pedigree5-reg"
+          className="pedigree-reg"
           href={`/verify/${encodeURIComponent(ancestor.horse.registrationNumber)}`}
           {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
         >
@@ -90,7 +91,7 @@ function Place({
           </span>
         </a>
       ) : (
-        ancestor?.reg && <span className="pedigree5-reg">{ancestor.reg}</span>
+        ancestor?.reg && <span className="pedigree-reg">{ancestor.reg}</span>
       )}
     </div>
   );
@@ -124,7 +125,7 @@ export function FiveGenerationChart({
   const rows = 2 ** depth;
   return (
     <div>
-      <div className="pedigree5-scroll">
+      <div className="pedigree-scroll">
         <div
           className="pedigree5-chart"
           role="list"
@@ -136,14 +137,14 @@ export function FiveGenerationChart({
           }}
         >
           <div
-            className="pedigree5-cell"
+            className="pedigree-cell"
             data-generation={0}
             style={{ gridColumn: 1, gridRow: `1 / span ${rows}` }}
             role="listitem"
           >
-            <span className="pedigree5-role">Horse</span>
-            <span className="pedigree5-name">{pedigree.horse.name}</span>
-            <span className="pedigree5-reg">{pedigree.horse.registrationNumber}</span>
+            <span className="pedigree-role">Horse</span>
+            <span className="pedigree-name">{pedigree.horse.name}</span>
+            <span className="pedigree-reg">{pedigree.horse.registrationNumber}</span>
           </div>
           {paths.map((path) => (
             <Place key={path} path={path} ancestor={byPath.get(path)} rows={rows} newTab={newTab} />

@@ -1,3 +1,4 @@
+import './pedigree-cells.css';
 import './pedigree-chart.css';
 import { normalizeRegistrationNumber, type RegisteredAncestor } from '@registry/domain';
 import { useRegisteredAncestors } from '../lib/registered-ancestors';
