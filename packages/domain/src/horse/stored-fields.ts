@@ -5,32 +5,9 @@ import {
   MARKINGS_FIELDS,
   NAME_CHOICE_FIELDS,
   REGISTRATION_FIELDS,
+  type StoredTextField,
+  type StoredTextFields,
 } from './text-field-tables.js';
-
-/**
- * The plain text fields of a horse, declared once in their form section beside its zod rules.
- * Everything that only copies a field is derived from these tables
- * (docs/decisions/0078-stored-text-fields-from-tables.md): the multipart text parts, the form's
- * defaults, the stored
- * `details`, the API's answers, the edit form's prefill, the record view and the change labels.
- * The tables hold no zod, so a page that reads them does not load the rules. The owner type is
- * not in a table: it decides how many owner rows there are, so every reader treats it apart.
- */
-export interface StoredTextField {
-  /** Its label on the record view and, unless `changeLabel` says otherwise, in a change request. */
-  readonly label: string;
-  readonly changeLabel?: string;
-  /** Every member searching the registry sees it; otherwise only its owner and the office. */
-  readonly public?: boolean;
-  /** A column of `horses` (lists filter on it); otherwise a key of its `details` JSON. */
-  readonly column?: boolean;
-  /** A day: the form holds yyyy-mm-dd, the record view shows yyyy/mm/dd. */
-  readonly day?: boolean;
-  /** The registry office's to set: a member's form cannot change it (the server keeps its value). */
-  readonly office?: boolean;
-}
-
-export type StoredTextFields = Readonly<Record<string, StoredTextField>>;
 
 /**
  * What a section's shape function must return: one rule for each field of its table and for the

@@ -1,10 +1,35 @@
-import type { StoredTextFields } from './stored-fields.js';
-
 /**
  * The plain text fields of the form's sections (stored-fields.ts), apart from the sections'
  * rules: the registration form reads these as it opens, and importing them must not load zod
- * (docs/decisions/0064-zod-off-the-first-paint.md).
+ * (docs/decisions/0064-zod-off-the-first-paint.md). What a field is (StoredTextField) is
+ * declared here too, so the tables and the keys derived from them (stored-fields.ts) do not
+ * import each other.
  */
+
+/**
+ * The plain text fields of a horse, declared once in their form section beside its zod rules.
+ * Everything that only copies a field is derived from these tables
+ * (docs/decisions/0078-stored-text-fields-from-tables.md): the multipart text parts, the form's
+ * defaults, the stored
+ * `details`, the API's answers, the edit form's prefill, the record view and the change labels.
+ * The tables hold no zod, so a page that reads them does not load the rules. The owner type is
+ * not in a table: it decides how many owner rows there are, so every reader treats it apart.
+ */
+export interface StoredTextField {
+  /** Its label on the record view and, unless `changeLabel` says otherwise, in a change request. */
+  readonly label: string;
+  readonly changeLabel?: string;
+  /** Every member searching the registry sees it; otherwise only its owner and the office. */
+  readonly public?: boolean;
+  /** A column of `horses` (lists filter on it); otherwise a key of its `details` JSON. */
+  readonly column?: boolean;
+  /** A day: the form holds yyyy-mm-dd, the record view shows yyyy/mm/dd. */
+  readonly day?: boolean;
+  /** The registry office's to set: a member's form cannot change it (the server keeps its value). */
+  readonly office?: boolean;
+}
+
+export type StoredTextFields = Readonly<Record<string, StoredTextField>>;
 
 /** The plain text fields of sections 7-8. */
 export const BREEDING_FIELDS = {
