@@ -145,6 +145,14 @@ export const users = pgTable(
     index('users_staff_name_idx')
       .on(t.firstName, t.lastName, t.email)
       .where(sql`${t.role} = 'admin' and ${t.removedAt} is null`),
+    // The Members list in its default order (last name, first name, as `listMembers` sorts).
+    index('users_member_name_idx')
+      .on(
+        sql`(coalesce(${t.lastName}, '') collate "und-x-icu")`,
+        sql`(coalesce(${t.firstName}, '') collate "und-x-icu")`,
+        t.id,
+      )
+      .where(sql`${t.role} = 'member'`),
     trigram('users_city_trgm_idx', sql`coalesce(${t.city}, '')`),
     trigram('users_member_number_trgm_idx', sql`coalesce(${t.memberNumber}, '')`),
   ],
@@ -288,9 +296,23 @@ export const horses = pgTable(
       sql`lower(coalesce(${t.approvedName}, ${t.firstChoice}))`,
       t.id,
     ),
+    // The members' search in name order. Sire and dam ride along (after id: they order
+    // nothing) so the searched text of an approved horse can be checked from the index alone
+    // while the page walks it (an index-only scan), not one heap row at a time
+    // (docs/decisions/new-scale-reads.md).
     index('horses_registry_name_idx')
-      .on(t.approvedName, t.registrationNumber, t.id)
+      .on(t.approvedName, t.registrationNumber, t.id, t.sireName, t.damName)
       .where(sql`${t.approvalStatus} = 'approved'`),
+    // Searches of one or two characters are name prefixes, which trigrams cannot serve: the
+    // members' (approved names) and the office's (the name its list sorts by), each a range of
+    // a pattern-ops index (like 'st%'), the members' already in its answer's order.
+    index('horses_registry_prefix_idx')
+      .on(sql`lower(${t.approvedName}) text_pattern_ops`, t.registrationNumber, t.id)
+      .where(sql`${t.approvalStatus} = 'approved'`),
+    index('horses_name_prefix_idx').on(
+      sql`lower(coalesce(${t.approvedName}, ${t.firstChoice})) text_pattern_ops`,
+      t.id,
+    ),
     index('horses_search_trgm_idx').using('gin', sql`${horseSearchText(t)} gin_trgm_ops`),
     index('horses_registry_search_trgm_idx')
       .using('gin', sql`${publicSearchText(t)} gin_trgm_ops`)

@@ -1,0 +1,5 @@
+DROP INDEX "horses_registry_name_idx";--> statement-breakpoint
+CREATE INDEX "horses_registry_prefix_idx" ON "horses" USING btree (lower("approved_name") text_pattern_ops,"registration_number","id") WHERE "horses"."approval_status" = 'approved';--> statement-breakpoint
+CREATE INDEX "horses_name_prefix_idx" ON "horses" USING btree (lower(coalesce("approved_name", "first_choice")) text_pattern_ops,"id");--> statement-breakpoint
+CREATE INDEX "users_member_name_idx" ON "users" USING btree ((coalesce("last_name", '') collate "und-x-icu"),(coalesce("first_name", '') collate "und-x-icu"),"id") WHERE "users"."role" = 'member';--> statement-breakpoint
+CREATE INDEX "horses_registry_name_idx" ON "horses" USING btree ("approved_name","registration_number","id","sire_name","dam_name") WHERE "horses"."approval_status" = 'approved';
