@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MEMBER_TRANSFER_MESSAGES, type MemberTransfer } from '@registry/domain';
+import { MEMBER_TRANSFER_MESSAGES } from '@registry/domain';
 import { STUB_PNG_DATA_URL } from '../../test/canvas-stub';
 import { withFakeTransport, type FakeReply, type HttpRequest } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
+import { memberTransfer } from '../../test/member-transfer';
 import { openedDialog } from '../../test/opened-dialog';
 import { renderApp } from '../../test/render-app';
 
@@ -16,16 +17,11 @@ beforeEach(() => {
 const ok = (data: unknown): FakeReply => ({ status: 200, data: { success: true, data } });
 const page = (items: unknown[]) => ok({ items, total: items.length, page: 1, pageSize: 10 });
 
-const waiting: MemberTransfer = {
-  id: 't1',
+/** Signed by both and paid by card: waiting for the office's decision. */
+const waiting = memberTransfer({
   status: 'awaiting_office',
   version: 3,
-  horse: { id: 'h9', name: 'Copper Bell', registrationNumber: 'GH-0009', version: 4 },
-  seller: { id: 's1', name: 'Sam Seller', email: 'sam@example.org', memberNumber: 'M-0003' },
   buyer: { id: 'b1', name: 'Bea Buyer', email: 'bea@example.org', memberNumber: 'M-0004' },
-  saleDate: '2026-11-20',
-  feeCents: 2500,
-  feePayer: 'buyer',
   role: 'office',
   payment: {
     id: 'p1',
@@ -38,11 +34,8 @@ const waiting: MemberTransfer = {
   buyerSignedAt: '2026-11-21T10:00:00.000Z',
   sellerSignature: STUB_PNG_DATA_URL,
   buyerSignature: STUB_PNG_DATA_URL,
-  reason: null,
-  decidedAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-21T10:00:00.000Z',
-};
+});
 
 function serveOffice(decide: (body: Record<string, unknown>) => FakeReply) {
   return serve((config: HttpRequest) => {

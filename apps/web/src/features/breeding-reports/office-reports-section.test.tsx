@@ -5,39 +5,15 @@ import type { AdminBreedingReport } from '@registry/domain';
 import { withFakeTransport, type HttpRequest } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderWithStore } from '../../test/render-with-store';
+import { breedingReport, stallion } from '../../test/breeding-reports';
 import { BreedingCheck } from './breeding-check';
 import { OfficeReportsSection } from './office-reports-section';
 
 const serve = withFakeTransport();
 beforeEach(() => storeSession(adminLoginResult));
 
-const stallion = { horseId: 's1', name: 'Thunder Rack', registrationNumber: 'GHR-1' };
 const report: AdminBreedingReport = {
-  id: 'r1',
-  stallion,
-  ownerName: 'Ann Rider',
-  season: 2026,
-  version: 2,
-  status: 'filed',
-  filedAt: '2026-06-01T10:00:00.000Z',
-  updatedAt: '2026-07-01T10:00:00.000Z',
-  reviewedAt: null,
-  reviewedBy: null,
-  reviewedVersion: null,
-  deadline: '2026-11-30',
-  open: true,
-  mares: [
-    {
-      id: 'l1',
-      mareHorseId: null,
-      mareRegistrationNumber: '',
-      mareName: 'Lady Gray',
-      mareOwnerName: 'Pat Jones',
-      breedingDates: ['2026-05-01'],
-      method: 'ai-cooled',
-      foals: 0,
-    },
-  ],
+  ...breedingReport(),
   history: [
     { version: 1, at: '2026-06-01T10:00:00.000Z', actor: 'Ann Rider', action: 'filed', mares: 1 },
     { version: 2, at: '2026-07-01T10:00:00.000Z', actor: 'Ann Rider', action: 'amended', mares: 1 },

@@ -1,23 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BreedingReport, StallionBreedingReports } from '@registry/domain';
+import type { StallionBreedingReports } from '@registry/domain';
 import { withFakeTransport, type HttpRequest } from '../../test/fake-transport';
 import { memberLoginResult, storeSession } from '../../test/fixtures';
 import { renderWithStore } from '../../test/render-with-store';
+import { breedingReport, mareLine, stallion } from '../../test/breeding-reports';
 import { StallionReportsDialog } from './stallion-reports-dialog';
 import { linesChanged, lineFromReport, toInput, emptyLine } from './report-lines';
 
 const serve = withFakeTransport();
 beforeEach(() => storeSession(memberLoginResult));
 
-const stallion = { horseId: 's1', name: 'Thunder Rack', registrationNumber: 'GHR-1' };
-const report2025: BreedingReport = {
-  id: 'r1',
-  stallion,
-  ownerName: 'Ann Rider',
+const report2025 = breedingReport({
   season: 2025,
-  version: 2,
   status: 'reviewed',
   filedAt: '2025-06-01T10:00:00.000Z',
   updatedAt: '2025-07-01T10:00:00.000Z',
@@ -27,8 +23,7 @@ const report2025: BreedingReport = {
   deadline: '2025-11-30',
   open: false,
   mares: [
-    {
-      id: 'l1',
+    mareLine({
       mareHorseId: 'm1',
       mareRegistrationNumber: 'GHR-2',
       mareName: 'Dixie Belle',
@@ -36,9 +31,9 @@ const report2025: BreedingReport = {
       breedingDates: ['2025-05-01'],
       method: 'live-cover',
       foals: 1,
-    },
+    }),
   ],
-};
+});
 const answer = (data: unknown, status = 200) => ({
   status,
   data: status < 400 ? { success: true, data, message: 'Breeding report filed' } : data,

@@ -5,6 +5,7 @@ import { MEMBER_TRANSFER_MESSAGES, type MemberTransfer } from '@registry/domain'
 import type { HttpRequest } from '../../../lib/api-client';
 import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
 import type { FakeReply } from '../../../test/fake-transport';
+import { memberTransfer } from '../../../test/member-transfer';
 import { openedDialog } from '../../../test/opened-dialog';
 import { renderApp } from '../../../test/render-app';
 import { rowOf } from '../../../test/my-horses-server';
@@ -21,29 +22,6 @@ const approved = storedHorse({
   paymentStatus: 'paid',
   registrationNum: 'GH-0001',
 });
-
-function transfer(overrides: Partial<MemberTransfer> = {}): MemberTransfer {
-  return {
-    id: 't1',
-    status: 'awaiting_buyer',
-    version: 1,
-    horse: { id: 'h9', name: 'Copper Bell', registrationNumber: 'GH-0009', version: 4 },
-    seller: { id: 's1', name: 'Sam Seller', email: 'sam@example.org', memberNumber: 'M-0003' },
-    buyer: { id: 'm1', name: 'Avery Walker', email: 'member1@example.org', memberNumber: 'M-0001' },
-    saleDate: '2026-11-20',
-    feeCents: 2500,
-    feePayer: 'buyer',
-    role: 'buyer',
-    payment: null,
-    sellerSignedAt: '2026-11-21T10:00:00.000Z',
-    buyerSignedAt: null,
-    reason: null,
-    decidedAt: null,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const serve = serveSignedInMember();
 const ok = (data: unknown): FakeReply => ({ status: 200, data: { success: true, data } });
@@ -96,7 +74,7 @@ describe('My Horses: starting a transfer', () => {
       }
       return {
         status: 201,
-        data: { success: true, data: transfer(), message: MEMBER_TRANSFER_MESSAGES.started },
+        data: { success: true, data: memberTransfer(), message: MEMBER_TRANSFER_MESSAGES.started },
       };
     });
     const user = userEvent.setup();
@@ -138,7 +116,7 @@ describe('My Horses: starting a transfer', () => {
   });
 
   it('a horse being sold shows "Transfer open" instead of Edit and Transfer', async () => {
-    myHorses([transfer({ role: 'seller', horse: { ...transfer().horse, id: 'h1' } })]);
+    myHorses([memberTransfer({ role: 'seller', horse: { ...memberTransfer().horse, id: 'h1' } })]);
     renderApp('/horse-list');
     const row = await rowOf('Silver Dancer');
     expect(within(row).getByText('Transfer open')).toBeInTheDocument();
@@ -149,13 +127,13 @@ describe('My Horses: starting a transfer', () => {
 
 describe('My Horses: the buyer’s side', () => {
   it('accepts with a signature, naming the version read', async () => {
-    const requests = myHorses([transfer()], (request) =>
+    const requests = myHorses([memberTransfer()], (request) =>
       request.url === 'members/transfers/t1/accept'
         ? {
             status: 200,
             data: {
               success: true,
-              data: transfer({ status: 'awaiting_payment' }),
+              data: memberTransfer({ status: 'awaiting_payment' }),
               message: 'Transfer accepted',
             },
           }
@@ -182,9 +160,9 @@ describe('My Horses: the buyer’s side', () => {
   });
 
   it('declines after a confirmation, with an optional reason', async () => {
-    const requests = myHorses([transfer()], (request) =>
+    const requests = myHorses([memberTransfer()], (request) =>
       request.url === 'members/transfers/t1/decline'
-        ? ok(transfer({ status: 'declined' }))
+        ? ok(memberTransfer({ status: 'declined' }))
         : undefined,
     );
     const user = userEvent.setup();
@@ -203,7 +181,7 @@ describe('My Horses: the buyer’s side', () => {
   });
 
   it('a fee payment waiting for approval offers Pay another way, which cancels it first', async () => {
-    const waiting = transfer({
+    const waiting = memberTransfer({
       status: 'awaiting_payment',
       payment: {
         id: 'p1',
@@ -233,8 +211,8 @@ describe('My Horses: the buyer’s side', () => {
 
   it('offers Pay transfer fee to the payer only, once the buyer has signed', async () => {
     myHorses([
-      transfer({ id: 't2', status: 'awaiting_payment' }),
-      transfer({
+      memberTransfer({ id: 't2', status: 'awaiting_payment' }),
+      memberTransfer({
         id: 't3',
         status: 'awaiting_payment',
         feePayer: 'seller',
