@@ -34,108 +34,154 @@ const modulesAbove = (index, self) =>
 
 /** The files in apps/api/src that build and start the app; the others there are core. */
 const API_APP_FILES = '**/apps/api/src/{app,server}.ts';
+/** The files in apps/api/src that are not core: the app's, and tests. */
+const API_TOP_NOT_CORE = '**/apps/api/src/{app,server,*.test}.ts';
+/** Test files, wherever they sit. */
+const TEST_FILES = '**/*.test.ts';
+/** A module's one public face (docs/decisions/new-module-faces.md). */
+const MODULE_FACE = 'index.ts';
+/** A module's HTTP files: only the app registers them. */
+const ROUTES_FILES = ['routes.ts', '*-routes.ts', '*-route.ts'];
+
+/** Folders whose every file is test code: helpers, and suites that cross the whole app. */
+const API_TEST_TYPES = ['api-test-helpers', 'api-security', 'api-fault', 'api-multi-instance'];
+const API_TYPES = ['api-core', 'api-top', 'api-plugins', 'api-module', 'api-ops'];
+
+const core = [
+  { element: { type: 'api-core' } },
+  { element: { type: 'api-top' }, file: { path: `!${API_TOP_NOT_CORE}` } },
+];
+const domain = { element: { type: 'domain' } };
 
 /**
  * The API's import rules, in a file of their own (eslint.config.js includes them).
  * `typescriptResolver`: the import resolver eslint.config.js sets up for every block.
+ *
+ * Nothing is allowed unless a policy below allows it (`default: 'disallow'`), and every folder of
+ * apps/api/src is an element, so a new folder or an import to an unclassified file (another app,
+ * scripts) fails until it is placed. Imports inside one element are checked too
+ * (`checkInternals`): a core file in src may not import app.ts, nor production code a test file.
+ * Policies are read in order and the last one that matches decides.
  */
 export function apiLayers(typescriptResolver) {
-  return (
-    // API layers (docs/architecture.md): core (db, config, errors, numbering) <- plugins <- modules
-    // (in API_MODULE_LAYERS order) <- the app (app.ts, server.ts, ops). Each imports only its own
-    // layer or lower ones; a module's routes and queries are its own: other modules use its
-    // services. Tests and their helpers may reach across.
-    {
-      files: ['apps/api/src/**/*.ts'],
-      ignores: ['**/*.test.ts', 'apps/api/src/{test,security,fault,multi-instance}/**'],
-      plugins: { boundaries },
-      settings: {
-        'import/resolver': typescriptResolver,
-        'boundaries/elements': [
-          { type: 'api-core', pattern: 'apps/api/src/db', partialMatch: false },
-          { type: 'api-plugins', pattern: 'apps/api/src/plugins', partialMatch: false },
-          {
-            type: 'api-module',
-            pattern: 'apps/api/src/modules/*',
-            capture: ['module'],
-            partialMatch: false,
-          },
-          { type: 'api-app', pattern: 'apps/api/src/ops', partialMatch: false },
-          // The files directly in src: the app (API_APP_FILES) and core (the rest).
-          { type: 'api-top', pattern: 'apps/api/src', partialMatch: false },
-        ],
-      },
-      rules: {
-        'boundaries/dependencies': [
-          'error',
-          {
-            default: 'allow',
-            policies: [
-              {
-                from: { element: { type: 'api-core' } },
-                disallow: {
-                  to: [
-                    { element: { types: ['api-plugins', 'api-module', 'api-app'] } },
-                    { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
-                  ],
-                },
-              },
-              {
-                from: { element: { type: 'api-top' }, file: { path: `!${API_APP_FILES}` } },
-                disallow: {
-                  to: [
-                    { element: { types: ['api-plugins', 'api-module', 'api-app'] } },
-                    { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
-                  ],
-                },
-              },
-              {
-                from: { element: { type: 'api-plugins' } },
-                disallow: {
-                  to: [
-                    { element: { types: ['api-module', 'api-app'] } },
-                    { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
-                  ],
-                },
-              },
-              {
-                from: { element: { type: 'api-module' } },
-                disallow: {
-                  to: [
-                    { element: { type: 'api-app' } },
-                    { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
-                  ],
-                },
-              },
-              ...API_MODULE_LAYERS.flatMap((layer, index) =>
-                layer.map((module) => ({
-                  from: { element: { type: 'api-module', captured: { module } } },
-                  disallow: {
-                    to: {
-                      element: {
-                        type: 'api-module',
-                        captured: { module: modulesAbove(index, module) },
-                      },
+  return {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': typescriptResolver,
+      'boundaries/elements': [
+        { type: 'api-core', pattern: 'apps/api/src/db', partialMatch: false },
+        { type: 'api-plugins', pattern: 'apps/api/src/plugins', partialMatch: false },
+        {
+          type: 'api-module',
+          pattern: 'apps/api/src/modules/*',
+          capture: ['module'],
+          partialMatch: false,
+        },
+        { type: 'api-ops', pattern: 'apps/api/src/ops', partialMatch: false },
+        { type: 'api-test-helpers', pattern: 'apps/api/src/test', partialMatch: false },
+        { type: 'api-security', pattern: 'apps/api/src/security', partialMatch: false },
+        { type: 'api-fault', pattern: 'apps/api/src/fault', partialMatch: false },
+        { type: 'api-multi-instance', pattern: 'apps/api/src/multi-instance', partialMatch: false },
+        // The files directly in src: the app (API_APP_FILES), tests, and core (the rest).
+        { type: 'api-top', pattern: 'apps/api/src', partialMatch: false },
+        // Outside the API: the shared domain package, and the other apps (never imported).
+        { type: 'domain', pattern: 'packages/domain', partialMatch: false },
+        { type: 'other-app', pattern: '{apps/web,e2e}', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkInternals: true,
+          checkUnknownLocals: true,
+          policies: [
+            // Core (db, config, errors, numbering...) <- plugins <- modules <- the app. Every
+            // API file may use the domain package.
+            {
+              from: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } },
+              allow: { to: domain },
+            },
+            { from: core, allow: { to: core } },
+            {
+              from: { element: { type: 'api-plugins' } },
+              allow: { to: [...core, { element: { type: 'api-plugins' } }] },
+            },
+            {
+              from: { element: { type: 'api-module' } },
+              allow: {
+                to: [
+                  ...core,
+                  { element: { type: 'api-plugins' } },
+                  {
+                    element: {
+                      type: 'api-module',
+                      captured: { module: '{{ from.captured.module }}' },
                     },
                   },
-                })),
-              ),
-              {
-                from: { element: { type: 'api-module' } },
+                  // Another module only through its face.
+                  { element: { type: 'api-module', fileInternalPath: MODULE_FACE } },
+                ],
+              },
+            },
+            // The app (app.ts, server.ts, ops) wires everything: any module file, routes too.
+            {
+              from: [
+                { element: { type: 'api-ops' } },
+                { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
+              ],
+              allow: {
+                to: [
+                  ...core,
+                  { element: { types: ['api-plugins', 'api-module', 'api-ops'] } },
+                  { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
+                ],
+              },
+            },
+            // A module imports modules of lower layers only (even their faces).
+            ...API_MODULE_LAYERS.flatMap((layer, index) =>
+              layer.map((module) => ({
+                from: { element: { type: 'api-module', captured: { module } } },
                 disallow: {
                   to: {
                     element: {
                       type: 'api-module',
-                      captured: { module: '!{{ from.captured.module }}' },
-                      fileInternalPath: ['queries.ts', 'routes.ts', '*-routes.ts'],
+                      captured: { module: modulesAbove(index, module) },
                     },
                   },
                 },
+              })),
+            ),
+            // Tests and their helpers may reach any API file (they build and poke the whole app).
+            {
+              from: [{ element: { types: API_TEST_TYPES } }, { file: { path: TEST_FILES } }],
+              allow: { to: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } } },
+            },
+            // ...but the security suites test the app over HTTP, never a module's routes file.
+            {
+              from: { element: { type: 'api-security' } },
+              disallow: { to: { element: { type: 'api-module', fileInternalPath: ROUTES_FILES } } },
+            },
+            // Production code never imports test code.
+            {
+              from: { element: { types: API_TYPES }, file: { path: `!${TEST_FILES}` } },
+              disallow: {
+                to: [
+                  { element: { types: API_TEST_TYPES } },
+                  { element: { types: API_TYPES }, file: { path: TEST_FILES } },
+                ],
               },
-            ],
-          },
-        ],
-      },
-    }
-  );
+            },
+            // No API file imports another app.
+            {
+              from: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } },
+              disallow: { to: { element: { type: 'other-app' } } },
+            },
+          ],
+        },
+      ],
+    },
+  };
 }
