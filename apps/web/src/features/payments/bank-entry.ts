@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES } from '@registry/domain';
-import type { MethodResult, PayerDetails, SecureFieldChange } from './card-entry';
+import type { MethodResult, PayerDetails, SecureFieldChange } from './secure-entry';
 
 /** Set by the mounted provider's bank fields: only they hold the linked account. */
 export interface BankFieldsHandle {

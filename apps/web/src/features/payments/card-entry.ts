@@ -1,22 +1,6 @@
 import { cardFieldMessage, type CardField } from '@registry/domain';
 import { BankEntry } from './bank-entry';
-
-/** What a secure field reports on change: Stripe Elements' event shape, also used by the sandbox. */
-export interface SecureFieldChange {
-  empty: boolean;
-  complete: boolean;
-  error?: { message?: string } | string | null | undefined;
-}
-
-export type MethodResult = { id: string } | { error: string };
-
-/** Who pays: the provider attaches these to the payment method it creates. */
-export interface PayerDetails {
-  name: string;
-  email: string;
-  phone?: string;
-  address?: string;
-}
+import type { MethodResult, PayerDetails, SecureFieldChange } from './secure-entry';
 
 /** Set by the mounted card fields: only they can read what the payer typed. */
 export interface CardFieldsHandle {

@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import type { ToastApi } from '../../stores/use-toast';
-import type { MethodResult } from './card-entry';
+import type { MethodResult } from './secure-entry';
 import { startPaymentPoll, type PollOptions, type PollOutcome } from './payment-poll';
 import type {
   BillingInfoToSend,

@@ -1,5 +1,6 @@
 import type { BillingInfo } from '@registry/domain';
-import type { CardEntry, MethodResult, PayerDetails } from './card-entry';
+import type { CardEntry } from './card-entry';
+import type { MethodResult, PayerDetails } from './secure-entry';
 import { loadPaymentProvider, loadedPaymentProvider } from './load-provider';
 
 /** For the forms' rules: whether the loaded provider links the bank account itself. */

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { BankEntry } from './bank-entry';
-import type { CardEntry, MethodResult, PayerDetails } from './card-entry';
+import type { CardEntry } from './card-entry';
+import type { MethodResult, PayerDetails } from './secure-entry';
 
 export interface BankDetails {
   accountType: string;

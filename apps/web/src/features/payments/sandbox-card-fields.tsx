@@ -9,7 +9,8 @@ import {
   sandboxCardMethod,
   type CardField,
 } from '@registry/domain';
-import type { CardEntry, PayerDetails } from './card-entry';
+import type { CardEntry } from './card-entry';
+import type { PayerDetails } from './secure-entry';
 import type { BankDetails, CardFieldsProps, PaymentProvider } from './payment-provider';
 import { SecureFieldFrame } from './secure-field';
 

@@ -10,7 +10,8 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { FEES } from '@registry/domain';
 import type { BankEntry } from './bank-entry';
-import type { CardEntry, MethodResult, PayerDetails } from './card-entry';
+import type { CardEntry } from './card-entry';
+import type { MethodResult, PayerDetails } from './secure-entry';
 import type {
   BankDetails,
   BankFieldsProps,
