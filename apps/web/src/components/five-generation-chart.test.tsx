@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FiveGenerationPedigree } from '@registry/domain';
+import { stubbedMatchMedia } from '../test/match-media';
 import { FiveGenerationChart, roleOf, shownPaths } from './five-generation-chart';
 
 const ref = (name: string, registrationNumber: string) => ({
@@ -23,23 +24,8 @@ const pedigree: FiveGenerationPedigree = {
   ],
 };
 
-const jsdomMatchMedia = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = jsdomMatchMedia;
-});
-
-function setPhone(phone: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: phone && query.includes('max-width'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-}
+const setScreen = stubbedMatchMedia();
+const setPhone = (phone: boolean) => setScreen((query) => phone && query.includes('max-width'));
 
 describe('FiveGenerationChart', () => {
   it('names each place by generation', () => {

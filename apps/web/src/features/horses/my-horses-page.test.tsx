@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Horse } from '../../lib/horse-types';
+import { stubbedMatchMedia } from '../../test/match-media';
 import { type FakeReply } from '../../test/fake-transport';
 import { serveSignedInMember } from '../../test/signed-in-member';
 import { renderApp } from '../../test/render-app';
@@ -170,17 +171,10 @@ describe('My Horses', () => {
 });
 
 describe('My Horses on a phone', () => {
-  afterEach(() => {
-    Reflect.deleteProperty(window, 'matchMedia');
-  });
+  const setScreen = stubbedMatchMedia();
 
   it('shows cards instead of a table', async () => {
-    window.matchMedia = ((query: string) => ({
-      matches: true,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
+    setScreen(() => true);
     serve(() => page([approved, pending]));
     renderApp('/horse-list');
     const list = await screen.findByRole('list', { name: 'My horses, page 1 of 1' });

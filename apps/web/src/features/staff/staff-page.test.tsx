@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STAFF_MESSAGES, type StaffMember } from '@registry/domain';
+import { stubbedMatchMedia } from '../../test/match-media';
 import { withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { openedDialog } from '../../test/opened-dialog';
@@ -213,17 +214,10 @@ describe('Staff page', () => {
 });
 
 describe('Staff page on a phone', () => {
-  afterEach(() => {
-    Reflect.deleteProperty(window, 'matchMedia');
-  });
+  const setScreen = stubbedMatchMedia();
 
   it('shows cards instead of a table, each with its actions', async () => {
-    window.matchMedia = ((query: string) => ({
-      matches: true,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
+    setScreen(() => true);
     serve(() => list(OFFICE));
     renderApp('/admin/staff');
     const cards = await screen.findByRole('list', { name: 'Office staff' }, { timeout: 10_000 });

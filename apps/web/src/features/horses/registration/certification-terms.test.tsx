@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_ASSOCIATION_NAME, TERMS_VERSION, termsParagraphs } from '@registry/domain';
 import { withFakeTransport } from '../../../test/fake-transport';
+import { stubbedMatchMedia } from '../../../test/match-media';
 import { renderModal } from './render-modal';
 
 /**
@@ -13,18 +14,8 @@ const serve = withFakeTransport();
 beforeEach(() => {
   serve(() => ({ status: 200, data: { success: true, data: {} } }));
 });
-afterEach(() => {
-  Reflect.deleteProperty(window, 'matchMedia');
-});
-
-function screenIsWide(wide: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: wide,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
-}
+const setScreen = stubbedMatchMedia();
+const screenIsWide = (wide: boolean) => setScreen(() => wide);
 
 const certification = () => screen.getByRole('region', { name: 'Certification' });
 
