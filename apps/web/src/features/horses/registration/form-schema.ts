@@ -14,7 +14,7 @@ type HorseResolver = Resolver<HorseFormValues, unknown, HorseFormOutput>;
 /**
  * The domain's rules for the mode: the full register rules (payment section included) when
  * registering, the edit rules otherwise, where stored files satisfy the required ones.
- * Its own chunk with zod (form-values.ts loads it on the first check).
+ * Its own chunk with zod (form-resolver.ts loads it on the first check).
  */
 export function schemaResolver(
   mode: HorseFormMode,

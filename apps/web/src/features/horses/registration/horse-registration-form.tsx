@@ -19,8 +19,8 @@ import { focusFirstError } from './focus-first-error';
 import { editOutcomeMessage, RecordNotice } from './record-notice';
 import { RecordStatus } from './record-status';
 import { errorPaths } from './form-errors';
+import { horseFormResolver } from './form-resolver';
 import {
-  horseFormResolver,
   initialValues,
   withStoredPhotos,
   type HorseFormOutput,

@@ -7,8 +7,8 @@ import { renderWithStore } from '../../../test/render-with-store';
 import { serveSignedInMember } from '../../../test/signed-in-member';
 import type { Horse } from '../../../lib/horse-types';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context';
+import { horseFormResolver } from './form-resolver';
 import {
-  horseFormResolver,
   initialValues,
   withStoredPhotos,
   type HorseFormOutput,

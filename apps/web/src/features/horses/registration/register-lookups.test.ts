@@ -3,7 +3,8 @@ import type { Resolver } from 'react-hook-form';
 import { REGISTER_RULE_MESSAGES } from '@registry/domain';
 import { createAppStore } from '../../../stores/create-store';
 import { withFakeTransport } from '../../../test/fake-transport';
-import type { HorseFormOutput, HorseFormResolver, HorseFormValues } from './form-values';
+import type { HorseFormResolver } from './form-resolver';
+import type { HorseFormOutput, HorseFormValues } from './form-values';
 import { RegisterLookups, withLookups } from './register-lookups';
 
 const serve = withFakeTransport();

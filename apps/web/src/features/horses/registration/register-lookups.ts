@@ -10,7 +10,8 @@ import {
 import { askNameAvailability } from '../../../lib/name-availability';
 import { askOwnerMemberCheck, type OwnerAsked } from '../../../lib/owner-member-check';
 import type { AppDispatch } from '../../../stores/create-store';
-import type { HorseFormResolver, HorseFormOutput, HorseFormValues } from './form-values';
+import type { HorseFormResolver } from './form-resolver';
+import type { HorseFormOutput, HorseFormValues } from './form-values';
 
 export const NAME_FIELDS = ['firstChoice', 'secondChoice', 'thirdChoice'] as const;
 
