@@ -37,9 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const { userId } = requireAuth(request);
-      const saved = await db.transaction((tx) =>
-        saveTransferSettings(tx, request.body, { userId, ip: request.ip }),
-      );
+      const saved = await saveTransferSettings(db, request.body, { userId, ip: request.ip });
       return ok(saved, MEMBER_TRANSFER_MESSAGES.settingsSaved);
     },
   );

@@ -4,7 +4,7 @@ import {
   transferSettingsSchema,
   type TransferSettings,
 } from '@registry/domain';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { associationSettings } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 
@@ -27,26 +27,29 @@ export async function transferSettings(db: Executor): Promise<TransferSettings> 
   return parsed.success ? parsed.data : DEFAULT_TRANSFER_SETTINGS;
 }
 
+/** Saves the transfer settings and their audit entry (before and after) in one transaction. */
 export async function saveTransferSettings(
-  tx: Tx,
+  db: Db,
   value: TransferSettings,
   actor: { userId: string; ip: string },
 ): Promise<TransferSettings> {
-  const before = await transferSettings(tx);
-  const now = new Date();
-  await tx
-    .insert(associationSettings)
-    .values({ key: TRANSFERS, value, updatedAt: now, updatedById: actor.userId })
-    .onConflictDoUpdate({
-      target: associationSettings.key,
-      set: { value, updatedAt: now, updatedById: actor.userId },
+  return db.transaction(async (tx) => {
+    const before = await transferSettings(tx);
+    const now = new Date();
+    await tx
+      .insert(associationSettings)
+      .values({ key: TRANSFERS, value, updatedAt: now, updatedById: actor.userId })
+      .onConflictDoUpdate({
+        target: associationSettings.key,
+        set: { value, updatedAt: now, updatedById: actor.userId },
+      });
+    await recordAudit(tx, {
+      action: 'settings.transfers',
+      success: true,
+      actorId: actor.userId,
+      ip: actor.ip,
+      details: { before, after: value },
     });
-  await recordAudit(tx, {
-    action: 'settings.transfers',
-    success: true,
-    actorId: actor.userId,
-    ip: actor.ip,
-    details: { before, after: value },
+    return value;
   });
-  return value;
 }
