@@ -5,7 +5,7 @@ import {
   breedingReportSettingsSchema,
   type BreedingReportSettings,
 } from '@registry/domain';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { associationSettings } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
@@ -27,28 +27,31 @@ export async function breedingReportSettings(db: Executor): Promise<BreedingRepo
   return parsed.success ? parsed.data : DEFAULT_BREEDING_REPORT_SETTINGS;
 }
 
+/** Saves the deadline settings and their audit entry (before and after) in one transaction. */
 export async function saveBreedingReportSettings(
-  tx: Tx,
+  db: Db,
   value: BreedingReportSettings,
   actor: { userId: string; ip: string },
 ): Promise<BreedingReportSettings> {
-  const before = await breedingReportSettings(tx);
-  const now = new Date();
-  await tx
-    .insert(associationSettings)
-    .values({ key: KEY, value, updatedAt: now, updatedById: actor.userId })
-    .onConflictDoUpdate({
-      target: associationSettings.key,
-      set: { value, updatedAt: now, updatedById: actor.userId },
+  return db.transaction(async (tx) => {
+    const before = await breedingReportSettings(tx);
+    const now = new Date();
+    await tx
+      .insert(associationSettings)
+      .values({ key: KEY, value, updatedAt: now, updatedById: actor.userId })
+      .onConflictDoUpdate({
+        target: associationSettings.key,
+        set: { value, updatedAt: now, updatedById: actor.userId },
+      });
+    await recordAudit(tx, {
+      action: 'settings.breeding-reports',
+      success: true,
+      actorId: actor.userId,
+      ip: actor.ip,
+      details: { before, after: value },
     });
-  await recordAudit(tx, {
-    action: 'settings.breeding-reports',
-    success: true,
-    actorId: actor.userId,
-    ip: actor.ip,
-    details: { before, after: value },
+    return value;
   });
-  return value;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -197,9 +197,10 @@ export const breedingRoutes: FastifyPluginAsyncZod<{ db: Db; associationName: st
     },
     async (request) => {
       const { userId } = requireAuth(request);
-      const saved = await db.transaction((tx) =>
-        saveBreedingReportSettings(tx, request.body, { userId, ip: request.ip }),
-      );
+      const saved = await saveBreedingReportSettings(db, request.body, {
+        userId,
+        ip: request.ip,
+      });
       return ok(saved, BREEDING_MESSAGES.settingsSaved);
     },
   );
