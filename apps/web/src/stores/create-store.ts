@@ -8,7 +8,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { addLateReducer, rootReducer, type RootState } from './root-reducer';
-import type { serverApi } from './server-api';
+import type { serverApi } from './server-api-slice';
 import { sessionPersistence } from './session-persistence';
 
 const lateMiddlewares: Middleware[] = [];

@@ -1,5 +1,5 @@
 import { combineReducers, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import type { serverApi } from './server-api';
+import type { serverApi } from './server-api-slice';
 import { sessionReducer } from './session-slice';
 import { uiReducer } from './ui-slice';
 

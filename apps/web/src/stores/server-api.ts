@@ -1,79 +1,14 @@
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { ApiSuccess } from '@registry/domain';
-import { api, type ApiError } from '../lib/api-client';
+import type { ApiError } from '../lib/api-client';
 import { injectLateSlice } from './create-store';
 import { useAppDispatch } from './hooks';
+import { serverApi, type ServerTag } from './server-api-slice';
 
-/** One call as the endpoints describe it: a GET unless `method` says otherwise. */
-export interface ServerRequest {
-  url: string;
-  method?: 'get' | 'post' | 'put' | 'delete';
-  params?: object;
-  body?: unknown;
-}
-
-/**
- * The app's own client as RTK Query's transport, so every cached call keeps its bearer token,
- * its 401-signs-out rule and its error shape (`ApiError`, docs/architecture.md). A GET gives
- * the answer's `data`; any other method the whole answer, whose `message` the toast shows.
- */
-const clientQuery: BaseQueryFn<ServerRequest | string, unknown, ApiError> = async (
-  request,
-  { signal },
-) => {
-  const {
-    url,
-    method = 'get',
-    params,
-    body,
-  } = typeof request === 'string' ? { url: request } : request;
-  try {
-    const answer =
-      method === 'get'
-        ? await api.get(url, params, { signal })
-        : method === 'delete'
-          ? await api.del(url, { signal })
-          : await api[method](url, body, { signal });
-    return { data: method === 'get' ? answer.data : answer };
-  } catch (error) {
-    return { error: error as ApiError };
-  }
-};
-
-/**
- * What each cached answer is about. An action invalidates the tags it changes, and every list
- * on screen holding one of them asks the server again
- * (docs/decisions/0079-server-data-through-rtk-query.md).
- */
-export const SERVER_TAGS = [
-  'Horse',
-  'Member',
-  'ChangeRequest',
-  'Content',
-  'Payment',
-  'Draft',
-  'Mail',
-  'Profile',
-  'BreedingReport',
-  'Staff',
-  'Transfer',
-] as const;
-export type ServerTag = (typeof SERVER_TAGS)[number];
-
-/**
- * The server-data cache. Features add their endpoints with `injectEndpoints` in their own
- * `api.ts`, so each endpoint ships with the pages that use it. A page asks again whenever it
- * mounts (as before the cache); the last answer shows meanwhile.
- */
-export const serverApi = createApi({
-  reducerPath: 'serverApi',
-  baseQuery: clientQuery,
-  tagTypes: SERVER_TAGS,
-  refetchOnMountOrArgChange: true,
-  endpoints: () => ({}),
-});
-
+// The cache joins every store when this module loads: with the first signed-in page's chunk,
+// since every feature's endpoints import it from here.
 injectLateSlice(serverApi);
+
+export { serverApi };
 
 /**
  * For an action that is not an endpoint here (a multipart save with upload progress, a payment
