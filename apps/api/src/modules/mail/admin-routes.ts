@@ -1,17 +1,9 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema.js';
-import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { recordAudit } from '../audit/index.js';
-
-/** Unsent after this long (or this many attempts), a message counts as stuck. */
-export const STUCK_AFTER_MS = 15 * 60_000;
-const STUCK_AFTER_ATTEMPTS = 3;
-const LIMIT = 200;
+import { mailProblems, retryMail } from './problems.js';
 
 const admin = { access: 'admin' as const };
 const security = [{ bearer: [] }];
@@ -35,11 +27,7 @@ export interface MailAdminDeps {
   onMailQueued?: () => void;
 }
 
-/**
- * Mail an administrator should know about (docs/operations.md "Mail"): messages the mail server
- * refused for good, and messages still unsent after STUCK_AFTER_MS or several attempts. Bodies
- * are not listed: they may hold sign-in codes.
- */
+/** Mail an administrator should know about: failed and stuck messages (see problems.ts). */
 export const mailAdminRoutes: FastifyPluginAsyncZod<MailAdminDeps> = async (app, deps) => {
   app.get(
     '/admin/mail/problems',
@@ -52,37 +40,7 @@ export const mailAdminRoutes: FastifyPluginAsyncZod<MailAdminDeps> = async (app,
         response: { 200: successSchema(z.array(problemMailSchema)), '4xx': failureSchema },
       },
     },
-    async () => {
-      const stuckBefore = new Date(Date.now() - STUCK_AFTER_MS);
-      const rows = await deps.db
-        .select()
-        .from(mailOutbox)
-        .where(
-          and(
-            isNull(mailOutbox.sentAt),
-            or(
-              isNotNull(mailOutbox.failedAt),
-              lt(mailOutbox.createdAt, stuckBefore),
-              gte(mailOutbox.attempts, STUCK_AFTER_ATTEMPTS),
-            ),
-          ),
-        )
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(LIMIT);
-      return ok(
-        rows.map((row) => ({
-          id: row.id,
-          to: row.to,
-          subject: row.subject,
-          attempts: row.attempts,
-          lastError: row.lastError,
-          state: row.failedAt ? ('failed' as const) : ('stuck' as const),
-          createdAt: row.createdAt.toISOString(),
-          nextAttemptAt: row.nextAttemptAt.toISOString(),
-          failedAt: row.failedAt?.toISOString() ?? null,
-        })),
-      );
-    },
+    async () => ok(await mailProblems(deps.db)),
   );
 
   app.post(
@@ -99,22 +57,13 @@ export const mailAdminRoutes: FastifyPluginAsyncZod<MailAdminDeps> = async (app,
     },
     async (request) => {
       const { userId } = requireAuth(request);
-      const [row] = await deps.db
-        .update(mailOutbox)
-        .set({ failedAt: null, nextAttemptAt: new Date() })
-        .where(and(eq(mailOutbox.id, request.params.id), isNull(mailOutbox.sentAt)))
-        .returning({ id: mailOutbox.id });
-      if (!row) throw new HttpError(404, 'No unsent message with this id');
-      await recordAudit(deps.db, {
-        action: 'mail.retry',
-        success: true,
-        actorId: userId,
-        subject: row.id,
+      const retried = await retryMail(deps.db, request.params.id, {
+        userId,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       });
       deps.onMailQueued?.();
-      return ok({ id: row.id }, 'The message will be sent again shortly.');
+      return ok(retried, 'The message will be sent again shortly.');
     },
   );
 };

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { officeNoticeChoiceSchema, waitingWorkSchema } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
-import { recordAudit } from '../audit/index.js';
+import { noticeChoiceOf, saveNoticeChoice } from './notice-choice.js';
 import { waitingWork } from './office-notices.js';
 
 const admin = { access: 'admin' as const };
@@ -43,14 +41,7 @@ export const officeNoticeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: successSchema(officeNoticeChoiceSchema), '4xx': failureSchema },
       },
     },
-    async (request) => {
-      const { userId } = requireAuth(request);
-      const [row] = await db
-        .select({ officeNotices: users.officeNotices })
-        .from(users)
-        .where(eq(users.id, userId));
-      return ok({ officeNotices: row?.officeNotices ?? 'immediate' });
-    },
+    async (request) => ok(await noticeChoiceOf(db, requireAuth(request).userId)),
   );
 
   app.put(
@@ -67,22 +58,8 @@ export const officeNoticeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) => {
       const { userId } = requireAuth(request);
-      const { officeNotices } = request.body;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ officeNotices, updatedAt: new Date() })
-          .where(eq(users.id, userId));
-        await recordAudit(tx, {
-          action: 'staff.office-notices',
-          success: true,
-          actorId: userId,
-          subject: userId,
-          ip: request.ip,
-          details: { officeNotices },
-        });
-      });
-      return ok({ officeNotices }, 'Office notices saved');
+      const saved = await saveNoticeChoice(db, userId, request.body, request.ip);
+      return ok(saved, 'Office notices saved');
     },
   );
 };
