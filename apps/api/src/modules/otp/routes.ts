@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,11 +10,11 @@ import {
   type Role,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
 import { assertPasswordAllowed, setPassword } from '../auth/index.js';
+import { activeAccountByEmail } from './accounts.js';
 import { answerAfterFloor, issueOtp, verifyOtpThrottled, type OtpSettings } from './service.js';
 
 export { CODE_REQUEST_ANSWER_MS } from './service.js';
@@ -38,15 +37,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
 ) => {
   const { db, settings } = options;
 
-  const findAccount = async (email: string, role: Role) => {
-    const [user] = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(and(eq(users.email, email), eq(users.role, role), eq(users.active, true)))
-      .limit(1);
-    return user;
-  };
-
   /** Issues and mails a code if an active account of `role` has this email; audits either way. */
   const sendCode = async (
     rawEmail: string,
@@ -55,7 +45,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
     client: { ip: string; userAgent: string | undefined },
   ) => {
     const email = normalizeEmail(rawEmail);
-    const user = await findAccount(email, role);
+    const user = await activeAccountByEmail(db, email, role);
     if (!user) {
       await recordAudit(db, {
         action: 'otp.issue',
@@ -122,7 +112,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       client: { ip: string; userAgent: string | undefined },
     ) => {
       const email = normalizeEmail(rawEmail);
-      const user = await findAccount(email, role);
+      const user = await activeAccountByEmail(db, email, role);
       await verifyOtpThrottled(
         db,
         settings,
