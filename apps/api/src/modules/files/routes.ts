@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { GENERIC_MESSAGES } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { horseFiles, horses } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { isInlineType } from './content-check.js';
+import { downloadableFile } from './downloads.js';
 import { signedLinkRouteOptions } from './log-safe-request.js';
 import { contentDisposition } from './names.js';
 import { horseFileScope, type UrlSigner } from './signed-urls.js';
@@ -37,20 +35,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     if (!sig || !exp || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= now.getTime()) {
       throw new HttpError(403, DOWNLOAD_MESSAGES.badLink);
     }
-    const [file] = z.uuid().safeParse(fileId).success
-      ? await options.db
-          .select({
-            storageKey: horseFiles.storageKey,
-            mime: horseFiles.mime,
-            size: horseFiles.size,
-            originalName: horseFiles.originalName,
-            ownerId: horses.ownerId,
-            ownerEpoch: horses.ownerEpoch,
-          })
-          .from(horseFiles)
-          .innerJoin(horses, eq(horses.id, horseFiles.horseId))
-          .where(eq(horseFiles.id, fileId))
-      : [];
+    const file = await downloadableFile(options.db, fileId);
     if (!file) throw new HttpError(404, GENERIC_MESSAGES.notFound);
     if (
       !options.signer
