@@ -1,15 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_MESSAGES, horseDisplayName } from '@registry/domain';
+import { ADMIN_MESSAGES } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { horses, type HorseRow } from '../../db/schema.js';
+import type { HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { loadHorse } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
+import { publicCheck } from './public-check.js';
 
 export interface CertificateOptions {
   db: Db;
@@ -119,28 +119,6 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateOptions> = asyn
         },
       },
     },
-    async (request) => {
-      const [horse] = await options.db
-        .select()
-        .from(horses)
-        .where(
-          and(
-            eq(horses.registrationNumber, request.params.registrationNumber),
-            eq(horses.approvalStatus, 'approved'),
-          ),
-        );
-      if (!horse?.registrationNumber) throw new HttpError(404, ADMIN_MESSAGES.registrationNotFound);
-      return ok({
-        registrationNumber: horse.registrationNumber,
-        name: horseDisplayName(horse),
-        status: 'approved' as const,
-        verified: horse.verified === 'Yes',
-        // What a buyer can match against the horse in front of them (issue 21).
-        sex: horse.sex,
-        color: horse.color,
-        foalYear: Number(horse.foalDate.slice(0, 4)),
-        owners: horse.details.owners.map((owner) => owner.name),
-      });
-    },
+    async (request) => ok(await publicCheck(options.db, request.params.registrationNumber)),
   );
 };
