@@ -86,6 +86,8 @@ export const memberManagementRoutes: FastifyPluginAsyncZod<
     z.object({
       items: z.array(memberSchema),
       total: z.number(),
+      // Counted to 1,000 past the page: true when there are more (docs/api.md "Lists and counts").
+      totalIsEstimate: z.boolean(),
       page: z.number(),
       pageSize: z.number(),
     }),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   normalizeEmail,
@@ -8,7 +8,8 @@ import {
   type MemberSortField,
 } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { horses, users, type UserRow } from '../../db/schema.js';
+import { horses, memberNameEmailText, users, type UserRow } from '../../db/schema.js';
+import { assertOffset, containsPattern, countLimit, pageCount } from '../horse-repository/index.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
 import { parseMemberNumberFormat, type RegistrationNumberFormat } from '../../numbering.js';
@@ -55,10 +56,6 @@ export interface MemberListQuery {
   active?: boolean;
 }
 
-function pattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Names and cities sort as a reader expects, whatever the letters: ICU's root collation puts
  * "Ñúñez" by "Nunez" (the database's C collation put it after "Walker") and ignores case
@@ -67,20 +64,35 @@ function pattern(q: string): string {
  */
 const collated = (text: SQL) => sql`${text} collate "und-x-icu"`;
 
-const SORTS: Record<MemberSortField, SQL[]> = {
-  name: [
-    collated(sql`coalesce(${users.lastName}, '')`),
-    collated(sql`coalesce(${users.firstName}, '')`),
+type SortColumns = Pick<
+  typeof users,
+  'lastName' | 'firstName' | 'email' | 'memberNumber' | 'city' | 'createdAt'
+>;
+/** The sort keys, of the table or of the page subquery (the outer select orders the page again). */
+const SORTS: Record<MemberSortField, (t: SortColumns) => SQL[]> = {
+  name: (t) => [
+    collated(sql`coalesce(${t.lastName}, '')`),
+    collated(sql`coalesce(${t.firstName}, '')`),
   ],
-  email: [sql`${users.email}`],
-  memberNumber: [sql`${users.memberNumber}`],
-  city: [collated(sql`${users.city}`)],
-  createdAt: [sql`${users.createdAt}`],
+  email: (t) => [sql`${t.email}`],
+  memberNumber: (t) => [sql`${t.memberNumber}`],
+  city: (t) => [collated(sql`${t.city}`)],
+  createdAt: (t) => [sql`${t.createdAt}`],
 };
 
-/** Members (never administrators), searched over name, email, member number and city. */
+/**
+ * Members (never administrators), searched over name, email, member number and city.
+ *
+ * At 100,000 members (issue 30): the search's name and email are one text, the expression of
+ * `users_name_email_trgm_idx`, and number and city have trigram indexes of their own, so a
+ * search is index lookups OR-ed together; the default order (name) is the first rows of
+ * `users_member_name_idx`; the horse count is computed for the page's rows only (outer select);
+ * the total is counted to 1,000 rows past the page (`totalIsEstimate`, "1,000+") and pages stop
+ * at row 10,000, as the horse lists (docs/api.md "Lists and counts").
+ */
 export async function listMembers(db: Db, query: MemberListQuery) {
-  const p = query.q ? pattern(query.q) : undefined;
+  const offset = assertOffset(query.page, query.pageSize);
+  const p = query.q ? containsPattern(query.q) : undefined;
   // A member number typed in any spelling (`ｍ-0002`) is found in the stored one.
   const number = normalizeMemberNumber(query.q ?? '');
   const where = and(
@@ -88,32 +100,60 @@ export async function listMembers(db: Db, query: MemberListQuery) {
     query.active === undefined ? undefined : eq(users.active, query.active),
     p
       ? or(
-          sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${p}`,
-          sql`lower(${users.email}) like ${p}`,
+          sql`${memberNameEmailText(users)} like ${p}`,
           number
-            ? sql`lower(coalesce(${users.memberNumber}, '')) like ${pattern(number)}`
+            ? sql`lower(coalesce(${users.memberNumber}, '')) like ${containsPattern(number)}`
             : undefined,
           sql`lower(coalesce(${users.city}, '')) like ${p}`,
         )
       : undefined,
   );
-  const dir = query.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  const [rows, [total]] = await Promise.all([
+  // Keys that are never null sort `asc` / `desc` plain, so one index serves both directions
+  // (read backwards); the nullable ones keep their nulls last either way.
+  const nullable = query.sort === 'memberNumber' || query.sort === 'city';
+  const dir =
+    query.order === 'asc'
+      ? sql`asc${nullable ? sql` nulls last` : sql``}`
+      : sql`desc${nullable ? sql` nulls last` : sql``}`;
+  const order = (t: SortColumns & { id: typeof users.id }) => [
+    ...SORTS[query.sort](t).map((column) => sql`${column} ${dir}`),
+    query.order === 'asc' ? asc(t.id) : desc(t.id),
+  ];
+  const page = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...order(users))
+    .limit(query.pageSize)
+    .offset(offset)
+    .as('page');
+  const [rows, [counted]] = await Promise.all([
     db
-      .select({ user: users, horses: horseCount })
-      .from(users)
-      .where(where)
-      .orderBy(
-        ...SORTS[query.sort].map((column) => sql`${column} ${dir}`),
-        query.order === 'asc' ? asc(users.id) : desc(users.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(users).where(where),
+      .select({
+        user: Object.fromEntries(
+          Object.keys(getTableColumns(users)).map((key) => [
+            key,
+            (page as unknown as Record<string, SQL.Aliased>)[key],
+          ]),
+        ) as unknown as typeof users._.columns,
+        // "page"."id" spelled out: Drizzle leaves a column unqualified in a one-table
+        horses:
+          // select, and inside this subquery a bare "id" would mean the horse's.
+          sql<number>`(select count(*)::int from ${horses} h where h.owner_id = "page"."id")`,
+      })
+      .from(page)
+      .orderBy(...order(page as unknown as typeof users)),
+    db
+      .select({
+        n: sql<number>`(select count(*) from (select 1 from ${users} where ${where} limit ${countLimit(offset)}) as counted)`.mapWith(
+          Number,
+        ),
+      })
+      .from(sql`(select 1) as one`),
   ]);
   return {
     items: rows.map((r) => toMember(r.user, r.horses)),
-    total: total?.n ?? 0,
+    ...pageCount(counted?.n ?? 0, offset),
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -53,7 +53,7 @@ const WORDS: ListWords = {
   rows: 'Members',
   failed: 'The members could not be loaded',
   loading: 'Loading members…',
-  count: (total) => countOf(total, 'member', 'members'),
+  count: (total, more) => countOf(total, 'member', 'members', more),
   pager: 'Member list pages',
   none: [
     'No members yet',
