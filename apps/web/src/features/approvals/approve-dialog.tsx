@@ -8,6 +8,7 @@ import { horseDisplayName } from '../../lib/horse-types';
 import { isTaken, useNameAvailability } from '../../lib/name-availability';
 import { useDecideHorse } from './api';
 import { CheckField } from '../../components/check-field';
+import type { DecisionDialogProps } from './decision-dialog-props';
 
 const CHOICE_LABELS = ['First choice', 'Second choice', 'Third choice'];
 
@@ -22,14 +23,7 @@ export function ApproveDialog({
   onClose,
   onDone,
   onReviewAgain,
-}: {
-  horse: AdminHorse | null;
-  visible: boolean;
-  onClose: () => void;
-  onDone: (approved: AdminHorse) => void;
-  /** The horse changed since it was opened: back to the review, with the record as it is now. */
-  onReviewAgain: () => void;
-}) {
+}: { horse: AdminHorse | null } & DecisionDialogProps<[approved: AdminHorse]>) {
   const decideHorse = useDecideHorse();
   const [name, setName] = useState('');
   const [verified, setVerified] = useState(false);

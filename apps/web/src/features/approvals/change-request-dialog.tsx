@@ -3,18 +3,19 @@ import { useEffect, useState } from 'react';
 import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
 import { ActionDialog } from '../../components/action-dialog';
 import { RejectApproveButtons } from './reject-approve-buttons';
-import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
+import { ChangedSinceNotice } from '../../components/changed-since-notice';
 import { ChangeList } from '../../components/change-list';
-import type { ApiError } from '../../lib/api-client';
 import type { ChangeRequest } from '../../lib/admin-types';
 import { formatDaySlashed } from '../../lib/format';
 import { useDecideChange } from './api';
 import { useStaffMay } from '../../stores/use-staff-role';
-import { ReasonField } from './reason-field';
+import { ReasonField, useReasonedDecision } from './reason-field';
+import type { DecisionDialogProps } from './decision-dialog-props';
 
 /**
  * A member's change to an approved record: what it was and what it becomes, field by field,
- * with Approve (applies it) and Reject (a reason is required).
+ * with Approve (applies it) and Reject (a reason is required). Review again (the owner replaced
+ * the request since it was opened) asks the queue for the new one.
  */
 export function ChangeRequestDialog({
   request,
@@ -22,51 +23,32 @@ export function ChangeRequestDialog({
   onClose,
   onDone,
   onReviewAgain,
-}: {
-  request: ChangeRequest | null;
-  visible: boolean;
-  onClose: () => void;
-  onDone: (message: string) => void;
-  /** The owner replaced the request since it was opened: ask the queue for the new one. */
-  onReviewAgain: () => void;
-}) {
+}: { request: ChangeRequest | null } & DecisionDialogProps<[message: string]>) {
   const decideChange = useDecideChange();
   // Only roles that decide change requests see the decisions (the server refuses the others).
   const mayDecide = useStaffMay('approvals');
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const { action, conflict, clearConflict } = useDecisionAction((failure: ApiError) => {
-    if (!failure.fields?.reason) return failure.error;
-    setReasonError(failure.fields.reason);
-    return null;
-  });
+  const { action, conflict, reset, reason, lacksReason, field } = useReasonedDecision();
   const { busy, fail } = action;
 
   useEffect(() => {
     if (!visible) return;
     setRejecting(false);
-    setReason('');
-    setReasonError(null);
-    clearConflict();
-    fail(null);
-  }, [visible, request?.id, request?.version, fail, clearConflict]);
+    reset();
+  }, [visible, request?.id, request?.version, reset]);
 
   if (!request) return null;
 
   const decide = (decision: 'approve' | 'reject') => {
     fail(null);
-    if (decision === 'reject' && !reason.trim()) {
-      setReasonError(CHANGE_REQUEST_MESSAGES.reasonRequired);
-      return;
-    }
+    if (decision === 'reject' && lacksReason(CHANGE_REQUEST_MESSAGES.reasonRequired)) return;
     void action.run(async () => {
       const result = await decideChange({
         id: request.id,
         body:
           decision === 'approve'
             ? { action: decision, version: request.version }
-            : { action: decision, version: request.version, reason: reason.trim() },
+            : { action: decision, version: request.version, reason },
       }).unwrap();
       onDone(
         result.message ??
@@ -118,17 +100,7 @@ export function ChangeRequestDialog({
       <ChangeList changes={request.changes} label="Requested changes" />
       {rejecting && (
         <div className="mt-3">
-          <ReasonField
-            id="change-reject-reason"
-            rows={3}
-            value={reason}
-            error={reasonError}
-            disabled={busy}
-            onChange={(value) => {
-              setReason(value);
-              setReasonError(null);
-            }}
-          />
+          <ReasonField id="change-reject-reason" rows={3} disabled={busy} {...field} />
         </div>
       )}
     </ActionDialog>

@@ -5,13 +5,12 @@ import { CSpinner } from '@coreui/react';
 import { MEMBER_TRANSFER_MESSAGES, formatUsd, type MemberTransfer } from '@registry/domain';
 import { ActionDialog } from '../../components/action-dialog';
 import { RejectApproveButtons } from './reject-approve-buttons';
-import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
-import type { ApiError } from '../../lib/api-client';
+import { ChangedSinceNotice } from '../../components/changed-since-notice';
 import { formatDaySlashed } from '../../lib/format';
 import { useInvalidate } from '../../stores/server-api';
 import { TransferBadge } from '../../components/transfer-badge';
 import { useDecideMemberTransfer, useMemberTransfer } from './member-transfers-api';
-import { ReasonField } from './reason-field';
+import { ReasonField, useReasonedDecision } from './reason-field';
 
 function Party({ label, party }: { label: string; party: MemberTransfer['seller'] }) {
   return (
@@ -68,23 +67,15 @@ export function MemberTransferDialog({
   const decide = useDecideMemberTransfer();
   const invalidate = useInvalidate();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const { action, conflict, clearConflict } = useDecisionAction((failure: ApiError) => {
-    if (!failure.fields?.reason) return failure.error;
-    setReasonError(failure.fields.reason);
-    return null;
-  });
+  const { action, conflict, clearConflict, reset, reason, lacksReason, field } =
+    useReasonedDecision();
   const { busy, fail } = action;
   const transfer = query.data && query.data.id === transferId ? query.data : undefined;
 
   useEffect(() => {
     setRejecting(false);
-    setReason('');
-    setReasonError(null);
-    clearConflict();
-    fail(null);
-  }, [transferId, fail, clearConflict]);
+    reset();
+  }, [transferId, reset]);
 
   if (!transferId) return null;
   const waiting = transfer?.status === 'awaiting_office';
@@ -92,10 +83,7 @@ export function MemberTransferDialog({
   const run = (decision: 'approve' | 'reject') => {
     if (!transfer) return;
     fail(null);
-    if (decision === 'reject' && !reason.trim()) {
-      setReasonError(MEMBER_TRANSFER_MESSAGES.reasonRequired);
-      return;
-    }
+    if (decision === 'reject' && lacksReason(MEMBER_TRANSFER_MESSAGES.reasonRequired)) return;
     const versions = { version: transfer.version, horseVersion: transfer.horse.version };
     void action.run(async () => {
       const result = await decide({
@@ -103,7 +91,7 @@ export function MemberTransferDialog({
         body:
           decision === 'approve'
             ? { action: 'approve', ...versions }
-            : { action: 'reject', reason: reason.trim(), ...versions },
+            : { action: 'reject', reason, ...versions },
       }).unwrap();
       onDone(
         result.message ??
@@ -202,17 +190,7 @@ export function MemberTransferDialog({
           </div>
           {rejecting && (
             <div className="mt-3">
-              <ReasonField
-                id="member-transfer-reject-reason"
-                rows={3}
-                value={reason}
-                error={reasonError}
-                disabled={busy}
-                onChange={(value) => {
-                  setReason(value);
-                  setReasonError(null);
-                }}
-              />
+              <ReasonField id="member-transfer-reject-reason" rows={3} disabled={busy} {...field} />
             </div>
           )}
         </>

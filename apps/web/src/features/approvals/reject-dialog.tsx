@@ -1,12 +1,12 @@
 import '../../components/contrast.css';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
-import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
-import type { ApiError } from '../../lib/api-client';
+import { ChangedSinceNotice } from '../../components/changed-since-notice';
 import type { AdminHorse } from '../../lib/admin-types';
 import { horseDisplayName } from '../../lib/horse-types';
 import { useDecideHorse } from './api';
-import { ReasonField } from './reason-field';
+import { ReasonField, useReasonedDecision } from './reason-field';
+import type { DecisionDialogProps } from './decision-dialog-props';
 
 /** Reject a pending horse; the reason is required and is shown to the owner. */
 export function RejectDialog({
@@ -15,44 +15,23 @@ export function RejectDialog({
   onClose,
   onDone,
   onReviewAgain,
-}: {
-  horse: AdminHorse | null;
-  visible: boolean;
-  onClose: () => void;
-  onDone: (rejected: AdminHorse, message: string) => void;
-  /** The horse changed since it was opened: back to the review, with the record as it is now. */
-  onReviewAgain: () => void;
-}) {
+}: { horse: AdminHorse | null } & DecisionDialogProps<[rejected: AdminHorse, message: string]>) {
   const decideHorse = useDecideHorse();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const { action, conflict, clearConflict } = useDecisionAction((failure: ApiError) => {
-    if (!failure.fields?.reason) return failure.error;
-    setReasonError(failure.fields.reason);
-    return null;
-  });
-  const { fail } = action;
+  const { action, conflict, reset, reason, lacksReason, field } = useReasonedDecision();
 
   useEffect(() => {
-    if (!visible) return;
-    setReason('');
-    setReasonError(null);
-    clearConflict();
-    fail(null);
-  }, [visible, horse?._id, horse?.version, fail, clearConflict]);
+    if (visible) reset();
+  }, [visible, horse?._id, horse?.version, reset]);
 
   if (!horse) return null;
 
   const submit = () => {
     action.fail(null);
-    if (!reason.trim()) {
-      setReasonError('A reason is required to reject a registration');
-      return;
-    }
+    if (lacksReason('A reason is required to reject a registration')) return;
     void action.run(async () => {
       const result = await decideHorse({
         id: horse._id,
-        body: { action: 'reject', version: horse.version, reason: reason.trim() },
+        body: { action: 'reject', version: horse.version, reason },
       }).unwrap();
       onDone(result.data, result.message ?? 'Horse rejected');
     });
@@ -83,17 +62,7 @@ export function RejectDialog({
       {conflict ? (
         <ChangedSinceNotice conflict={conflict} onReviewAgain={onReviewAgain} />
       ) : (
-        <ReasonField
-          id="reject-reason"
-          rows={4}
-          value={reason}
-          error={reasonError}
-          disabled={action.busy}
-          onChange={(value) => {
-            setReason(value);
-            setReasonError(null);
-          }}
-        />
+        <ReasonField id="reject-reason" rows={4} disabled={action.busy} {...field} />
       )}
     </ActionDialog>
   );

@@ -10,6 +10,7 @@ import { useHorseForReview } from './api';
 import { useStaffMay } from '../../stores/use-staff-role';
 import { BreedingCheck } from '../breeding-reports/breeding-check';
 import { PedigreeCheck } from './pedigree-check';
+import type { QueueDialogProps } from './decision-dialog-props';
 
 /** Every field and file of a pending registration, with the two decisions at the bottom. */
 export function ReviewDialog({
@@ -20,11 +21,9 @@ export function ReviewDialog({
   onReject,
 }: {
   horseId: string | null;
-  visible: boolean;
-  onClose: () => void;
   onApprove: (horse: AdminHorse) => void;
   onReject: (horse: AdminHorse) => void;
-}) {
+} & QueueDialogProps) {
   const { data: horse, error, loading, reload } = useHorseForReview(visible ? horseId : null);
   const ready = horse != null && horse._id === horseId;
   // Only roles that decide registrations see the decisions (the server refuses the others).
