@@ -155,14 +155,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestId(app);
-  // First of the request hooks: a refused request costs nothing more. On the embedded
-  // database the queries run on the event loop itself, so its lag is the database at work, not
-  // a backlog: there the requests in flight and the heap are watched, not the lag.
-  await registerLoadShedding(app, {
-    ...config.overload,
-    maxLagMs: database.kind === 'postgres' ? config.overload.maxLagMs : undefined,
-    queueLength: database.queueLength,
-  });
+  // First of the request hooks: a refused request costs nothing more.
+  await registerLoadShedding(app, { ...config.overload, queueLength: database.queueLength });
   registerTextGuard(app);
   await registerSecurity(app, {
     stripe: Boolean(config.payments.stripePublishableKey),

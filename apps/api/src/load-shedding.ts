@@ -1,4 +1,7 @@
-import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
+import underPressure, {
+  TYPE_EVENT_LOOP_DELAY,
+  type FastifyUnderPressureOptions,
+} from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -6,14 +9,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * is answered at once with 503 and `Retry-After` instead of waiting its turn behind everybody
  * else for many seconds. The health check and the web files are always answered.
  *
- * Event-loop delay and heap use come from `@fastify/under-pressure`; the two signals it cannot
- * see are ours: the API requests already being answered (a cap keeps the wait of an admitted
- * request bounded, whatever the database) and the PostgreSQL pool's queue.
+ * Sustained event-loop delay and heap use come from `@fastify/under-pressure`. The signals it
+ * cannot see are ours:
+ * - how long the event loop has already been busy in this turn before reaching the request. A
+ *   turn answers every request whose data has arrived before the loop looks at its timers again
+ *   (on the embedded database each request runs to its end within it), so with 2,000
+ *   connections one turn held 2,000 requests and the last waited for all the others, while a
+ *   lag sampled between turns only saw it afterwards and then refused a whole turn at once;
+ * - the API requests already being answered (the wait of an admitted one stays bounded);
+ * - the PostgreSQL pool's queue.
  * Measured by `npm run bench:overload` (docs/benchmarks.md "Overload").
  */
 export interface LoadSheddingOptions {
-  /** Mean event-loop delay, in ms over one sample, from which new requests are refused; undefined: not watched. */
-  maxLagMs: number | undefined;
+  /**
+   * Event-loop delay, in ms, from which new requests are refused: the mean over the last 100 ms,
+   * and the time the loop has already spent in the current turn before reaching the request.
+   */
+  maxLagMs: number;
   /** Queries waiting for a pool connection from which new requests are refused. */
   maxQueue: number;
   /** The pool's queue length now (PostgreSQL); absent on the embedded database. */
@@ -48,16 +60,24 @@ export async function registerLoadShedding(
     reply.code(503).header('retry-after', String(options.retryAfterSeconds));
     return { success: false, error: OVERLOADED_MESSAGE };
   };
+  // The delay sampled while the server was starting (migrations, demo data: seconds of work
+  // on the loop) is its start, not a backlog: ignored until two samples after it is ready, or
+  // the first requests after start would be refused.
+  let lagCountsFrom = Infinity;
+  app.addHook('onReady', async () => {
+    lagCountsFrom = performance.now() + 2 * SAMPLE_MS;
+  });
   // Called only while a limit is exceeded. under-pressure sends what it returns and lets the
   // request through on undefined (its index.js, handlePressure), though its type says void.
-  const pressureHandler = ((request: FastifyRequest, reply: FastifyReply) =>
-    sheddable(request)
-      ? refusal(reply)
-      : undefined) as FastifyUnderPressureOptions['pressureHandler'];
+  const pressureHandler = ((request: FastifyRequest, reply: FastifyReply, type: string) => {
+    if (!sheddable(request)) return undefined;
+    if (type === TYPE_EVENT_LOOP_DELAY && performance.now() < lagCountsFrom) return undefined;
+    return refusal(reply);
+  }) as FastifyUnderPressureOptions['pressureHandler'];
 
   await app.register(underPressure, {
     sampleInterval: SAMPLE_MS,
-    maxEventLoopDelay: options.maxLagMs ?? 0,
+    maxEventLoopDelay: options.maxLagMs,
     maxHeapUsedBytes: options.maxHeapBytes,
     pressureHandler,
   });
@@ -66,10 +86,25 @@ export async function registerLoadShedding(
   // response comes once per request, answered or abandoned by its client. A callback hook: a
   // refusal is sent without calling done, so nothing else runs for it.
   let inFlight = 0;
+  // The turn's start: set by its first request, cleared once the loop moves on (setImmediate
+  // runs right after the turn's I/O callbacks), so an idle server keeps no timer running.
+  let turnStart: number | undefined;
+  const endTurn = () => (turnStart = undefined);
+  const busyThisTurn = () => {
+    const now = performance.now();
+    if (turnStart !== undefined) return now - turnStart;
+    turnStart = now;
+    setImmediate(endTurn);
+    return 0;
+  };
   app.addHook('onRequest', (request, reply, done) => {
     if (!sheddable(request)) return done();
     const queued = options.queueLength?.() ?? 0;
-    if (inFlight >= options.maxInFlight || queued >= options.maxQueue) {
+    if (
+      inFlight >= options.maxInFlight ||
+      queued >= options.maxQueue ||
+      busyThisTurn() >= options.maxLagMs
+    ) {
       void reply.send(refusal(reply));
       return;
     }
