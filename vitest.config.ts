@@ -53,6 +53,19 @@ export default defineConfig({
       {
         resolve,
         ssr,
+        // Checks of the repository's structure: its import rules fed the imports they refuse,
+        // and no import loops (eslint/*.test.ts). ESLint and dpdm read files; nothing runs.
+        test: {
+          name: 'lint',
+          root: 'eslint',
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve,
+        ssr,
         test: {
           name: 'e2e',
           root: 'e2e',
