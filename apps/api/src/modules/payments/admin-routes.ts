@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES, buildPaymentReversalSchema, paymentSchema } from '@registry/domain';
-import { horses, payments } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
@@ -17,20 +14,10 @@ import {
   prepaidDnaChosen,
   sendChargeAnswer,
 } from './http.js';
-import { idempotencyKeyFor } from './provider.js';
-import {
-  chargeFor,
-  chargeHorse,
-  isUniqueViolation,
-  refuseIfBlocked,
-  type PaymentDeps,
-} from './service.js';
+import { paymentsOfHorse, recordOfflinePayment } from './office.js';
+import { chargeHorse, type PaymentDeps } from './service.js';
 import { reversePayment } from './reversals.js';
 import { paymentView } from './view.js';
-import { applyPaymentUpdate } from './settle.js';
-import { recordAudit } from '../audit/index.js';
-
-const OFFLINE_MODES = { check: 'Check', cash: 'Cash', other: 'Other' } as const;
 
 const offlineBody = z.looseObject({
   method: z.enum(['check', 'cash', 'other']),
@@ -55,67 +42,6 @@ function officeBilling(charge: z.infer<typeof chargeBody>) {
   };
 }
 const adminBody = z.discriminatedUnion('method', [offlineBody, chargeBody]);
-
-/** An offline payment is settled on arrival: row, horse, audit and mail in one transaction. */
-async function recordOffline(
-  deps: PaymentDeps,
-  adminId: string,
-  horseId: string,
-  body: z.infer<typeof offlineBody>,
-  client: { ip: string; userAgent: string },
-) {
-  const horse = await findHorse(deps.db, horseId);
-  refuseIfBlocked(horse);
-  const { amountCents, fees, covers } = await chargeFor(
-    deps.db,
-    horse,
-    prepaidDnaChosen(body.fees),
-  );
-  const paymentId = randomUUID();
-  let mailQueued = false;
-  try {
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(payments).values({
-        id: paymentId,
-        horseId: horse.id,
-        payerId: horse.ownerId,
-        recordedById: adminId,
-        provider: 'offline',
-        method: body.method,
-        idempotencyKey: idempotencyKeyFor(paymentId),
-        amountCents,
-        fees,
-        covers,
-        status: 'processing',
-        reference: body.reference || null,
-        note: body.note || null,
-      });
-      await recordAudit(tx, {
-        action: 'payment.created',
-        success: true,
-        actorId: adminId,
-        subject: horse.id,
-        ...client,
-        details: { paymentId, provider: 'offline', method: body.method, amountCents },
-      });
-      await tx
-        .update(horses)
-        .set({ paymentMode: OFFLINE_MODES[body.method] })
-        .where(eq(horses.id, horse.id));
-      const applied = await applyPaymentUpdate(
-        tx,
-        paymentId,
-        { status: 'succeeded', source: 'offline' },
-        deps,
-      );
-      mailQueued = applied?.mailQueued ?? false;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
-    throw error;
-  }
-  if (mailQueued) deps.onMailQueued?.();
-}
 
 /** The administrator's payment route (docs/api.md "Payments"). */
 export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>> = async (
@@ -142,7 +68,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
       const client = clientOf(request);
       if (body.method === 'check' || body.method === 'cash' || body.method === 'other') {
         const offline = offlineBody.parse(body);
-        await recordOffline(deps, userId, request.params.horseId, offline, client);
+        await recordOfflinePayment(deps, userId, request.params.horseId, offline, client);
         return reply.status(200).send({
           success: true as const,
           message: PAYMENT_MESSAGES.paymentRecorded,
@@ -235,11 +161,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<Omit<PaymentDeps, 'log'>>
     },
     async (request) => {
       const horse = await findHorse(options.db, request.params.horseId);
-      const rows = await options.db
-        .select()
-        .from(payments)
-        .where(eq(payments.horseId, horse.id))
-        .orderBy(desc(payments.createdAt), desc(payments.id));
+      const rows = await paymentsOfHorse(options.db, horse.id);
       return { success: true as const, data: rows.map(paymentView) };
     },
   );

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,10 +13,7 @@ import {
   ledgerEntrySchema,
   pageSchema,
   reconciliationSchema,
-  type LedgerReversal,
 } from '@registry/domain';
-import { payments } from '../../db/schema.js';
-import { isUuid } from '../../db/ids.js';
 import { HttpError } from '../../http-error.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import { recordAudit } from '../audit/index.js';
@@ -30,7 +26,8 @@ import {
   listLedger,
   reconcile,
 } from './ledger.js';
-import { PaymentChangedError, reversePaymentRow, type Actor } from './reversals.js';
+import { reverseFromLedger } from './ledger-reversal.js';
+import { PaymentChangedError } from './reversals.js';
 import type { PaymentDeps } from './service.js';
 
 const optionalFilter = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -124,44 +121,6 @@ async function withTimeZone<T>(work: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
-}
-
-/**
- * One reversal at a time per payment in this process: a second click, or a second
- * administrator on the same server, waits and then finds the status changed (409) instead of
- * reaching the provider again. Across servers the provider's idempotency key still refunds
- * once (reversals.ts).
- */
-const inFlight = new Map<string, Promise<unknown>>();
-async function oneAtATime<T>(paymentId: string, work: () => Promise<T>): Promise<T> {
-  const before = inFlight.get(paymentId) ?? Promise.resolve();
-  const mine = before.catch(() => undefined).then(work);
-  inFlight.set(paymentId, mine);
-  try {
-    return await mine;
-  } finally {
-    if (inFlight.get(paymentId) === mine) inFlight.delete(paymentId);
-  }
-}
-
-async function reverseFromLedger(
-  deps: PaymentDeps,
-  paymentId: string,
-  seen: string,
-  actor: Actor,
-  reason: string,
-): Promise<LedgerReversal> {
-  if (!isUuid(paymentId)) throw new HttpError(404, LEDGER_MESSAGES.notFound);
-  return oneAtATime(paymentId, async () => {
-    const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-    if (!row) throw new HttpError(404, LEDGER_MESSAGES.notFound);
-    if (row.status !== seen) throw new PaymentChangedError(LEDGER_MESSAGES.changed, row.status);
-    return reversePaymentRow(deps, row, actor, reason, {
-      nothingToCancel: LEDGER_MESSAGES.nothingToReverse,
-      nothingToReverse: LEDGER_MESSAGES.nothingToReverse,
-      changed: LEDGER_MESSAGES.changed,
-    });
-  });
 }
 
 /** The office's payments ledger (docs/api.md "Payments ledger"). */

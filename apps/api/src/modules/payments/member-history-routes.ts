@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberPaymentSchema } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
-import { fullName } from '../horse-repository/index.js';
-import { myPayments, receiptPayment } from './member-history.js';
+import { myPayments, receiptPayer, receiptPayment } from './member-history.js';
 
 export interface MemberHistoryOptions {
   db: Db;
@@ -57,17 +54,13 @@ export const memberHistoryRoutes: FastifyPluginAsyncZod<MemberHistoryOptions> = 
     async (request, reply) => {
       const { userId } = requireAuth(request);
       const { payment } = await receiptPayment(options.db, userId, request.params.id);
-      const [payer] = await options.db.select().from(users).where(eq(users.id, userId));
+      const payer = await receiptPayer(options.db, userId);
       // Loaded on the first receipt, as the certificate's PDF library is (docs/operations.md).
       const { receiptPdf } = await import('./receipt-pdf.js');
       const bytes = await receiptPdf({
         associationName: options.associationName,
         payment,
-        payer: {
-          name: payer ? fullName(payer) : '',
-          email: payer?.email ?? '',
-          memberNumber: payer?.memberNumber ?? null,
-        },
+        payer,
         issuedAt: new Date(),
       });
       return reply

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { RECEIPT_MESSAGES, RECEIPT_STATUSES, type MemberPayment } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { payments, type PaymentRow } from '../../db/schema.js';
-import { horseNamesByIds } from '../horse-repository/index.js';
+import { payments, users, type PaymentRow } from '../../db/schema.js';
+import { fullName, horseNamesByIds } from '../horse-repository/index.js';
 import { HttpError } from '../../http-error.js';
 import { isUuid } from '../../db/ids.js';
 import { withdrawnHorses } from './ledger.js';
@@ -114,4 +114,17 @@ export async function receiptPayment(
   const [payment] = await labelled(db, [row]);
   if (!payment?.receipt) throw new HttpError(409, RECEIPT_MESSAGES.noReceipt);
   return { row, payment };
+}
+
+/** The payer as a receipt names them (blank when the account is gone). */
+export async function receiptPayer(
+  db: Db,
+  userId: string,
+): Promise<{ name: string; email: string; memberNumber: string | null }> {
+  const [payer] = await db.select().from(users).where(eq(users.id, userId));
+  return {
+    name: payer ? fullName(payer) : '',
+    email: payer?.email ?? '',
+    memberNumber: payer?.memberNumber ?? null,
+  };
 }

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_MESSAGES, formatUsd } from '@registry/domain';
-import { HttpError } from '../../http-error.js';
+import { formatUsd } from '@registry/domain';
 import { escapeHtml } from '../mail/index.js';
 import { sandboxActionPath } from './sandbox-provider.js';
 import type { PaymentDeps } from './service.js';
-import { applyPaymentUpdate, paymentByProviderId } from './settle.js';
+import { decideSandboxPayment, sandboxPayment } from './sandbox-decision.js';
 
 export type SandboxRoutesOptions = Omit<PaymentDeps, 'log'>;
 
@@ -44,12 +43,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
     (_request, _body, done) => done(null, {}),
   );
 
-  const find = async (paymentIntentId: string) => {
-    const row = await paymentByProviderId(options.db, paymentIntentId);
-    if (!row || row.provider !== 'sandbox')
-      throw new HttpError(404, PAYMENT_MESSAGES.paymentNotFound);
-    return row;
-  };
+  const find = (paymentIntentId: string) => sandboxPayment(options, paymentIntentId);
 
   app.get(
     '/sandbox/payments/:paymentIntentId',
@@ -85,23 +79,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
       },
       async (request, reply) => {
         const row = await find(request.params.paymentIntentId);
-        let mailQueued = false;
-        await options.db.transaction(async (tx) => {
-          const applied = await applyPaymentUpdate(
-            tx,
-            row.id,
-            decision === 'approve'
-              ? { status: 'succeeded', source: 'sandbox' }
-              : {
-                  status: 'failed',
-                  failureMessage: PAYMENT_MESSAGES.authenticationDeclined,
-                  source: 'sandbox',
-                },
-            options,
-          );
-          mailQueued = applied?.mailQueued ?? false;
-        });
-        if (mailQueued) options.onMailQueued?.();
+        await decideSandboxPayment(options, row.id, decision);
         const pi = encodeURIComponent(request.params.paymentIntentId);
         return reply.redirect(`/payment-complete?payment_intent=${pi}`, 303);
       },
