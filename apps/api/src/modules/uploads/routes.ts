@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Server } from '@tus/server';
@@ -13,13 +12,19 @@ import {
   uploadFieldProblem,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
-import { uploads } from '../../db/schema.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
 import { type FileStorage, safeFileName } from '../files/index.js';
 import { filePart } from '../horses/index.js';
 import { isRefusal, refusal } from './failures.js';
 import { finishUpload } from './finish.js';
+import {
+  deleteUpload,
+  openUploadCount,
+  ownUpload,
+  recordUpload,
+  touchUpload,
+} from './repository.js';
 import type { TusStore } from './tus-store.js';
 
 export interface UploadRoutesOptions {
@@ -140,18 +145,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       const fileName = safeFileName(upload.metadata?.[UPLOAD_METADATA.fileName] ?? '');
       const problem = uploadFieldProblem(field, { name: fileName, size: upload.size });
       if (problem) throw refusal(upload.size > spec.maxBytes ? 413 : 400, problem, spec.path);
-      const [open] = await db
-        .select({ n: count() })
-        .from(uploads)
-        .where(eq(uploads.ownerId, ownerId));
-      if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) throw refusal(429, UPLOAD_MESSAGES.tooMany);
-      await db.insert(uploads).values({
-        id: upload.id,
-        ownerId,
-        field,
-        fileName,
-        size: upload.size,
-      });
+      if ((await openUploadCount(db, ownerId)) >= MAX_OPEN_UPLOADS) {
+        throw refusal(429, UPLOAD_MESSAGES.tooMany);
+      }
+      await recordUpload(db, { id: upload.id, ownerId, field, fileName, size: upload.size });
       // Only what the server decided is kept with the bytes: no other metadata of the client.
       return { metadata: { [UPLOAD_METADATA.field]: field, [UPLOAD_METADATA.fileName]: fileName } };
     },
@@ -173,10 +170,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     const now = Date.now();
     if (now - (touched.get(upload.id) ?? 0) < TOUCH_EVERY_MS) return;
     touched.set(upload.id, now);
-    db.update(uploads)
-      .set({ touchedAt: new Date(now) })
-      .where(eq(uploads.id, upload.id))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'could not touch an upload'));
+    touchUpload(db, upload.id, new Date(now)).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not touch an upload'),
+    );
   });
 
   const pass = async (request: FastifyRequest, reply: FastifyReply, id?: string) => {
@@ -201,13 +197,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
   const badAddress = (reply: FastifyReply) => refuse(reply, 400, UPLOAD_MESSAGES.badAddress);
 
   /** The member's own upload, touched when the request will write to it; else undefined. */
-  const ownUpload = async (request: FastifyRequest, id: string, touch: boolean) => {
-    const own = and(eq(uploads.id, id), eq(uploads.ownerId, requireAuth(request).userId));
-    const [row] = touch
-      ? await db.update(uploads).set({ touchedAt: new Date() }).where(own).returning()
-      : await db.select().from(uploads).where(own);
-    return row;
-  };
+  const ownersUpload = (request: FastifyRequest, id: string, touch: boolean) =>
+    ownUpload(db, id, requireAuth(request).userId, touch);
 
   const member = { access: 'member' as const };
   const idParams = z.object({ id: z.string().max(64) });
@@ -252,7 +243,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     handler: async (request, reply) => {
       const address = readUploadAddress(request.raw.url);
       if (!address) return badAddress(reply);
-      const row = address.id && (await ownUpload(request, address.id, request.method === 'PATCH'));
+      const row =
+        address.id && (await ownersUpload(request, address.id, request.method === 'PATCH'));
       if (!row) return notFound(reply);
       return pass(request, reply, row.id);
     },
@@ -270,11 +262,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     async (request, reply) => {
       const address = readUploadAddress(request.raw.url);
       if (!address) return badAddress(reply);
-      const row = address.id && (await ownUpload(request, address.id, false));
+      const row = address.id && (await ownersUpload(request, address.id, false));
       if (!row) return notFound(reply);
       const { id } = row;
       // Cancelling, or removing a finished file from the form: nothing of it stays.
-      await db.delete(uploads).where(eq(uploads.id, id));
+      await deleteUpload(db, id);
       await tus.discard(id).catch(() => undefined);
       if (row.storageKey) await storage.remove(row.storageKey);
       return reply.status(204).header('tus-resumable', '1.0.0').send();
