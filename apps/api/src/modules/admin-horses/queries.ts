@@ -17,9 +17,11 @@ import {
   assertOffset,
   containsPattern,
   countLimit,
+  isShortSearch,
   ownSummaryColumns,
   pageCount,
   perRowColumns,
+  prefixPattern,
   toHorseSummary,
   totalOf,
 } from '../horse-repository/index.js';
@@ -48,6 +50,9 @@ export interface AdminHorseQuery {
  * halves are index lookups PostgreSQL can OR together.
  */
 function matches(q: string): SQL {
+  // One or two characters: names starting with them (horses_name_prefix_idx), trigrams
+  // needing three (docs/decisions/new-scale-reads.md).
+  if (isShortSearch(q)) return sql`${sortName} like ${prefixPattern(q)}`;
   const pattern = containsPattern(q);
   return sql`(${horseSearchText(horses)} like ${pattern} or ${ownerOfRecord(pattern)})`;
 }
@@ -65,6 +70,9 @@ function ownerMatches(owner: string): SQL {
   return sql`(${ownerNamesText(horses)} like ${pattern} or ${ownerOfRecord(pattern)})`;
 }
 
+/** The name the list sorts by and a short search looks at: the approved name, else the first choice. */
+const sortName = sql`lower(coalesce(${horses.approvedName}, ${horses.firstChoice}))`;
+
 /**
  * The sort keys, each served by an index ending in id (db/schema.ts). The statuses sort newest
  * first within a status. Only the registration number can be null: it alone says nulls last.
@@ -72,7 +80,7 @@ function ownerMatches(owner: string): SQL {
 const SORT_COLUMNS = {
   createdAt: [sql`${horses.createdAt}`],
   updatedAt: [sql`${horses.updatedAt}`],
-  name: [sql`lower(coalesce(${horses.approvedName}, ${horses.firstChoice}))`],
+  name: [sortName],
   registrationNumber: [sql`${horses.registrationNumber}`],
   approvalStatus: [sql`${horses.approvalStatus}`, sql`${horses.createdAt}`],
   paymentStatus: [sql`${horses.paymentStatus}`, sql`${horses.createdAt}`],
@@ -173,7 +181,12 @@ export async function listAdminHorses(
       ownerLastName: users.lastName,
       ownerMemberNumber: users.memberNumber,
       ownerActive: users.active,
-      total: totalOf(where, countLimit(offset)),
+      // A name-prefix search counts along its prefix index (see `totalOf`).
+      total: totalOf(
+        where,
+        countLimit(offset),
+        query.q && isShortSearch(query.q) ? sql`${sortName} using ~<~` : undefined,
+      ),
     })
     .from(page)
     .leftJoin(users, eq(users.id, page.ownerId))

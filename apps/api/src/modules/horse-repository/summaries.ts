@@ -27,10 +27,13 @@ export const MAX_OFFSET = 10_000;
 /**
  * How many rows the query matches, counted up to `offset + COUNT_AHEAD + 1` rows and carried on
  * each row of the page: an uncorrelated subquery PostgreSQL runs once (an InitPlan) and stops
- * after that many rows. `limit` is the placeholder or value of that bound.
+ * after that many rows. `limit` is the placeholder or value of that bound. `order`, when given,
+ * makes the counted rows the first of that order: a name-prefix search counts along its
+ * prefix index's range, where a walk of another index filtering every row looked cheaper to
+ * the planner (it assumes matches are spread evenly; names sharing a prefix sort together).
  */
-export const totalOf = (where: SQL | undefined, limit: unknown) =>
-  sql<number>`(select count(*) from (select 1 from ${horses} where ${where ?? sql`true`} limit ${limit}) as counted)`.mapWith(
+export const totalOf = (where: SQL | undefined, limit: unknown, order?: SQL) =>
+  sql<number>`(select count(*) from (select 1 from ${horses} where ${where ?? sql`true`}${order ? sql` order by ${order}` : sql``} limit ${limit}) as counted)`.mapWith(
     Number,
   );
 
@@ -66,6 +69,22 @@ export function containsPattern(q: string): string {
   return `%${q
     .toLowerCase()
     .replace(/[\r\n]/g, ' ')
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Searches shorter than this are name prefixes (`prefixPattern`): trigrams need three
+ * characters, and a contains-search of one or two would read every row
+ * (docs/decisions/new-scale-reads.md).
+ */
+export const SHORT_SEARCH = 3;
+export const isShortSearch = (q: string) => [...q.trim()].length < SHORT_SEARCH;
+
+/** `q%` for LIKE: names starting with `q`, case-insensitive, % and _ taken literally. */
+export function prefixPattern(q: string): string {
+  return `${q
+    .trim()
+    .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

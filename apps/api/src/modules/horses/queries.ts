@@ -16,9 +16,11 @@ import {
   assertOffset,
   containsPattern,
   countLimit,
+  isShortSearch,
   ownSummaryColumns,
   pageCount,
   perRowColumns,
+  prefixPattern,
   publicSummary,
   summaryColumns,
   toHorseSummary,
@@ -85,35 +87,49 @@ function pageStatement(
   columns: Record<string, unknown>,
   where: SQL | undefined,
   order: (sortable: Sortable) => SQL[],
-  { perRow, session }: { perRow: boolean; session: boolean },
+  {
+    perRow,
+    session,
+    idsFirst = false,
+    countOrder,
+  }: { perRow: boolean; session: boolean; idsFirst?: boolean; countOrder?: SQL },
 ) {
+  // `idsFirst`: the page subquery selects ids only, so it can walk an index that covers the
+  // filter (an index-only scan of horses_registry_name_idx for a common word of the search)
+  // without reading a heap row for every horse it passes; the columns are then read for the
+  // page's rows alone, joined by id.
   const page = db
-    .select(named(columns) as Record<string, AnyPgColumn>)
+    .select((idsFirst ? { id: horses.id } : named(columns)) as Record<string, AnyPgColumn>)
     .from(horses)
     .where(where)
     .orderBy(...order(horses))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
+  const source = idsFirst ? (named(columns) as Record<string, AnyPgColumn>) : undefined;
   const fields = Object.fromEntries(
-    Object.keys(columns).map((key) => [key, (page as unknown as Record<string, AnyPgColumn>)[key]]),
+    Object.keys(columns).map((key) => [
+      key,
+      source ? source[key] : (page as unknown as Record<string, AnyPgColumn>)[key],
+    ]),
   ) as Record<string, AnyPgColumn>;
   const selected = {
     ...fields,
     ...(perRow ? perRowColumns(sql`${fields.id}`) : {}),
-    total: totalOf(where, sql.placeholder('countLimit')),
+    total: totalOf(where, sql.placeholder('countLimit'), countOrder),
   };
-  const sorted = order(fields as unknown as Sortable);
-  if (!session)
-    return db
-      .select(selected)
-      .from(page)
-      .orderBy(...sorted);
-  return db
+  const sorted = order((idsFirst ? horses : fields) as unknown as Sortable);
+  const pageId = (page as unknown as Record<string, AnyPgColumn>).id!;
+  if (!session) {
+    const rows = db.select(selected).from(page);
+    return (idsFirst ? rows.innerJoin(horses, eq(horses.id, pageId)) : rows).orderBy(...sorted);
+  }
+  const rows = db
     .select(selected)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(page, sql`true`)
+    .leftJoin(page, sql`true`);
+  return (idsFirst ? rows.leftJoin(horses, eq(horses.id, pageId)) : rows)
     .where(liveSessionWhere())
     .orderBy(...sorted);
 }
@@ -126,6 +142,13 @@ const byName = (t: Sortable) => [
   asc(t.registrationNumber),
   asc(t.id),
 ];
+/**
+ * A name-prefix search's order: the lower-cased approved name (byte order, as its pattern-ops
+ * index horses_registry_prefix_idx keeps it), then number and id. Approved horses all have a
+ * name, so no nulls to place.
+ */
+const prefixOrder = (t: Pick<Sortable, 'approvedName'>) => sql`lower(${t.approvedName}) using ~<~`;
+const byNamePrefix = (t: Sortable) => [prefixOrder(t), asc(t.registrationNumber), asc(t.id)];
 
 /** A session page's rows once the empty page's row of nulls is dropped (`pageRows`). */
 const asPage = <Row>(statement: { execute(values: Record<string, unknown>): Promise<unknown> }) =>
@@ -257,7 +280,9 @@ function searchWhere(query: SearchQuery, value: Value) {
   return and(
     eq(horses.approvalStatus, 'approved'),
     query.q
-      ? sql`${publicSearchText(horses)} like ${value('pattern', containsPattern(query.q))}`
+      ? isShortSearch(query.q)
+        ? sql`lower(${horses.approvedName}) like ${value('pattern', prefixPattern(query.q))}`
+        : sql`${publicSearchText(horses)} like ${value('pattern', containsPattern(query.q))}`
       : undefined,
     ...SEARCH_FILTERS.map((filter) =>
       query[filter] ? eq(horses[filter], value(filter, query[filter])) : undefined,
@@ -281,19 +306,30 @@ export async function searchRegistry(db: Db, query: SearchQuery, session?: Uncon
     .map((filter) => (query[filter] ? '1' : '0'))
     .join('');
   const searched = query.q !== undefined || TEXT_FILTER_KEYS.some((key) => query[key]);
-  const shape = `search:${query.q ? 'q' : ''}:${filters}:${session ? 'session' : ''}`;
+  // One or two characters: approved names starting with them, in the prefix index's order
+  // (`isShortSearch`); else the search text contains them, in name order.
+  const short = query.q !== undefined && isShortSearch(query.q);
+  const shape = `search:${query.q ? (short ? 'prefix' : 'q') : ''}:${filters}:${session ? 'session' : ''}`;
   const statement = statementFor<SummaryRow & { total: number }>(db, shape, () =>
     asPage(
-      pageStatement(db, summaryColumns, searchWhere(query, placeholder), byName, {
-        perRow: false,
-        session: session !== undefined,
-      }).prepare(statementName(shape, searched)),
+      pageStatement(
+        db,
+        summaryColumns,
+        searchWhere(query, placeholder),
+        short ? byNamePrefix : byName,
+        {
+          perRow: false,
+          session: session !== undefined,
+          idsFirst: true,
+          countOrder: short ? prefixOrder(horses) : undefined,
+        },
+      ).prepare(statementName(shape, searched)),
     ),
   );
   const rows = await pageRows(
     statement,
     {
-      pattern: query.q ? containsPattern(query.q) : undefined,
+      pattern: query.q ? (short ? prefixPattern(query.q) : containsPattern(query.q)) : undefined,
       ...Object.fromEntries(SEARCH_FILTERS.map((filter) => [filter, query[filter]])),
       ...Object.fromEntries(
         TEXT_FILTER_KEYS.map((key) => [key, query[key] ? containsPattern(query[key]) : undefined]),

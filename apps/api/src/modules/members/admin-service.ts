@@ -9,7 +9,13 @@ import {
 } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { horses, memberNameEmailText, users, type UserRow } from '../../db/schema.js';
-import { assertOffset, containsPattern, countLimit, pageCount } from '../horse-repository/index.js';
+import {
+  assertOffset,
+  containsPattern,
+  countLimit,
+  isShortSearch,
+  pageCount,
+} from '../horse-repository/index.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
 import { parseMemberNumberFormat, type RegistrationNumberFormat } from '../../numbering.js';
@@ -119,11 +125,18 @@ export async function listMembers(db: Db, query: MemberListQuery) {
     ...SORTS[query.sort](t).map((column) => sql`${column} ${dir}`),
     query.order === 'asc' ? asc(t.id) : desc(t.id),
   ];
-  const page = db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(...order(users))
+  // A search of three characters or more takes its matches first (the trigram indexes, OR-ed)
+  // and sorts those: `offset 0` keeps that subquery whole. Left to itself the planner walked
+  // the name index filtering every member, expecting matches spread evenly along it, but a
+  // name search's matches sort together ("walker": 66,662 members read before the first at
+  // 100,000, 616 ms, against 80 ms for its 11,120 matches sorted).
+  const matched =
+    query.q && !isShortSearch(query.q)
+      ? db.select().from(users).where(where).offset(0).as('matched')
+      : undefined;
+  const source = (matched ?? users) as unknown as typeof users;
+  const page = (matched ? db.select().from(matched) : db.select().from(users).where(where))
+    .orderBy(...order(source))
     .limit(query.pageSize)
     .offset(offset)
     .as('page');
