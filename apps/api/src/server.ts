@@ -42,7 +42,10 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { onGeneratedCredentials: printCredentials });
 
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // A backlog for 2,000 connections arriving at once (Node's default is 511): past it the
+    // kernel drops their SYNs and clients wait 1, 3, 7 s to retry, unanswered and unrefused
+    // (docs/operations.md "Overload"). The kernel caps it at net.core.somaxconn.
+    await app.listen({ port: config.port, host: config.host, backlog: 2048 });
   } catch (error) {
     const code = (error as { code?: string }).code;
     const reason =
