@@ -86,6 +86,19 @@ describe('the preload shim at every signed-in path', () => {
     }
   });
 
+  // Pages that show before anything is validated: building zod and its schemas was a long task
+  // on a phone before their first paint (docs/decisions/0064-zod-off-the-first-paint.md).
+  it.each([
+    ['member', '/dashboard'],
+    ['member', '/register-horse'],
+    ['admin', '/'],
+    ['admin', '/admin/horse-list'],
+  ] as const)('%s at %s: nothing preloaded for the first paint carries zod', (role, at) => {
+    for (const href of hrefs(linksFor(at, signedIn(role))).filter((h) => h.endsWith('.js'))) {
+      expect(readFileSync(path.join(dist, href), 'utf8'), href).not.toContain('$ZodType');
+    }
+  });
+
   for (const role of ['admin', 'member'] as const) {
     for (const [at, pageModules] of Object.entries(modules[role])) {
       it(`${role} at ${at}: the page's chunks, files that exist`, () => {

@@ -170,6 +170,11 @@ export default defineConfig(({ command }) => ({
             // instead of about eight: each response's headers are about 0.6 KB, and each file
             // is one more step in a phone's download chain
             // (docs/decisions/0063-preload-shim-and-chunking.md).
+            // zod in a file of its own, fetched only with the forms and checks that validate:
+            // left to the bundler it joined a chunk every page loads before its first paint,
+            // and building its schemas is a long task on a phone
+            // (docs/decisions/0064-zod-off-the-first-paint.md).
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: 'signed-in',
               test: /[\\/]src[\\/](?:app[\\/]shell[\\/]|stores[\\/]server-api|components[\\/]contrast\.css)|@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/,
@@ -191,6 +196,7 @@ export default defineConfig(({ command }) => ({
         // The domain's modules only declare schemas and constants. Saying so lets pages that
         // need one constant skip zod (about 22 KB gzip) until a page really validates.
         moduleSideEffects: [{ test: /packages\/domain\/src\//, sideEffects: false }],
+        manualPureFunctions: ['z'],
       },
     },
   },

@@ -38,3 +38,6 @@ export const BREEDING_REPORT_MARES_MAX = 300;
 export const BREEDING_DATES_MAX = 12;
 /** The earliest season a report can be filed for. */
 export const BREEDING_SEASON_MIN = 1950;
+
+/** The multipart part (and JSON key) of a registration that names the chosen breeding. */
+export const BREEDING_MARE_PART = 'breedingMareId';

@@ -214,6 +214,3 @@ export const horseBreedingSchema = z.object({
   noBreedingReport: z.boolean(),
 });
 export type HorseBreeding = z.infer<typeof horseBreedingSchema>;
-
-/** The multipart part (and JSON key) of a registration that names the chosen breeding. */
-export const BREEDING_MARE_PART = 'breedingMareId';
