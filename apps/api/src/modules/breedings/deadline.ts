@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import {
   BREEDING_MESSAGES,
   DEFAULT_BREEDING_REPORT_SETTINGS,
   breedingReportSettingsSchema,
   type BreedingReportSettings,
 } from '@registry/domain';
-import type { Db, Executor } from '../../db/client.js';
-import { associationSettings } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { recordAudit } from '../audit/index.js';
+import { settingsArea } from '../settings/index.js';
 
 /*
  * When a season's breeding reports close (docs/api.md "Breeding reports"): a month and day the
@@ -16,43 +13,18 @@ import { recordAudit } from '../audit/index.js';
  * transfer settings. Until the end of that day (UTC) the stallion owner files and amends.
  */
 
-const KEY = 'breedingReports';
+const breedingReports = settingsArea(
+  'breedingReports',
+  breedingReportSettingsSchema,
+  DEFAULT_BREEDING_REPORT_SETTINGS,
+  'settings.breeding-reports',
+);
 
-export async function breedingReportSettings(db: Executor): Promise<BreedingReportSettings> {
-  const [row] = await db
-    .select({ value: associationSettings.value })
-    .from(associationSettings)
-    .where(eq(associationSettings.key, KEY));
-  const parsed = breedingReportSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_BREEDING_REPORT_SETTINGS;
-}
+/** The deadline's month, day and year offset (the defaults until the office sets them). */
+export const breedingReportSettings = breedingReports.read;
 
 /** Saves the deadline settings and their audit entry (before and after) in one transaction. */
-export async function saveBreedingReportSettings(
-  db: Db,
-  value: BreedingReportSettings,
-  actor: { userId: string; ip: string },
-): Promise<BreedingReportSettings> {
-  return db.transaction(async (tx) => {
-    const before = await breedingReportSettings(tx);
-    const now = new Date();
-    await tx
-      .insert(associationSettings)
-      .values({ key: KEY, value, updatedAt: now, updatedById: actor.userId })
-      .onConflictDoUpdate({
-        target: associationSettings.key,
-        set: { value, updatedAt: now, updatedById: actor.userId },
-      });
-    await recordAudit(tx, {
-      action: 'settings.breeding-reports',
-      success: true,
-      actorId: actor.userId,
-      ip: actor.ip,
-      details: { before, after: value },
-    });
-    return value;
-  });
-}
+export const saveBreedingReportSettings = breedingReports.save;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../auth/index.js';
 import { answersOf, ok } from '../../reply.js';
+import { adminRoute } from '../../route-options.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import { adminReport, horseBreeding, listReports, reviewReport } from './admin.js';
 import { breedingReportSettings, saveBreedingReportSettings } from './deadline.js';
@@ -101,47 +102,29 @@ export const breedingRoutes: FastifyPluginAsyncZod<{ db: Db; associationName: st
 
   app.get(
     '/admin/breeding-reports',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Breeding reports by season, stallion and status, last changed first',
-        security,
-        querystring: breedingReportListQuerySchema,
-        response: answersOf(pageSchema(breedingReportSummarySchema)),
-      },
-    },
+    adminRoute('Breeding reports by season, stallion and status, last changed first', {
+      querystring: breedingReportListQuerySchema,
+      response: answersOf(pageSchema(breedingReportSummarySchema)),
+    }),
     async (request) => ok(await listReports(db, request.query)),
   );
 
   app.get(
     '/admin/breeding-reports/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'A breeding report with its versions and reviews',
-        security,
-        params: horseId,
-        response: answersOf(adminBreedingReportSchema),
-      },
-    },
+    adminRoute('A breeding report with its versions and reviews', {
+      params: horseId,
+      response: answersOf(adminBreedingReportSchema),
+    }),
     async (request) => ok(await adminReport(db, request.params.id)),
   );
 
   app.put(
     '/admin/breeding-reports/:id/review',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Mark the version of the report you read reviewed (409 if amended since)',
-        security,
-        params: horseId,
-        body: reviewBreedingReportSchema,
-        response: answersOf(adminBreedingReportSchema),
-      },
-    },
+    adminRoute('Mark the version of the report you read reviewed (409 if amended since)', {
+      params: horseId,
+      body: reviewBreedingReportSchema,
+      response: answersOf(adminBreedingReportSchema),
+    }),
     async (request) => {
       const { userId } = requireAuth(request);
       const version = reviewedVersion(request.body.version, request.headers['if-match']);
@@ -156,45 +139,27 @@ export const breedingRoutes: FastifyPluginAsyncZod<{ db: Db; associationName: st
 
   app.get(
     '/admin/horses/:id/breeding',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: "A registration's reported breeding, or its 'no breeding report' flag",
-        security,
-        params: horseId,
-        response: answersOf(horseBreedingSchema),
-      },
-    },
+    adminRoute("A registration's reported breeding, or its 'no breeding report' flag", {
+      params: horseId,
+      response: answersOf(horseBreedingSchema),
+    }),
     async (request) => ok(await horseBreeding(db, request.params.id)),
   );
 
   app.get(
     '/admin/settings/breeding-reports',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: "When a season's breeding reports close",
-        security,
-        response: answersOf(breedingReportSettingsSchema),
-      },
-    },
+    adminRoute("When a season's breeding reports close", {
+      response: answersOf(breedingReportSettingsSchema),
+    }),
     async () => ok(await breedingReportSettings(db)),
   );
 
   app.put(
     '/admin/settings/breeding-reports',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Change the breeding report deadline',
-        security,
-        body: breedingReportSettingsSchema,
-        response: answersOf(breedingReportSettingsSchema),
-      },
-    },
+    adminRoute('Change the breeding report deadline', {
+      body: breedingReportSettingsSchema,
+      response: answersOf(breedingReportSettingsSchema),
+    }),
     async (request) => {
       const { userId } = requireAuth(request);
       const saved = await saveBreedingReportSettings(db, request.body, {

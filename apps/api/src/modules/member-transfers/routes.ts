@@ -12,6 +12,7 @@ import {
 } from '@registry/domain';
 import { requireAuth } from '../auth/index.js';
 import { answersOf, failureSchema, ok, successSchema } from '../../reply.js';
+import { adminRoute } from '../../route-options.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import {
   chargeAnswers,
@@ -253,16 +254,10 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
 
   app.get(
     '/admin/member-transfers',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: "Members' transfers: open ones (default) or all, newest first",
-        security,
-        querystring: z.object({ scope: z.enum(['open', 'all']).default('open') }),
-        response: answersOf(z.array(memberTransferSchema)),
-      },
-    },
+    adminRoute("Members' transfers: open ones (default) or all, newest first", {
+      querystring: z.object({ scope: z.enum(['open', 'all']).default('open') }),
+      response: answersOf(z.array(memberTransferSchema)),
+    }),
     async (request) => {
       const rows = await transfersForOffice(db, request.query.scope);
       return ok(await viewsOf(db, rows, () => 'office'));
@@ -271,32 +266,20 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
 
   app.get(
     '/admin/member-transfers/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'One member transfer with both signatures and its payment',
-        security,
-        params: idParams,
-        response: answersOf(memberTransferSchema),
-      },
-    },
+    adminRoute('One member transfer with both signatures and its payment', {
+      params: idParams,
+      response: answersOf(memberTransferSchema),
+    }),
     async (request) => ok(await one(await transferById(db, request.params.id), () => 'office')),
   );
 
   app.put(
     '/admin/member-transfers/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve or reject a member transfer, on the versions reviewed',
-        security,
-        params: idParams,
-        body: decideMemberTransferSchema,
-        response: answersOf(memberTransferSchema),
-      },
-    },
+    adminRoute('Approve or reject a member transfer, on the versions reviewed', {
+      params: idParams,
+      body: decideMemberTransferSchema,
+      response: answersOf(memberTransferSchema),
+    }),
     async (request) => {
       const { userId } = requireAuth(request);
       const version = reviewedVersion(request.body.version, request.headers['if-match']);

@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
-import {
-  DEFAULT_TRANSFER_SETTINGS,
-  transferSettingsSchema,
-  type TransferSettings,
-} from '@registry/domain';
+import type { z } from 'zod';
+import { DEFAULT_TRANSFER_SETTINGS, transferSettingsSchema } from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { associationSettings } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
@@ -15,41 +12,60 @@ import { recordAudit } from '../audit/index.js';
  * reaching the rules half-valid.
  */
 
-const TRANSFERS = 'transfers';
+/** Who saves an area's settings, for the row and its audit entry. */
+export interface SettingsActor {
+  userId: string;
+  ip: string;
+}
+
+/**
+ * One area's row: `read` parses it through `schema` (the defaults when it is missing or no
+ * longer fits), `save` upserts it with an audit entry (`auditAction`, before and after) in one
+ * transaction.
+ */
+export function settingsArea<T extends Record<string, unknown>>(
+  key: string,
+  schema: z.ZodType<T>,
+  defaults: T,
+  auditAction: string,
+) {
+  const read = async (db: Executor): Promise<T> => {
+    const [row] = await db
+      .select({ value: associationSettings.value })
+      .from(associationSettings)
+      .where(eq(associationSettings.key, key));
+    const parsed = schema.safeParse(row?.value);
+    return parsed.success ? parsed.data : defaults;
+  };
+  const save = (db: Db, value: T, actor: SettingsActor): Promise<T> =>
+    db.transaction(async (tx) => {
+      const before = await read(tx);
+      const edit = { value, updatedAt: new Date(), updatedById: actor.userId };
+      await tx
+        .insert(associationSettings)
+        .values({ key, ...edit })
+        .onConflictDoUpdate({ target: associationSettings.key, set: edit });
+      await recordAudit(tx, {
+        action: auditAction,
+        success: true,
+        actorId: actor.userId,
+        ip: actor.ip,
+        details: { before, after: value },
+      });
+      return value;
+    });
+  return { read, save };
+}
+
+const transfers = settingsArea(
+  'transfers',
+  transferSettingsSchema,
+  DEFAULT_TRANSFER_SETTINGS,
+  'settings.transfers',
+);
 
 /** The transfer fee, who pays it and whether completed, paid transfers approve themselves. */
-export async function transferSettings(db: Executor): Promise<TransferSettings> {
-  const [row] = await db
-    .select({ value: associationSettings.value })
-    .from(associationSettings)
-    .where(eq(associationSettings.key, TRANSFERS));
-  const parsed = transferSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_TRANSFER_SETTINGS;
-}
+export const transferSettings = transfers.read;
 
 /** Saves the transfer settings and their audit entry (before and after) in one transaction. */
-export async function saveTransferSettings(
-  db: Db,
-  value: TransferSettings,
-  actor: { userId: string; ip: string },
-): Promise<TransferSettings> {
-  return db.transaction(async (tx) => {
-    const before = await transferSettings(tx);
-    const now = new Date();
-    await tx
-      .insert(associationSettings)
-      .values({ key: TRANSFERS, value, updatedAt: now, updatedById: actor.userId })
-      .onConflictDoUpdate({
-        target: associationSettings.key,
-        set: { value, updatedAt: now, updatedById: actor.userId },
-      });
-    await recordAudit(tx, {
-      action: 'settings.transfers',
-      success: true,
-      actorId: actor.userId,
-      ip: actor.ip,
-      details: { before, after: value },
-    });
-    return value;
-  });
-}
+export const saveTransferSettings = transfers.save;
