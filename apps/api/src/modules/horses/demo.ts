@@ -7,7 +7,8 @@ import { isOversized } from '../files/index.js';
 import { demoPdf, demoPng } from './demo-files.js';
 import { filePart } from './form-fields.js';
 import { emptyForm, type ReceivedForm } from './multipart.js';
-import { registerHorse, type HorseDeps } from './service.js';
+import type { HorseDeps } from './deps.js';
+import { registerHorse } from './service.js';
 
 export interface DemoOwner {
   id: string;

@@ -11,7 +11,7 @@ import { HttpError } from '../../http-error.js';
 import { checkForm, type AcceptedFile } from './checks.js';
 import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf } from './records.js';
-import type { HorseDeps } from './service.js';
+import type { HorseDeps } from './deps.js';
 import { addUploadsToForm, claimUploads } from './uploaded-files.js';
 
 /*

@@ -10,4 +10,5 @@ export { horseFormParts } from './form-docs.js';
 export { filePart, type FormMode } from './form-fields.js';
 export { MULTIPART_LIMITS, receiveForm, type ReceivedForm } from './multipart.js';
 export { toHorse } from './records.js';
-export { HORSE_API_MESSAGES, registerHorse, type HorseDeps } from './service.js';
+export type { HorseDeps } from './deps.js';
+export { HORSE_API_MESSAGES, registerHorse } from './service.js';

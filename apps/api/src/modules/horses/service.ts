@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   buildRegistrationDetailsSchema,
   CHANGE_REQUEST_MESSAGES,
   type Horse,
 } from '@registry/domain';
 import { BREEDING_MARE_PART, DRAFT_ID_PART } from '@registry/domain';
-import type { Db, Executor, Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { horses, type HorseRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import {
@@ -20,7 +19,6 @@ import {
 import { recordAudit } from '../audit/index.js';
 import { decideFoalBreeding } from '../breedings/index.js';
 import { removeCompletedDraft } from '../drafts/index.js';
-import type { UrlSigner, FileStorage } from '../files/index.js';
 import {
   pendingChangeOf,
   diffRecords,
@@ -35,13 +33,9 @@ import { editHorse, filesOf, insertFiles, latestToday, removeStored, withFiles }
 import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf, toHorse } from './records.js';
 import { paidForHorse } from './paid.js';
+import type { HorseDeps } from './deps.js';
 
-export interface HorseDeps {
-  db: Db;
-  storage: FileStorage;
-  signer: UrlSigner;
-  log: FastifyBaseLogger;
-}
+export type { HorseDeps } from './deps.js';
 
 export const HORSE_API_MESSAGES = {
   notFound: 'Horse not found',
@@ -63,6 +57,12 @@ function loadOwn(db: Executor, ownerId: string, horseId: string, lock = false) {
 /** Throws 404 unless the horse is the member's: checked before an edit's files are read. */
 export async function requireOwnHorse(deps: HorseDeps, ownerId: string, horseId: string) {
   await loadOwn(deps.db, ownerId, horseId);
+}
+
+/** What a member paid for one of their horses (404 for anyone else's). */
+export async function paidForOwnHorse(db: Executor, ownerId: string, horseId: string) {
+  await loadOwn(db, ownerId, horseId);
+  return paidForHorse(db, horseId);
 }
 
 export async function getOwnHorse(deps: HorseDeps, ownerId: string, horseId: string) {
