@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run, four projects. `source` makes workspace packages resolve to their
+ * One Vitest run, five projects. `source` makes workspace packages resolve to their
  * TypeScript sources, so tests never depend on a previous build of packages/domain.
  */
 const resolve = { conditions: ['source'] };
