@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_MESSAGES, approveHorseSchema, adminHorseSchema } from '@registry/domain';
 import { requireAuth } from '../auth/index.js';
-import { failureSchema, ok, successSchema } from '../../reply.js';
+import { answersOf, ok } from '../../reply.js';
+import { adminRoute } from '../../route-options.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import { decideHorse, type ApprovalDeps } from './service.js';
 
@@ -13,17 +14,11 @@ import { decideHorse, type ApprovalDeps } from './service.js';
 export const approvalRoutes: FastifyPluginAsyncZod<ApprovalDeps> = async (app, deps) => {
   app.put(
     '/admin/approve-horse/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve (assigns the registration number) or reject a pending horse',
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string().max(64) }),
-        body: approveHorseSchema,
-        response: { 200: successSchema(adminHorseSchema), '4xx': failureSchema },
-      },
-    },
+    adminRoute('Approve (assigns the registration number) or reject a pending horse', {
+      params: z.object({ id: z.string().max(64) }),
+      body: approveHorseSchema,
+      response: answersOf(adminHorseSchema),
+    }),
     async (request) => {
       const { userId } = requireAuth(request);
       const version = reviewedVersion(request.body.version, request.headers['if-match']);

@@ -28,7 +28,7 @@ import {
   countLimit,
   pageCount,
 } from '../horse-repository/index.js';
-import { breedingReportSettings } from './deadline.js';
+import { breedingReportSettings } from '../settings/index.js';
 import { mailReportStep } from './mail.js';
 import { diffVersions } from './versions.js';
 import { horseRefs, reportView } from './view.js';

@@ -1,30 +1,11 @@
-import {
-  BREEDING_MESSAGES,
-  DEFAULT_BREEDING_REPORT_SETTINGS,
-  breedingReportSettingsSchema,
-  type BreedingReportSettings,
-} from '@registry/domain';
+import { BREEDING_MESSAGES, type BreedingReportSettings } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
-import { settingsArea } from '../settings/index.js';
 
 /*
  * When a season's breeding reports close (docs/api.md "Breeding reports"): a month and day the
- * association sets, in the season's year or the next, kept in `association_settings` beside the
- * transfer settings. Until the end of that day (UTC) the stallion owner files and amends.
+ * association sets, in the season's year or the next, kept by the settings module
+ * (`breedingReportSettings`). Until the end of that day (UTC) the stallion owner files and amends.
  */
-
-const breedingReports = settingsArea(
-  'breedingReports',
-  breedingReportSettingsSchema,
-  DEFAULT_BREEDING_REPORT_SETTINGS,
-  'settings.breeding-reports',
-);
-
-/** The deadline's month, day and year offset (the defaults until the office sets them). */
-export const breedingReportSettings = breedingReports.read;
-
-/** Saves the deadline settings and their audit entry (before and after) in one transaction. */
-export const saveBreedingReportSettings = breedingReports.save;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -8,7 +8,6 @@ import {
   breedingFitsQuerySchema,
   breedingReportListQuerySchema,
   breedingReportSchema,
-  breedingReportSettingsSchema,
   breedingReportSummarySchema,
   fileBreedingReportSchema,
   horseBreedingSchema,
@@ -22,7 +21,6 @@ import { answersOf, ok } from '../../reply.js';
 import { adminRoute } from '../../route-options.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import { adminReport, horseBreeding, listReports, reviewReport } from './admin.js';
-import { breedingReportSettings, saveBreedingReportSettings } from './deadline.js';
 import { findFits } from './fits.js';
 import { fileReport, stallionReports } from './service.js';
 
@@ -144,29 +142,5 @@ export const breedingRoutes: FastifyPluginAsyncZod<{ db: Db; associationName: st
       response: answersOf(horseBreedingSchema),
     }),
     async (request) => ok(await horseBreeding(db, request.params.id)),
-  );
-
-  app.get(
-    '/admin/settings/breeding-reports',
-    adminRoute("When a season's breeding reports close", {
-      response: answersOf(breedingReportSettingsSchema),
-    }),
-    async () => ok(await breedingReportSettings(db)),
-  );
-
-  app.put(
-    '/admin/settings/breeding-reports',
-    adminRoute('Change the breeding report deadline', {
-      body: breedingReportSettingsSchema,
-      response: answersOf(breedingReportSettingsSchema),
-    }),
-    async (request) => {
-      const { userId } = requireAuth(request);
-      const saved = await saveBreedingReportSettings(db, request.body, {
-        userId,
-        ip: request.ip,
-      });
-      return ok(saved, BREEDING_MESSAGES.settingsSaved);
-    },
   );
 };

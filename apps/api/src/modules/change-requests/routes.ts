@@ -8,7 +8,8 @@ import {
   changeRequestSchema,
 } from '@registry/domain';
 import { requireAuth } from '../auth/index.js';
-import { failureSchema, ok, successSchema } from '../../reply.js';
+import { answersOf, ok } from '../../reply.js';
+import { adminRoute } from '../../route-options.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import { decideChangeRequest, listChangeRequests, type ChangeRequestDeps } from './service.js';
 
@@ -19,40 +20,25 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-const admin = { access: 'admin' as const };
-const security = [{ bearer: [] }];
-
 /** `GET admin/change-requests`, `PUT admin/change-requests/:id` (docs/api.md "Change requests"). */
 export const changeRequestRoutes: FastifyPluginAsyncZod<ChangeRequestDeps> = async (app, deps) => {
   const { db } = deps;
   app.get(
     '/admin/change-requests',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: "Members' changes to approved records: pending ones oldest first",
-        security,
-        querystring: listQuery,
-        response: { 200: successSchema(pageSchema(changeRequestSchema)), '4xx': failureSchema },
-      },
-    },
+    adminRoute("Members' changes to approved records: pending ones oldest first", {
+      querystring: listQuery,
+      response: answersOf(pageSchema(changeRequestSchema)),
+    }),
     async (request) => ok(await listChangeRequests(db, request.query)),
   );
 
   app.put(
     '/admin/change-requests/:id',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve (applies it to the record) or reject a change to an approved record',
-        security,
-        params: z.object({ id: z.string().max(64) }),
-        body: decideChangeRequestSchema,
-        response: { 200: successSchema(changeRequestSchema), '4xx': failureSchema },
-      },
-    },
+    adminRoute('Approve (applies it to the record) or reject a change to an approved record', {
+      params: z.object({ id: z.string().max(64) }),
+      body: decideChangeRequestSchema,
+      response: answersOf(changeRequestSchema),
+    }),
     async (request) => {
       const { userId } = requireAuth(request);
       const version = reviewedVersion(request.body.version, request.headers['if-match']);

@@ -3,4 +3,4 @@
  * nothing else across modules; docs/decisions/new-module-faces.md). Files inside the module
  * import each other directly, never this file.
  */
-export { settingsArea, transferSettings } from './service.js';
+export { breedingReportSettings, transferSettings } from './service.js';

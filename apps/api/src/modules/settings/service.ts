@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_TRANSFER_SETTINGS, transferSettingsSchema } from '@registry/domain';
+import {
+  DEFAULT_BREEDING_REPORT_SETTINGS,
+  DEFAULT_TRANSFER_SETTINGS,
+  breedingReportSettingsSchema,
+  transferSettingsSchema,
+} from '@registry/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { associationSettings } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
@@ -18,6 +23,12 @@ export interface SettingsActor {
   ip: string;
 }
 
+/** One area of the settings, as the rules and the routes use it. */
+export interface SettingsArea<T> {
+  read: (db: Executor) => Promise<T>;
+  save: (db: Db, value: T, actor: SettingsActor) => Promise<T>;
+}
+
 /**
  * One area's row: `read` parses it through `schema` (the defaults when it is missing or no
  * longer fits), `save` upserts it with an audit entry (`auditAction`, before and after) in one
@@ -28,7 +39,7 @@ export function settingsArea<T extends Record<string, unknown>>(
   schema: z.ZodType<T>,
   defaults: T,
   auditAction: string,
-) {
+): SettingsArea<T> {
   const read = async (db: Executor): Promise<T> => {
     const [row] = await db
       .select({ value: associationSettings.value })
@@ -57,7 +68,8 @@ export function settingsArea<T extends Record<string, unknown>>(
   return { read, save };
 }
 
-const transfers = settingsArea(
+/** The areas: what transfers cost and who pays; when a season's breeding reports close. */
+export const transfers = settingsArea(
   'transfers',
   transferSettingsSchema,
   DEFAULT_TRANSFER_SETTINGS,
@@ -67,5 +79,12 @@ const transfers = settingsArea(
 /** The transfer fee, who pays it and whether completed, paid transfers approve themselves. */
 export const transferSettings = transfers.read;
 
-/** Saves the transfer settings and their audit entry (before and after) in one transaction. */
-export const saveTransferSettings = transfers.save;
+export const breedingReports = settingsArea(
+  'breedingReports',
+  breedingReportSettingsSchema,
+  DEFAULT_BREEDING_REPORT_SETTINGS,
+  'settings.breeding-reports',
+);
+
+/** The deadline's month, day and year offset (the defaults until the office sets them). */
+export const breedingReportSettings = breedingReports.read;
