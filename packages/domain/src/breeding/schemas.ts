@@ -155,16 +155,18 @@ export const adminBreedingReportSchema = breedingReportSchema.extend({
 });
 export type AdminBreedingReport = z.infer<typeof adminBreedingReportSchema>;
 
-export const breedingReportSummarySchema = z.object({
-  id: z.string(),
-  stallion: horseRefSchema,
-  ownerName: z.string(),
-  season: z.number(),
-  version: z.number(),
-  status: z.enum(BREEDING_REPORT_STATUSES),
-  mares: z.number(),
-  updatedAt: z.string(),
-});
+/** A report in the office's list: its heading fields, and how many mares it names. */
+export const breedingReportSummarySchema = breedingReportSchema
+  .pick({
+    id: true,
+    stallion: true,
+    ownerName: true,
+    season: true,
+    version: true,
+    status: true,
+    updatedAt: true,
+  })
+  .extend({ mares: z.number() });
 export type BreedingReportSummary = z.infer<typeof breedingReportSummarySchema>;
 
 /** `GET admin/breeding-reports`. */
