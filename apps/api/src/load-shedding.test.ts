@@ -48,11 +48,14 @@ describe('load shedding', () => {
   it('refuses API requests while the event loop lags (under-pressure)', async () => {
     const app = await appWith({ maxLagMs: 50, retryAfterSeconds: 7 });
     expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
-    // Block the event loop past the limit, then let the sampler (every 100 ms, overdue by now)
-    // run once: it takes the mean delay since its last run, so the refusals last one sample.
+    // Hold the loop 80 ms at a time for 400 ms, as a backlog does: each 10 ms probe of the
+    // delay histogram comes about 80 ms late, so the sampler's mean is past the limit.
     const until = performance.now() + 400;
-    while (performance.now() < until);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    while (performance.now() < until) {
+      const slice = performance.now() + 80;
+      while (performance.now() < slice);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const refused = await app.inject('/api/auth/horses');
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('7');
@@ -65,8 +68,11 @@ describe('load shedding', () => {
     const app = await appWith({ maxLagMs: 50 });
     // Start-up work on the loop (migrations, demo data) before the server is ready.
     const until = performance.now() + 400;
-    while (performance.now() < until);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    while (performance.now() < until) {
+      const slice = performance.now() + 80;
+      while (performance.now() < slice);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
   });
 
