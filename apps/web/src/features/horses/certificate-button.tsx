@@ -1,33 +1,17 @@
-import { useState } from 'react';
-import { CButton } from '@coreui/react';
-import type { ApiError } from '../../lib/api-client';
-import { downloadFromApi } from '../../lib/download';
+import { DownloadButton } from '../../components/download-button';
 import type { HorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
-import { useToast } from '../../stores/use-toast';
 
 /** Downloads the registration certificate (PDF) of the member's approved horse. */
 export function CertificateButton({ horse }: { horse: HorseSummary }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   return (
-    <CButton
-      size="sm"
+    <DownloadButton
       color="success"
-      variant="outline"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        downloadFromApi(
-          `members/horses/${encodeURIComponent(horse._id)}/certificate.pdf`,
-          `certificate-${horse.registrationNum ?? horse._id}.pdf`,
-        )
-          .catch((caught: ApiError) => toast.danger(caught.error))
-          .finally(() => setBusy(false));
-      }}
+      url={`members/horses/${encodeURIComponent(horse._id)}/certificate.pdf`}
+      fileName={`certificate-${horse.registrationNum ?? horse._id}.pdf`}
     >
       Certificate<span className="visually-hidden"> {horseDisplayName(horse)}</span>
-    </CButton>
+    </DownloadButton>
   );
 }
 

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
+import { CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import {
   formatUsd,
   paymentNotes,
@@ -7,16 +6,14 @@ import {
   type PaymentRecordStatus,
 } from '@registry/domain';
 import { CardList, TableCard } from '../../components/data-table';
+import { DownloadButton } from '../../components/download-button';
 import { EmptyState } from '../../components/empty-state';
 import { ListStates } from '../../components/list-states';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badges';
-import type { ApiError } from '../../lib/api-client';
-import { downloadFromApi } from '../../lib/download';
 import { formatDaySlashed } from '../../lib/format';
 import { ROUTES } from '../../lib/routes';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { useToast } from '../../stores/use-toast';
 import { useMyPayments } from './api';
 
 type Tone = Parameters<typeof StatusBadge>[0]['tone'];
@@ -54,31 +51,19 @@ function feesOf(payment: MemberPayment): string {
 }
 
 function ReceiptButton({ payment }: { payment: MemberPayment }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   if (!payment.receipt) return null;
   return (
-    <CButton
-      size="sm"
+    <DownloadButton
       color="primary"
-      variant="outline"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        downloadFromApi(
-          `members/payments/${encodeURIComponent(payment.id)}/receipt.pdf`,
-          `receipt-${payment.id}.pdf`,
-        )
-          .catch((caught: ApiError) => toast.danger(caught.error))
-          .finally(() => setBusy(false));
-      }}
+      url={`members/payments/${encodeURIComponent(payment.id)}/receipt.pdf`}
+      fileName={`receipt-${payment.id}.pdf`}
     >
       Receipt
       <span className="visually-hidden">
         {' '}
         for {horseOf(payment)}, {formatDaySlashed(payment.createdAt)}
       </span>
-    </CButton>
+    </DownloadButton>
   );
 }
 
