@@ -106,6 +106,20 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/**
+ * An optional whole number from `min` (to `max`), counted in `unit`: the message says so, e.g.
+ * "must be a whole number of seconds, at least 1".
+ */
+function wholeNumber(unit: string | null, min: number, max?: number) {
+  const range = max === undefined ? `, at least ${min}` : ` between ${min} and ${max}`;
+  return optionalText.refine(
+    (value) =>
+      value === undefined ||
+      (/^\d+$/.test(value) && Number(value) >= min && (max === undefined || Number(value) <= max)),
+    `must be a whole number${unit ? ` of ${unit}` : ''}${range}`,
+  );
+}
+
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], {
     error: 'must be 1 or 0 (or true/false)',
@@ -156,10 +170,7 @@ const envSchema = z.object({
     (value) => value === undefined || /^([^<>]*<[^<>\s]+@[^<>\s]+>|[^<>\s]+@[^<>\s]+)$/.test(value),
     'must be an address, optionally with a name: Registry <registry@example.org>',
   ),
-  MAIL_SENT_RETENTION_DAYS: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
-    'must be a whole number of days, at least 1',
-  ),
+  MAIL_SENT_RETENTION_DAYS: wholeNumber('days', 1),
   REGISTRATION_NUMBER_FORMAT: optionalText.refine((value) => {
     try {
       parseRegistrationNumberFormat(value);
@@ -239,47 +250,16 @@ const envSchema = z.object({
       /^s3(\+http)?:\/\/([^:@/\s]+:[^@/\s]+@)?[^@/\s]+\/[^/\s?]+/.test(value),
     'must look like s3://KEY:SECRET@host/bucket or s3://host/bucket (or s3+http:// for a local server)',
   ),
-  UPLOAD_STAGING_STALE_SECONDS: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
-    'must be a whole number of seconds, at least 1',
-  ),
-  UPLOAD_ORPHAN_AGE_SECONDS: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
-    'must be a whole number of seconds, at least 1',
-  ),
-  UPLOAD_EXPIRY_HOURS: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
-    'must be a whole number of hours, at least 1',
-  ),
-  READ_CACHE_SECONDS: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 3600),
-    'must be a whole number of seconds between 0 and 3600',
-  ),
-  LOGIN_RATE_LIMIT_PER_MINUTE: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
-    'must be a whole number, at least 1',
-  ),
-  OVERLOAD_MAX_LAG_MS: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 50),
-    'must be a whole number of milliseconds, at least 50',
-  ),
-  OVERLOAD_MAX_QUEUE: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
-    'must be a whole number, at least 1',
-  ),
-  OVERLOAD_MAX_IN_FLIGHT: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1),
-    'must be a whole number, at least 1',
-  ),
-  OVERLOAD_MAX_HEAP_MB: optionalText.refine(
-    (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 64),
-    'must be a whole number of megabytes, at least 64',
-  ),
-  OVERLOAD_RETRY_AFTER_SECONDS: optionalText.refine(
-    (value) =>
-      value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 3600),
-    'must be a whole number of seconds between 1 and 3600',
-  ),
+  UPLOAD_STAGING_STALE_SECONDS: wholeNumber('seconds', 1),
+  UPLOAD_ORPHAN_AGE_SECONDS: wholeNumber('seconds', 1),
+  UPLOAD_EXPIRY_HOURS: wholeNumber('hours', 1),
+  READ_CACHE_SECONDS: wholeNumber('seconds', 0, 3600),
+  LOGIN_RATE_LIMIT_PER_MINUTE: wholeNumber(null, 1),
+  OVERLOAD_MAX_LAG_MS: wholeNumber('milliseconds', 50),
+  OVERLOAD_MAX_QUEUE: wholeNumber(null, 1),
+  OVERLOAD_MAX_IN_FLIGHT: wholeNumber(null, 1),
+  OVERLOAD_MAX_HEAP_MB: wholeNumber('megabytes', 64),
+  OVERLOAD_RETRY_AFTER_SECONDS: wholeNumber('seconds', 1, 3600),
 });
 
 const STRIPE_VARIABLES = [
