@@ -97,6 +97,16 @@ describe('load shedding', () => {
     expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
   });
 
+  it('gives every 503 a Retry-After, also one the routes answer themselves', async () => {
+    const app = await appWith({ retryAfterSeconds: 5 });
+    app.get('/api/unavailable', async (_request, reply) =>
+      reply.code(503).send({ success: false, error: 'database unavailable' }),
+    );
+    const answer = await app.inject('/api/unavailable');
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('5');
+  });
+
   it('refuses API requests while the heap is past its limit', async () => {
     const app = await appWith({ maxHeapBytes: 1 });
     await new Promise((resolve) => setTimeout(resolve, 120));
