@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -89,8 +90,8 @@ async function overload(server: RunningServer, database: string): Promise<Overlo
   const onResponse = (
     status: number,
     _body: string,
-    _context: unknown,
-    headers?: Record<string, string>,
+    _context: object,
+    headers?: IncomingHttpHeaders,
   ) => {
     if (status !== 503) return;
     const names = Object.keys(headers ?? {}).map((h) => h.toLowerCase());
