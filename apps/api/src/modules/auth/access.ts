@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, STAFF_MESSAGES, staffMay, type StaffArea } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
-import { authenticate, sessionParams, type AuthContext, type SessionParams } from './service.js';
-import { readToken } from './tokens.js';
+import { authenticate, type AuthContext } from './service.js';
 import { staffAreaOf } from './staff-policy.js';
 import { type ChangeFeed, ReadCache } from '../read-cache/index.js';
 
@@ -25,12 +24,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /**
-     * 'in-query': the route's own statement checks the session (hot list and search routes).
-     * A token not checked moments ago reaches the handler as `unconfirmed`, with `auth` still
-     * null, so a handler that forgets the check answers 401 (see `callerOf`).
-     */
-    sessionCheck?: 'in-query';
-    /**
      * Admin routes: the area of the office the route belongs to, set from STAFF_POLICY
      * (staff-policy.ts) when the route is added; it decides which staff roles may call it.
      */
@@ -38,7 +31,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
-    unconfirmed: UnconfirmedSession | null;
   }
   interface FastifyInstance {
     routeTable: RouteAccess[];
@@ -47,14 +39,9 @@ declare module 'fastify' {
 
 /**
  * The staff area of an admin route (staff-policy.ts). Throws, stopping the server at start-up,
- * when the policy does not name the route, and for an admin route whose statement would check
- * the session itself: the staff role is read with the session, so admin routes always have it.
+ * when the policy does not name the route.
  */
-function staffAreaFor(route: { method: string | string[]; url: string; config?: unknown }) {
-  const config = route.config as { sessionCheck?: string } | undefined;
-  if (config?.sessionCheck === 'in-query') {
-    throw new Error(`Admin route ${route.url} cannot check its session in its query`);
-  }
+function staffAreaFor(route: { method: string | string[]; url: string }) {
   // staffAreaOf reads a HEAD route (Fastify adds one for each GET) as its GET.
   const areas = new Set([route.method].flat().map((method) => staffAreaOf(method, route.url)));
   const [area] = areas;
@@ -85,33 +72,6 @@ function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
-}
-
-/**
- * A correctly signed, unexpired token whose session the route's statement is to check
- * (`liveSessionCondition` in modules/auth/service.ts, with `params`).
- */
-export interface UnconfirmedSession {
-  /** Who the token names; trusted only once `confirm` or `check` has run. */
-  auth: AuthContext;
-  params: SessionParams;
-  /** The statement returned rows, so the session is live: the request becomes signed in. */
-  confirm(): void;
-  /** The statement returned no rows: asks the database on its own; throws 401 when not live. */
-  check(): Promise<void>;
-}
-
-/**
- * The caller of an 'in-query' route: `pending` is set when the route's statement must check the
- * session (a token checked moments ago comes with `pending` null and needs no check).
- */
-export function callerOf(request: FastifyRequest): {
-  auth: AuthContext;
-  pending: UnconfirmedSession | undefined;
-} {
-  if (request.auth) return { auth: request.auth, pending: undefined };
-  if (request.unconfirmed) return { auth: request.unconfirmed.auth, pending: request.unconfirmed };
-  throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
 }
 
 /** The signed-in caller; only call on routes whose access is not 'public'. */
@@ -146,7 +106,6 @@ export const accessPlugin = fp(
       });
 
     app.decorateRequest('auth', null);
-    app.decorateRequest('unconfirmed', null);
     const routeTable: RouteAccess[] = [];
     app.decorate('routeTable', routeTable);
 
@@ -161,17 +120,6 @@ export const accessPlugin = fp(
         if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
       }
       if (access === 'admin') route.config = { ...route.config, staffArea: staffAreaFor(route) };
-      if (route.config?.sessionCheck === 'in-query') {
-        // A last guard: an 'in-query' route must have checked the session before answering.
-        route.onSend = [
-          ...[route.onSend ?? []].flat(),
-          (request, reply, payload, done) => {
-            if (reply.statusCode < 400 && !request.auth) {
-              done(new Error(`${route.url} answered without checking the session`));
-            } else done(null, payload);
-          },
-        ];
-      }
       // The OpenAPI document shows which routes need a token (this hook runs before swagger's).
       if (access !== 'public' && route.schema && !route.schema.security) {
         route.schema = { ...route.schema, security: [{ bearer: [] }] };
@@ -232,50 +180,14 @@ export const accessPlugin = fp(
       }, done);
     });
 
-    /** A token without a copy: checked in the database, here or by the route's own statement. */
+    /** A token without a copy: its session is checked in the database (and kept a moment). */
     const unknown = (
       request: FastifyRequest,
       access: Access,
       token: string,
       done: (error?: Error) => void,
     ) => {
-      if (request.routeOptions.config.sessionCheck === 'in-query') {
-        done(defer(request, access, token));
-        return;
-      }
       check(token).then((auth) => done(admit(request, access, token, auth)), done);
-    };
-
-    /** An 'in-query' route: the token is checked here, its session by the route's statement. */
-    const defer = (request: FastifyRequest, access: Access, token: string) => {
-      const claims = readToken(token, options.key);
-      if (!claims) return new HttpError(401, AUTH_MESSAGES.sessionExpired);
-      // The statement also requires this role of the user (roles never change).
-      if ((access === 'admin' || access === 'member') && claims.role !== access) {
-        return new HttpError(403, AUTH_MESSAGES.forbidden);
-      }
-      const since = checked.snapshot();
-      // Only member routes check their session in their query (staffAreaFor refuses admin ones).
-      const auth: AuthContext = {
-        userId: claims.userId,
-        role: claims.role,
-        sessionId: claims.sessionId,
-        staffRole: null,
-      };
-      request.unconfirmed = {
-        auth,
-        params: sessionParams(claims, claims.role),
-        confirm: () => {
-          request.auth = auth;
-          // Kept like a checked token, unless a session changed while the statement ran.
-          checked.keep(token, auth, since, claims.expiresAtMs);
-        },
-        check: async () => {
-          const error = admit(request, access, token, await check(token));
-          if (error) throw error;
-        },
-      };
-      return undefined;
     };
   },
   { name: 'access' },

@@ -3,7 +3,7 @@
  * nothing else across modules; docs/decisions/new-module-faces.md). Files inside the module
  * import each other directly, never this file.
  */
-export { callerOf, requireAuth, type UnconfirmedSession } from './access.js';
+export { requireAuth } from './access.js';
 export {
   LOGIN_ACTION,
   THROTTLED_REASON,
@@ -18,7 +18,6 @@ export { generatePassword, hashPassword, verifyPassword } from './passwords.js';
 export {
   endAllSessions,
   findUser,
-  liveSessionWhere,
   revokeSessions,
   setPassword,
   startSession,

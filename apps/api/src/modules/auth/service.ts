@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   normalizeEmail,
@@ -12,7 +12,7 @@ import { sessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { reserveLoginAttempt, type ThrottlePolicy } from './attempts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { readToken, signToken, type TokenClaims } from './tokens.js';
+import { readToken, signToken } from './tokens.js';
 
 export { LOGIN_ACTION } from './attempts.js';
 
@@ -171,43 +171,6 @@ export async function authenticate(
     },
     expiresAt: row.expiresAt,
   };
-}
-
-/** The values `liveSessionCondition` reads, by placeholder name. */
-export interface SessionParams {
-  sessionId: string;
-  sessionUserId: string;
-  sessionTokenVersion: number;
-  sessionRole: Role;
-}
-
-export function sessionParams(claims: TokenClaims, role: Role): SessionParams {
-  return {
-    sessionId: claims.sessionId,
-    sessionUserId: claims.userId,
-    sessionTokenVersion: claims.tokenVersion,
-    sessionRole: role,
-  };
-}
-
-/**
- * The token's session row may be used: the same conditions as `authenticate`, over `sessions`
- * joined to `users`, as placeholders named as in `SessionParams` (for prepared statements). The
- * hot list and search routes select their page from this row, so an uncached page costs one
- * round trip instead of two and a revoked session still gets nothing (modules/auth/access.ts,
- * "in-query"; docs/decisions/0057-uncached-read-path.md).
- */
-export function liveSessionWhere(): SQL | undefined {
-  return and(
-    // A key lookup of each table (see `authenticate`): the join ties the session to the user.
-    eq(sessions.id, sql.placeholder('sessionId')),
-    eq(users.id, sql.placeholder('sessionUserId')),
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, sql`now()`),
-    eq(users.active, true),
-    eq(users.tokenVersion, sql.placeholder('sessionTokenVersion')),
-    eq(users.role, sql.placeholder('sessionRole')),
-  );
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

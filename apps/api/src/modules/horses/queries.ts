@@ -1,15 +1,12 @@
 import { and, asc, desc, eq, is, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { type UnconfirmedSession, liveSessionWhere } from '../auth/index.js';
 import {
   bredByText,
   horseSearchText,
   horses,
   ownerNamesText,
   publicSearchText,
-  sessions,
-  users,
   type ApprovalStatus,
 } from '../../db/schema.js';
 import {
@@ -41,8 +38,8 @@ export interface Paging {
 }
 
 /**
- * A page statement is built once per database and shape (which filters it has, whether it
- * checks the session) and then only executed: building drizzle's select anew on every request
+ * A page statement is built once per database and shape (which filters it has) and then only
+ * executed: building drizzle's select anew on every request
  * profiled at about a tenth of an uncached list request. Values go in as placeholders.
  */
 type PageStatement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
@@ -76,11 +73,7 @@ function named<T extends Record<string, unknown>>(columns: T): T {
  * `offset`) of the ordered, filtered horses, selected in a subquery; the columns other tables
  * answer (`perRow`, the owner's list) are computed in the outer select for those rows only, and
  * the total is counted up to `countLimit` rows (horse-repository/summaries.ts `totalOf`).
- *
- * With `session`, the statement checks the caller's session itself (modules/auth/access.ts,
- * "in-query"): it reads the session's row (sessions joined to users, `liveSessionWhere`, a
- * primary-key lookup) and joins the page to it laterally, so a live session gives at least one
- * row (page columns null when the page is empty) and any other gives none.
+ * The caller's session was checked before (modules/auth/access.ts): no statement reads it.
  */
 function pageStatement(
   db: Db,
@@ -89,10 +82,9 @@ function pageStatement(
   order: (sortable: Sortable) => SQL[],
   {
     perRow,
-    session,
     idsFirst = false,
     countOrder,
-  }: { perRow: boolean; session: boolean; idsFirst?: boolean; countOrder?: SQL },
+  }: { perRow: boolean; idsFirst?: boolean; countOrder?: SQL },
 ) {
   // `idsFirst`: the page subquery selects ids only, so it can walk an index that covers the
   // filter (an index-only scan of horses_registry_name_idx for a common word of the search)
@@ -120,18 +112,8 @@ function pageStatement(
   };
   const sorted = order((idsFirst ? horses : fields) as unknown as Sortable);
   const pageId = (page as unknown as Record<string, AnyPgColumn>).id!;
-  if (!session) {
-    const rows = db.select(selected).from(page);
-    return (idsFirst ? rows.innerJoin(horses, eq(horses.id, pageId)) : rows).orderBy(...sorted);
-  }
-  const rows = db
-    .select(selected)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(page, sql`true`);
-  return (idsFirst ? rows.leftJoin(horses, eq(horses.id, pageId)) : rows)
-    .where(liveSessionWhere())
-    .orderBy(...sorted);
+  const rows = db.select(selected).from(page);
+  return (idsFirst ? rows.innerJoin(horses, eq(horses.id, pageId)) : rows).orderBy(...sorted);
 }
 
 /** The columns the pages sort by, of the table or of the page subquery. */
@@ -150,24 +132,9 @@ const byName = (t: Sortable) => [
 const prefixOrder = (t: Pick<Sortable, 'approvedName'>) => sql`lower(${t.approvedName}) using ~<~`;
 const byNamePrefix = (t: Sortable) => [prefixOrder(t), asc(t.registrationNumber), asc(t.id)];
 
-/** A session page's rows once the empty page's row of nulls is dropped (`pageRows`). */
+/** A prepared page statement, typed by its rows. */
 const asPage = <Row>(statement: { execute(values: Record<string, unknown>): Promise<unknown> }) =>
   statement as PageStatement<Row>;
-
-/** Runs a page statement; with `session`, the statement's rows confirm the session or refuse. */
-async function pageRows<Row extends { total: number; id: string }>(
-  statement: PageStatement<Row>,
-  values: Record<string, unknown>,
-  session: UnconfirmedSession | undefined,
-): Promise<Row[]> {
-  const rows = await statement.execute({ ...values, ...session?.params });
-  if (!session) return rows;
-  // No row at all: the session is not live (asked again on its own, to answer 401 or 403).
-  if (rows[0]) session.confirm();
-  else await session.check();
-  // A live session with an empty page: one row, its page columns null.
-  return rows.filter((row) => (row.id as string | null) !== null);
-}
 
 /**
  * The page's total (`pageCount`): carried by every row; a page past the end has no row, and
@@ -222,34 +189,24 @@ const statementName = (shape: string, searched: boolean) =>
 
 /**
  * A member's own horses, newest first. `q` looks at every name the horse has or may get.
- * With `session`, the same statement checks the caller's session (modules/auth/access.ts).
+ * `ownerId`: the signed-in caller, from the request's checked session.
  */
-export async function listOwnHorses(
-  db: Db,
-  ownerId: string,
-  query: OwnListQuery,
-  session?: UnconfirmedSession,
-) {
+export async function listOwnHorses(db: Db, ownerId: string, query: OwnListQuery) {
   const values = pageValues(query);
-  const shape = `own:${query.approvalStatus ? 'status' : ''}:${query.q ? 'q' : ''}:${session ? 'session' : ''}`;
+  const shape = `own:${query.approvalStatus ? 'status' : ''}:${query.q ? 'q' : ''}`;
   const statement = statementFor<OwnSummaryRow & { total: number }>(db, shape, () =>
     asPage(
       pageStatement(db, ownSummaryColumns, ownWhere(ownerId, query, placeholder), newestFirst, {
         perRow: true,
-        session: session !== undefined,
       }).prepare(statementName(shape, query.q !== undefined)),
     ),
   );
-  const rows = await pageRows(
-    statement,
-    {
-      ownerId,
-      approvalStatus: query.approvalStatus,
-      pattern: query.q ? containsPattern(query.q) : undefined,
-      ...values,
-    },
-    session,
-  );
+  const rows = await statement.execute({
+    ownerId,
+    approvalStatus: query.approvalStatus,
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    ...values,
+  });
   const items = rows.map((row) => toHorseSummary(row));
   const count = await pageTotal(db, rows, () => ownWhere(ownerId, query, literal), values.offset);
   return { items, ...count, page: query.page, pageSize: query.pageSize };
@@ -297,11 +254,10 @@ function searchWhere(query: SearchQuery, value: Value) {
 
 /**
  * Approved horses of the whole registry, by name, number, sire or dam, and a few filters.
- * With `session`, the same statement checks the caller's session (modules/auth/access.ts).
  */
-export async function searchRegistry(db: Db, query: SearchQuery, session?: UnconfirmedSession) {
+export async function searchRegistry(db: Db, query: SearchQuery) {
   const values = pageValues(query);
-  // Which filters are present, one flag each, and whether the session is checked.
+  // Which filters are present, one flag each.
   const filters = [...SEARCH_FILTERS, ...TEXT_FILTER_KEYS]
     .map((filter) => (query[filter] ? '1' : '0'))
     .join('');
@@ -309,7 +265,7 @@ export async function searchRegistry(db: Db, query: SearchQuery, session?: Uncon
   // One or two characters: approved names starting with them, in the prefix index's order
   // (`isShortSearch`); else the search text contains them, in name order.
   const short = query.q !== undefined && isShortSearch(query.q);
-  const shape = `search:${query.q ? (short ? 'prefix' : 'q') : ''}:${filters}:${session ? 'session' : ''}`;
+  const shape = `search:${query.q ? (short ? 'prefix' : 'q') : ''}:${filters}`;
   const statement = statementFor<SummaryRow & { total: number }>(db, shape, () =>
     asPage(
       pageStatement(
@@ -319,25 +275,20 @@ export async function searchRegistry(db: Db, query: SearchQuery, session?: Uncon
         short ? byNamePrefix : byName,
         {
           perRow: false,
-          session: session !== undefined,
           idsFirst: true,
           countOrder: short ? prefixOrder(horses) : undefined,
         },
       ).prepare(statementName(shape, searched)),
     ),
   );
-  const rows = await pageRows(
-    statement,
-    {
-      pattern: query.q ? (short ? prefixPattern(query.q) : containsPattern(query.q)) : undefined,
-      ...Object.fromEntries(SEARCH_FILTERS.map((filter) => [filter, query[filter]])),
-      ...Object.fromEntries(
-        TEXT_FILTER_KEYS.map((key) => [key, query[key] ? containsPattern(query[key]) : undefined]),
-      ),
-      ...values,
-    },
-    session,
-  );
+  const rows = await statement.execute({
+    pattern: query.q ? (short ? prefixPattern(query.q) : containsPattern(query.q)) : undefined,
+    ...Object.fromEntries(SEARCH_FILTERS.map((filter) => [filter, query[filter]])),
+    ...Object.fromEntries(
+      TEXT_FILTER_KEYS.map((key) => [key, query[key] ? containsPattern(query[key]) : undefined]),
+    ),
+    ...values,
+  });
   const items = rows.map((row) => publicSummary(row));
   const count = await pageTotal(db, rows, () => searchWhere(query, literal), values.offset);
   return { items, ...count, page: query.page, pageSize: query.pageSize };

@@ -14,7 +14,7 @@ import {
   publicHorseSummarySchema,
 } from '@registry/domain';
 import { APPROVAL_STATUSES } from '@registry/domain';
-import { callerOf, requireAuth, type UnconfirmedSession, type AuthContext } from '../auth/index.js';
+import { requireAuth, type AuthContext } from '../auth/index.js';
 import { JsonAnswers } from '../read-cache/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
 import type { FormMode } from './form-fields.js';
@@ -72,8 +72,6 @@ const searchQuery = z.object({
 });
 
 const member = { access: 'member' as const };
-/** The hot reads check the session in their own page statement (modules/auth/access.ts). */
-const memberListing = { access: 'member' as const, sessionCheck: 'in-query' as const };
 const security = [{ bearer: [] }];
 const errors = { '4xx': failureSchema };
 const multipartBody = (mode: FormMode) => ({
@@ -97,7 +95,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
   const publicPage = successSchema(pageSchema(publicHorseSummarySchema));
   /**
    * A list page, answered from memory when the same page (`scope` and query) was answered moments
-   * ago; a token not checked moments ago is checked by the page's own statement (`pending`).
+   * ago. The caller is the request's, its session checked by the access plugin (auth).
    */
   const sendPage = (
     request: FastifyRequest,
@@ -105,13 +103,11 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
     page: ZodType,
     scope: (auth: AuthContext) => string,
     query: object,
-    load: (auth: AuthContext, pending: UnconfirmedSession | undefined) => Promise<unknown>,
+    load: (auth: AuthContext) => Promise<unknown>,
   ) => {
-    const { auth, pending } = callerOf(request);
+    const auth = requireAuth(request);
     const key = `${scope(auth)}:${JSON.stringify(query)}`;
-    return answers.send(reply, key, page, async () => ok(await load(auth, pending)), {
-      fresh: Boolean(pending),
-    });
+    return answers.send(reply, key, page, async () => ok(await load(auth)));
   };
 
   // The spec names three paths for one registration (§7.2 Owner: members/horses/register,
@@ -206,7 +202,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
 
   /** A member's list route: signed in as a member, answering one page of `page`. */
   const listing = <Q extends ZodType>(summary: string, querystring: Q, page: ZodType) => ({
-    config: memberListing,
+    config: member,
     schema: {
       tags: ['horses'],
       summary,
@@ -226,7 +222,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
       ownPage,
       (auth) => `mine:${auth.userId}`,
       query,
-      (auth, pending) => listOwnHorses(options.db, auth.userId, query, pending),
+      (auth) => listOwnHorses(options.db, auth.userId, query),
     );
 
   app.get(
@@ -263,7 +259,7 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
         publicPage,
         () => 'search',
         request.query,
-        (_auth, pending) => searchRegistry(options.db, request.query, pending),
+        () => searchRegistry(options.db, request.query),
       ),
   );
 
