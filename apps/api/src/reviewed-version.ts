@@ -21,6 +21,20 @@ export function reviewedVersion(bodyVersion: number | undefined, ifMatch: unknow
   return version;
 }
 
+/**
+ * A decision's body with the version it names filled in (from `If-Match` when the body has
+ * none); 428 when it names none.
+ */
+export function reviewedDecision<B extends { version?: number | undefined }>(request: {
+  body: B;
+  headers: { 'if-match'?: string | undefined };
+}): B & { version: number } {
+  return {
+    ...request.body,
+    version: reviewedVersion(request.body.version, request.headers['if-match']),
+  };
+}
+
 /** 409 with what the caller needs for a second look. */
 export function changedSinceReviewed(
   message: string,

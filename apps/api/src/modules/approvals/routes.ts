@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, approveHorseSchema, adminHorseSchema } from '@registry/
 import { requireAuth } from '../auth/index.js';
 import { answersOf, ok } from '../../reply.js';
 import { adminRoute } from '../../route-options.js';
-import { reviewedVersion } from '../../reviewed-version.js';
+import { reviewedDecision } from '../../reviewed-version.js';
 import { decideHorse, type ApprovalDeps } from './service.js';
 
 /**
@@ -21,17 +21,11 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalDeps> = async (app, d
     }),
     async (request) => {
       const { userId } = requireAuth(request);
-      const version = reviewedVersion(request.body.version, request.headers['if-match']);
-      const horse = await decideHorse(
-        deps,
-        request.params.id,
-        { ...request.body, version },
-        {
-          userId,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        },
-      );
+      const horse = await decideHorse(deps, request.params.id, reviewedDecision(request), {
+        userId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return ok(
         horse,
         request.body.action === 'approve' ? ADMIN_MESSAGES.approved : ADMIN_MESSAGES.rejected,

@@ -10,7 +10,7 @@ import {
 import { requireAuth } from '../auth/index.js';
 import { answersOf, ok } from '../../reply.js';
 import { adminRoute } from '../../route-options.js';
-import { reviewedVersion } from '../../reviewed-version.js';
+import { reviewedDecision } from '../../reviewed-version.js';
 import { decideChangeRequest, listChangeRequests, type ChangeRequestDeps } from './service.js';
 
 const listQuery = z.object({
@@ -41,14 +41,8 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<ChangeRequestDeps> = asy
     }),
     async (request) => {
       const { userId } = requireAuth(request);
-      const version = reviewedVersion(request.body.version, request.headers['if-match']);
-      const view = await decideChangeRequest(
-        deps,
-        request.params.id,
-        { ...request.body, version },
-        userId,
-        request.ip,
-      );
+      const decision = reviewedDecision(request);
+      const view = await decideChangeRequest(deps, request.params.id, decision, userId, request.ip);
       return ok(
         view,
         request.body.action === 'approve'
