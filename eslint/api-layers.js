@@ -1,5 +1,5 @@
 import boundaries from 'eslint-plugin-boundaries';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 /**
  * The API's modules (apps/api/src/modules/<name>) in layers, lowest first. A module may import
@@ -25,6 +25,14 @@ if (unplaced.length > 0) {
   throw new Error(
     `eslint/api-layers.js: place API module(s) ${unplaced.join(', ')} in API_MODULE_LAYERS`,
   );
+}
+// Each module has one public face (docs/decisions/new-module-faces.md); a folder without it stops
+// the lint, as an unplaced one does.
+const faceless = API_MODULE_LAYERS.flat().filter(
+  (name) => !existsSync(new URL(`${name}/index.ts`, API_MODULES_DIR)),
+);
+if (faceless.length > 0) {
+  throw new Error(`eslint/api-layers.js: API module(s) ${faceless.join(', ')} need an index.ts`);
 }
 /** What a module of layer `index` may not import: every module of its own or a higher layer. */
 const modulesAbove = (index, self) =>
