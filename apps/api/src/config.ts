@@ -71,7 +71,7 @@ export interface Config {
 }
 
 export interface OverloadConfig {
-  /** OVERLOAD_MAX_LAG_MS: mean event-loop delay over 100 ms (watched on PostgreSQL only). */
+  /** OVERLOAD_MAX_LAG_MS: event-loop delay, in the request's turn or the mean over 100 ms. */
   maxLagMs: number;
   /** OVERLOAD_MAX_QUEUE: queries waiting for one of the PostgreSQL pool's connections. */
   maxQueue: number;
