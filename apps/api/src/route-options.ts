@@ -15,3 +15,15 @@ export function adminRoute<S extends FastifySchema>(summary: string, schema: S) 
     schema: { tags: ['admin'], summary, security: BEARER, ...schema },
   };
 }
+
+/**
+ * The options of a member's route (`access: 'member'`: a signed-in member, checked by the access
+ * plugin), listed under the OpenAPI tag `tag` with its summary, and `schema`'s inputs and
+ * response.
+ */
+export function memberRoute<S extends FastifySchema>(tag: string, summary: string, schema: S) {
+  return {
+    config: { access: 'member' as const },
+    schema: { tags: [tag], summary, security: BEARER, ...schema },
+  };
+}

@@ -18,6 +18,7 @@ import {
 } from '@registry/domain';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
+import { adminRoute } from '../../route-options.js';
 import {
   type FormMode,
   horseFormParts,
@@ -113,18 +114,14 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
 
   app.get(
     '/admin/horses/export.csv',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The horse register as CSV (UTF-8 with BOM), with the Horse List filters and order',
-        security,
+    adminRoute(
+      'The horse register as CSV (UTF-8 with BOM), with the Horse List filters and order',
+      {
         querystring: listQuery.omit({ page: true, pageSize: true }),
         produces: ['text/csv'],
         fileExample: `${HORSE_CSV_COLUMNS.join(',')}\r\n`,
       },
-    },
+    ),
     async (request, reply) => {
       const csv = await exportHorsesCsv(options.db, request.query);
       // The register, owners' contact details included, leaves the system: audited.
@@ -145,18 +142,12 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
 
   app.get(
     '/admin/pending-horses',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'The approval queue (approvalStatus pending), oldest first by default',
-        security,
-        querystring: listQuery.omit({ approvalStatus: true }).extend({
-          order: z.enum(SORT_ORDERS).default('asc'),
-        }),
-        response: { 200: pageOfHorses, ...errors },
-      },
-    },
+    adminRoute('The approval queue (approvalStatus pending), oldest first by default', {
+      querystring: listQuery.omit({ approvalStatus: true }).extend({
+        order: z.enum(SORT_ORDERS).default('asc'),
+      }),
+      response: { 200: pageOfHorses, ...errors },
+    }),
     async (request) =>
       ok(
         await listAdminHorses(options.db, {
@@ -168,19 +159,13 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
 
   app.get(
     '/admin/horses/:id',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'One horse with its full registration and history',
-        security,
-        params: idParams,
-        response: {
-          200: successSchema(adminHorseSchema.extend({ history: z.array(historyEntrySchema) })),
-          ...errors,
-        },
+    adminRoute('One horse with its full registration and history', {
+      params: idParams,
+      response: {
+        200: successSchema(adminHorseSchema.extend({ history: z.array(historyEntrySchema) })),
+        ...errors,
       },
-    },
+    }),
     async (request) => {
       const horse = await adminHorseById(options.db, options.signer, request.params.id);
       return ok({ ...horse, history: await horseHistory(options.db, horse._id) });
@@ -189,17 +174,11 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
 
   app.post(
     '/admin/horses',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: "Register a horse on a member's behalf (multipart register form; no payment)",
-        security,
-        querystring: z.object({ ownerId: z.uuid({ error: 'Owner id must be a UUID' }) }),
-        ...multipartBody('register'),
-        response: { 201: successSchema(adminHorseSchema), ...errors },
-      },
-    },
+    adminRoute("Register a horse on a member's behalf (multipart register form; no payment)", {
+      querystring: z.object({ ownerId: z.uuid({ error: 'Owner id must be a UUID' }) }),
+      ...multipartBody('register'),
+      response: { 201: successSchema(adminHorseSchema), ...errors },
+    }),
     async (request, reply) => {
       const who = actor(request);
       await requireMember(deps(request.log), request.query.ownerId);
@@ -211,17 +190,11 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
 
   app.put(
     '/admin/horses/:id',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Edit any horse (multipart edit form; a given file replaces)',
-        security,
-        params: idParams,
-        ...multipartBody('edit'),
-        response: { 200: successSchema(adminHorseSchema), ...errors },
-      },
-    },
+    adminRoute('Edit any horse (multipart edit form; a given file replaces)', {
+      params: idParams,
+      ...multipartBody('edit'),
+      response: { 200: successSchema(adminHorseSchema), ...errors },
+    }),
     async (request) => {
       const who = actor(request);
       await requireHorse(deps(request.log), request.params.id);
@@ -233,16 +206,10 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
 
   app.delete(
     '/admin/horses/:id',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete any horse with its files',
-        security,
-        params: idParams,
-        response: { 200: successSchema(z.object({ id: z.string() })), ...errors },
-      },
-    },
+    adminRoute('Delete any horse with its files', {
+      params: idParams,
+      response: { 200: successSchema(z.object({ id: z.string() })), ...errors },
+    }),
     async (request) => {
       await adminDeleteHorse(deps(request.log), request.params.id, actor(request));
       return ok({ id: request.params.id }, HORSE_API_MESSAGES.deleted);
@@ -251,33 +218,23 @@ export const adminHorseRoutes: FastifyPluginAsyncZod<AdminHorseRoutesOptions> = 
 
   app.get(
     '/admin/horses/:id/parents',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: "The horse's sire and dam linked to their registered records, and its version",
-        security,
-        params: idParams,
-        response: { 200: successSchema(parentLinksSchema), ...errors },
-      },
-    },
+    adminRoute("The horse's sire and dam linked to their registered records, and its version", {
+      params: idParams,
+      response: { 200: successSchema(parentLinksSchema), ...errors },
+    }),
     async (request) => ok(await parentLinksOf(options.db, request.params.id)),
   );
 
   app.put(
     '/admin/horses/:id/parents/:side',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary:
-          "Link the horse's sire or dam to an approved horse by registration number (null unlinks), on the version reviewed",
-        security,
+    adminRoute(
+      "Link the horse's sire or dam to an approved horse by registration number (null unlinks), on the version reviewed",
+      {
         params: idParams.extend({ side: z.enum(PARENT_SIDES) }),
         body: parentLinkBodySchema,
         response: { 200: successSchema(parentLinkResultSchema), ...errors },
       },
-    },
+    ),
     async (request) => {
       const who = actor(request);
       const version = reviewedVersion(request.body.version, request.headers['if-match']);

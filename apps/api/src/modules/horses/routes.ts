@@ -17,6 +17,7 @@ import { APPROVAL_STATUSES } from '@registry/domain';
 import { requireAuth, type AuthContext } from '../auth/index.js';
 import { JsonAnswers } from '../read-cache/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
+import { memberRoute } from '../../route-options.js';
 import type { FormMode } from './form-fields.js';
 import { horseFormParts } from './form-docs.js';
 import { receiveAnyForm } from './json-form.js';
@@ -140,33 +141,25 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
 
   app.get(
     '/members/horses/:id',
-    {
-      config: member,
-      schema: {
-        tags: ['horses'],
-        summary: 'One of my horses',
-        security,
-        params: idParams,
-        response: { 200: successSchema(horseSchema), ...errors },
-      },
-    },
+    memberRoute('horses', 'One of my horses', {
+      params: idParams,
+      response: { 200: successSchema(horseSchema), ...errors },
+    }),
     async (request) =>
       ok(await getOwnHorse(deps(request.log), requireAuth(request).userId, request.params.id)),
   );
 
   app.put(
     '/members/horses/:id',
-    {
-      config: member,
-      schema: {
-        tags: ['horses'],
-        summary: 'Edit one of my horses (multipart; files optional, a given file replaces)',
-        security,
+    memberRoute(
+      'horses',
+      'Edit one of my horses (multipart; files optional, a given file replaces)',
+      {
         params: idParams,
         ...multipartBody('edit'),
         response: { 200: successSchema(horseSchema), ...errors },
       },
-    },
+    ),
     async (request) => {
       const { userId } = requireAuth(request);
       // Someone else's horse is refused before any of the request's files is stored.
@@ -184,16 +177,10 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
 
   app.delete(
     '/members/horses/:id',
-    {
-      config: member,
-      schema: {
-        tags: ['horses'],
-        summary: 'Delete one of my horses (not once approved)',
-        security,
-        params: idParams,
-        response: { 200: successSchema(z.object({ id: z.string() })), ...errors },
-      },
-    },
+    memberRoute('horses', 'Delete one of my horses (not once approved)', {
+      params: idParams,
+      response: { 200: successSchema(z.object({ id: z.string() })), ...errors },
+    }),
     async (request) => {
       await deleteHorse(deps(request.log), requireAuth(request).userId, request.params.id);
       return ok({ id: request.params.id }, HORSE_API_MESSAGES.deleted);
@@ -265,16 +252,10 @@ export const horseRoutes: FastifyPluginAsyncZod<HorseRoutesOptions> = async (app
 
   app.get(
     '/auth/horses/search/:id',
-    {
-      config: member,
-      schema: {
-        tags: ['horses'],
-        summary: 'One approved horse of the registry, as search shows it when opened',
-        security,
-        params: idParams,
-        response: { 200: successSchema(publicHorseSchema), ...errors },
-      },
-    },
+    memberRoute('horses', 'One approved horse of the registry, as search shows it when opened', {
+      params: idParams,
+      response: { 200: successSchema(publicHorseSchema), ...errors },
+    }),
     async (request) => ok(await publicHorseById(options.db, options.signer, request.params.id)),
   );
 };

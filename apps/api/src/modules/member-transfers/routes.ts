@@ -12,7 +12,7 @@ import {
 } from '@registry/domain';
 import { requireAuth } from '../auth/index.js';
 import { answersOf, failureSchema, ok, successSchema } from '../../reply.js';
-import { adminRoute } from '../../route-options.js';
+import { adminRoute, memberRoute } from '../../route-options.js';
 import { reviewedVersion } from '../../reviewed-version.js';
 import {
   chargeAnswers,
@@ -68,15 +68,9 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
 
   app.get(
     '/members/transfers',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['transfers'],
-        summary: 'My transfers, as seller or buyer, and the current fee terms',
-        security,
-        response: answersOf(listSchema),
-      },
-    },
+    memberRoute('transfers', 'My transfers, as seller or buyer, and the current fee terms', {
+      response: answersOf(listSchema),
+    }),
     async (request) => {
       const member = await memberRow(db, requireAuth(request).userId);
       const rows = await transfersOfMember(db, member.id);
@@ -90,16 +84,10 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
 
   app.get(
     '/members/transfers/:id',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['transfers'],
-        summary: 'One of my transfers, with both signatures',
-        security,
-        params: idParams,
-        response: answersOf(memberTransferSchema),
-      },
-    },
+    memberRoute('transfers', 'One of my transfers, with both signatures', {
+      params: idParams,
+      response: answersOf(memberTransferSchema),
+    }),
     async (request) => {
       const member = await memberRow(db, requireAuth(request).userId);
       const row = await transferById(db, request.params.id);
@@ -110,16 +98,10 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
 
   app.post(
     '/members/transfers',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['transfers'],
-        summary: 'Start the transfer of my approved horse to a buyer, signed',
-        security,
-        body: startMemberTransferSchema,
-        response: { 201: successSchema(memberTransferSchema), '4xx': failureSchema },
-      },
-    },
+    memberRoute('transfers', 'Start the transfer of my approved horse to a buyer, signed', {
+      body: startMemberTransferSchema,
+      response: { 201: successSchema(memberTransferSchema), '4xx': failureSchema },
+    }),
     async (request, reply) => {
       const member = await memberRow(db, requireAuth(request).userId);
       const row = await startTransfer(deps, request.body, { user: member, ip: request.ip });
@@ -137,17 +119,11 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
 
   app.post(
     '/members/transfers/:id/accept',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['transfers'],
-        summary: 'Accept and sign a transfer to me',
-        security,
-        params: idParams,
-        body: acceptMemberTransferSchema,
-        response: answersOf(memberTransferSchema),
-      },
-    },
+    memberRoute('transfers', 'Accept and sign a transfer to me', {
+      params: idParams,
+      body: acceptMemberTransferSchema,
+      response: answersOf(memberTransferSchema),
+    }),
     async (request) => {
       const member = await memberRow(db, requireAuth(request).userId);
       const row = await acceptTransfer(deps, request.params.id, request.body, {
@@ -193,17 +169,15 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
 
   app.post(
     '/members/transfers/:id/pay',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['transfers'],
-        summary: 'Pay the transfer fee (the party the association chose), card or bank',
-        security,
+    memberRoute(
+      'transfers',
+      'Pay the transfer fee (the party the association chose), card or bank',
+      {
         params: idParams,
         body: z.looseObject({ ...chargeFields, billingInfo: z.unknown() }),
         response: chargeAnswers,
       },
-    },
+    ),
     async (request, reply) => {
       const member = await memberRow(db, requireAuth(request).userId);
       const { billing, method } = parseBilling(request.body.billingInfo);
@@ -225,13 +199,10 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
 
   app.post(
     '/members/transfers/:id/pay/cancel',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['transfers'],
-        summary:
-          'Pay another way: cancel my transfer-fee payment that waits for approval (3-D Secure)',
-        security,
+    memberRoute(
+      'transfers',
+      'Pay another way: cancel my transfer-fee payment that waits for approval (3-D Secure)',
+      {
         params: idParams,
         response: {
           200: z.object({ success: z.literal(true), message: z.string() }),
@@ -239,7 +210,7 @@ export const memberTransferRoutes: FastifyPluginAsyncZod<MemberTransferRouteDeps
           502: failureSchema,
         },
       },
-    },
+    ),
     async (request) => {
       const member = await memberRow(db, requireAuth(request).userId);
       await cancelWaitingFee(

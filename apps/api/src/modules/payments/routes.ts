@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES, PAYMENT_RECORD_STATUSES } from '@registry/domain';
 import { HttpError } from '../../http-error.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema } from '../../reply.js';
+import { memberRoute } from '../../route-options.js';
 import {
   chargeAnswers,
   chargeFields,
@@ -70,13 +71,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.post(
     '/members/payment-process/:horseId/cancel',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Pay another way: cancel my payment that waits for approval (3-D Secure); the horse is unpaid again',
-        security,
+    memberRoute(
+      'payments',
+      'Pay another way: cancel my payment that waits for approval (3-D Secure); the horse is unpaid again',
+      {
         params: horseParams,
         response: {
           200: z.object({ success: z.literal(true), message: z.string() }),
@@ -84,7 +82,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           502: failureSchema,
         },
       },
-    },
+    ),
     async (request) => {
       const auth = requireAuth(request);
       const horse = await findHorse(options.db, request.params.horseId, auth.userId);
