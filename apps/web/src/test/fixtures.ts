@@ -1,4 +1,9 @@
-import { STORAGE_KEYS, type LoginResult, type SessionUser } from '@registry/domain';
+import {
+  STORAGE_KEYS,
+  type LoginResult,
+  type MemberProfile,
+  type SessionUser,
+} from '@registry/domain';
 
 export const adminUser: SessionUser = {
   id: 'a1',
@@ -32,6 +37,22 @@ export const memberLoginResult: LoginResult = {
   role: 'member',
   user: memberUser,
 };
+
+/**
+ * The signed-in member's profile (GET members/:id) with a Lexington address; `overrides` gives
+ * another name or member number.
+ */
+export function memberProfile(overrides: Partial<MemberProfile> = {}): MemberProfile {
+  return {
+    ...memberUser,
+    address: '1 Barn Road',
+    city: 'Lexington',
+    state: 'Kentucky',
+    zip: '40502',
+    phone: '555-0100',
+    ...overrides,
+  };
+}
 
 /** Puts a session in localStorage the way a previous sign-in would have. */
 export function storeSession(result: LoginResult): void {

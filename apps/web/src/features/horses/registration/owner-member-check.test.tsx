@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REGISTER_RULE_MESSAGES, type OwnerCheckResult } from '@registry/domain';
 import { withFakeTransport, type HttpRequest } from '../../../test/fake-transport';
-import { memberLoginResult, storeSession } from '../../../test/fixtures';
+import { memberLoginResult, storeSession, memberProfile } from '../../../test/fixtures';
 import { renderModal } from './render-modal';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -13,17 +13,7 @@ beforeEach(() => {
 });
 
 /** Owner 1 starts from this profile (use-owner-prefill.ts): a number with another's name. */
-const profile = {
-  ...memberLoginResult.user,
-  firstName: 'Casey',
-  lastName: 'Jones',
-  memberNumber: 'M-0002',
-  address: '1 Barn Road',
-  city: 'Lexington',
-  state: 'Kentucky',
-  zip: '40502',
-  phone: '555-0100',
-};
+const profile = memberProfile({ firstName: 'Casey', lastName: 'Jones', memberNumber: 'M-0002' });
 
 /** M-0002 is Jordan Reed's; M-9999 is nobody's. */
 function answer(params: { memberNum: string; name: string }): OwnerCheckResult {

@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { withFakeTransport } from '../../../test/fake-transport';
-import { adminLoginResult, memberLoginResult, storeSession } from '../../../test/fixtures';
+import {
+  adminLoginResult,
+  memberLoginResult,
+  storeSession,
+  memberProfile,
+} from '../../../test/fixtures';
 import { renderModal } from './render-modal';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -11,17 +16,7 @@ beforeEach(() => {
   storeSession(memberLoginResult);
 });
 
-const profile = {
-  ...memberLoginResult.user,
-  firstName: 'Avery',
-  lastName: 'Walker',
-  memberNumber: 'M-0001',
-  address: '1 Barn Road',
-  city: 'Lexington',
-  state: 'Kentucky',
-  zip: '40502',
-  phone: '555-0100',
-};
+const profile = memberProfile({ firstName: 'Avery', lastName: 'Walker', memberNumber: 'M-0001' });
 
 describe('Register: owner 1 and billing from the member profile', () => {
   it('fills the empty owner and billing fields from GET members/:id', async () => {
