@@ -8,12 +8,12 @@ import {
   chargeAnswers,
   chargeFields,
   clientOf,
-  findHorse,
   horseParams,
   parseBilling,
   prepaidDnaChosen,
   sendChargeAnswer,
 } from './http.js';
+import { findHorse } from './payable-horse.js';
 import { paymentsOfHorse, recordOfflinePayment } from './office.js';
 import { chargeHorse, type PaymentDeps } from './service.js';
 import { reversePayment } from './reversals.js';

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -8,16 +7,13 @@ import {
   serverBillingInfoSchema,
   storableBilling,
 } from '@registry/domain';
-import type { Db } from '../../db/client.js';
-import { horses, type HorseRow, type PaymentRow } from '../../db/schema.js';
+import type { PaymentRow } from '../../db/schema.js';
 import type { ChargedPayment } from './service.js';
 import { HttpError } from '../../http-error.js';
 import { findUnsafeText, refuseUnsafeText } from '../../plugins/text-guard.js';
 import { failureSchema } from '../../reply.js';
 
 /** Request parsing and the answers shared by the member and admin payment routes. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const horseParams = z.object({ horseId: z.string().max(64) });
 
@@ -64,17 +60,6 @@ export function prepaidDnaChosen(value: unknown): boolean {
   if (fees === null || typeof fees !== 'object') return false;
   const choice = (fees as Record<string, unknown>).prepayDNAFee;
   return choice === true || choice === 'true';
-}
-
-/** The horse, when it exists and (for members) is theirs; otherwise 404 as if it did not exist. */
-export async function findHorse(db: Db, horseId: string, ownerId?: string): Promise<HorseRow> {
-  if (!UUID.test(horseId)) throw new HttpError(404, PAYMENT_MESSAGES.horseNotFound);
-  const [horse] = await db
-    .select()
-    .from(horses)
-    .where(and(eq(horses.id, horseId), ownerId ? eq(horses.ownerId, ownerId) : undefined));
-  if (!horse) throw new HttpError(404, PAYMENT_MESSAGES.horseNotFound);
-  return horse;
 }
 
 /**

@@ -10,12 +10,12 @@ import {
   chargeAnswers,
   chargeFields,
   clientOf,
-  findHorse,
   horseParams,
   parseBilling,
   prepaidDnaChosen,
   sendChargeAnswer,
 } from './http.js';
+import { findHorse } from './payable-horse.js';
 import { chargeHorse, refreshPayment, type PaymentDeps } from './service.js';
 import { cancelWaitingPaymentOf } from './reversals.js';
 import { paymentByProviderId } from './settle.js';
