@@ -9,6 +9,16 @@ export interface FakeReply {
   headers?: Record<string, string>;
 }
 
+/** A 200 answer carrying `data` in the API's envelope. */
+export const okReply = (data: unknown): FakeReply => ({
+  status: 200,
+  data: { success: true, data },
+});
+
+/** A 200 answer with one page holding all of `items` (page 1 of size 10). */
+export const pageReply = (items: unknown[]): FakeReply =>
+  okReply({ items, total: items.length, page: 1, pageSize: 10 });
+
 export interface RecordedRequest {
   method: HttpRequest['method'];
   url: string;

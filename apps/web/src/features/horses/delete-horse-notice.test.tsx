@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { okReply, pageReply } from '../../test/fake-transport';
 import { serveSignedInMember } from '../../test/signed-in-member';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
@@ -18,11 +19,8 @@ describe('Deleting a paid pending registration', () => {
     });
     const requests = serve((config) =>
       config.url === 'members/horses/h9/paid'
-        ? { status: 200, data: { success: true, data: { paidCents: 5000, payments: [] } } }
-        : {
-            status: 200,
-            data: { success: true, data: { items: [paid], total: 1, page: 1, pageSize: 10 } },
-          },
+        ? okReply({ paidCents: 5000, payments: [] })
+        : pageReply([paid]),
     );
     const user = userEvent.setup();
     renderApp('/horse-list');

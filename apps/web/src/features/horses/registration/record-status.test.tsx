@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { serverApi } from '../../../stores/server-api';
+import { okReply, pageReply } from '../../../test/fake-transport';
 import { serveSignedInMember } from '../../../test/signed-in-member';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
@@ -18,16 +19,10 @@ describe("The member's View: status, rejection reason and amount paid", () => {
     });
     const requests = serve((request) =>
       request.url === 'members/horses/h7/paid'
-        ? {
-            status: 200,
-            data: {
-              success: true,
-              data: {
-                paidCents: 5000,
-                payments: [{ amountCents: 5000, method: 'card', at: '2026-11-02T10:00:00.000Z' }],
-              },
-            },
-          }
+        ? okReply({
+            paidCents: 5000,
+            payments: [{ amountCents: 5000, method: 'card', at: '2026-11-02T10:00:00.000Z' }],
+          })
         : { status: 404, data: { success: false, error: 'Not found' } },
     );
     renderModal({ mode: 'view', horse });
@@ -41,10 +36,7 @@ describe("The member's View: status, rejection reason and amount paid", () => {
 
   it('says nothing was paid yet for an unpaid registration', async () => {
     const horse = storedHorse({ _id: 'h8', approvalStatus: 'pending', paymentStatus: 'unpaid' });
-    serve(() => ({
-      status: 200,
-      data: { success: true, data: { paidCents: 0, payments: [] } },
-    }));
+    serve(() => okReply({ paidCents: 0, payments: [] }));
     renderModal({ mode: 'view', horse });
     expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
@@ -52,10 +44,7 @@ describe("The member's View: status, rejection reason and amount paid", () => {
 
   it('reads an answer that is not the paid summary as nothing known, without crashing', async () => {
     const horse = storedHorse({ _id: 'h9', approvalStatus: 'pending', paymentStatus: 'paid' });
-    serve(() => ({
-      status: 200,
-      data: { success: true, data: { items: [], total: 0, page: 1, pageSize: 10 } },
-    }));
+    serve(() => pageReply([]));
     renderModal({ mode: 'view', horse });
     // Paid by status, but no settled amount known: it says so rather than "nothing".
     expect(await screen.findByText('Paid (amount not on file)')).toBeInTheDocument();
