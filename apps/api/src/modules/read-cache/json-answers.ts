@@ -25,24 +25,20 @@ export class JsonAnswers {
     this.copies = new ReadCache(feed, topic, { ttlMs, maxEntries: MAX_ANSWERS });
   }
 
-  /**
-   * `fresh`: load even when a copy is kept (a caller whose session the load itself checks must
-   * not be answered from a copy); what it loads is kept as usual.
-   */
+  /** Answers the copy under `key` when one may be served, else what `load` gives (kept). */
   send(
     reply: FastifyReply,
     key: string,
     schema: ZodType,
     load: () => Promise<unknown>,
-    { fresh = false }: { fresh?: boolean } = {},
   ): FastifyReply | Promise<FastifyReply> {
     // A repeat is answered at once; only a miss waits for the database.
-    const copy = fresh ? undefined : this.copies.peek(key);
-    if (!copy) return this.load(reply, key, schema, load, fresh);
+    const copy = this.copies.peek(key);
+    if (!copy) return this.load(reply, key, schema, load);
     // Unless another server's write may not have been heard yet (ChangeFeed.heardFor).
     const heard = this.feed.heardFor(reply.request);
     if (!heard) return reply.type(JSON_TYPE).send(copy);
-    return heard.then(() => this.load(reply, key, schema, load, false));
+    return heard.then(() => this.load(reply, key, schema, load));
   }
 
   private load(
@@ -50,14 +46,11 @@ export class JsonAnswers {
     key: string,
     schema: ZodType,
     load: () => Promise<unknown>,
-    fresh: boolean,
   ): Promise<FastifyReply> {
     return this.copies
-      .get(
-        key,
-        async () => ({ value: Buffer.from(JSON.stringify(schema.parse(await load()))) }),
-        fresh,
-      )
+      .get(key, async () => ({
+        value: Buffer.from(JSON.stringify(schema.parse(await load()))),
+      }))
       .then((body) => reply.type(JSON_TYPE).send(body));
   }
 }

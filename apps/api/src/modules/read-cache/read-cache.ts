@@ -6,13 +6,6 @@ export interface Loaded<T> {
   validUntil?: number;
 }
 
-/** Where the topic stood when a read began (see `ReadCache.snapshot`). */
-export interface Snapshot {
-  usable: boolean;
-  generation: number;
-  at: number;
-}
-
 interface Entry<T> {
   value: T;
   generation: number;
@@ -45,13 +38,9 @@ export class ReadCache<T> {
     return undefined;
   }
 
-  /** The copy under `key`, else what `load` gives (kept when it may be); `fresh` skips the copy. */
-  async get(
-    key: string,
-    load: () => Promise<Loaded<T> | undefined>,
-    fresh = false,
-  ): Promise<T | undefined> {
-    const hit = fresh ? undefined : this.peek(key);
+  /** The copy under `key`, else what `load` gives (kept when it may be). */
+  async get(key: string, load: () => Promise<Loaded<T> | undefined>): Promise<T | undefined> {
+    const hit = this.peek(key);
     if (hit !== undefined) return hit;
     const usable = this.feed.live && this.options.ttlMs > 0;
     const generation = this.feed.generation(this.topic);
@@ -63,25 +52,6 @@ export class ReadCache<T> {
       this.remember(key, { value: loaded.value, generation, until });
     }
     return loaded.value;
-  }
-
-  /**
-   * Taken before a read that checks something itself (the in-query session check): `keep`
-   * then stores its result only if nothing changed in between, as `get` does.
-   */
-  snapshot(): Snapshot {
-    return {
-      usable: this.feed.live && this.options.ttlMs > 0,
-      generation: this.feed.generation(this.topic),
-      at: Date.now(),
-    };
-  }
-
-  keep(key: string, value: T, since: Snapshot, validUntil = Infinity): void {
-    if (!since.usable || !this.feed.live) return;
-    if (this.feed.generation(this.topic) !== since.generation) return;
-    const until = Math.min(since.at + this.options.ttlMs, validUntil);
-    this.remember(key, { value, generation: since.generation, until });
   }
 
   private remember(key: string, entry: Entry<T>): void {
