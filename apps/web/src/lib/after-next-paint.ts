@@ -47,3 +47,12 @@ export function afterPaintIsShown(work: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/**
+ * Resolves in a task of its own. Between two imports of chunks that are already fetched: the
+ * browser runs the modules of both in one task otherwise, which on a phone became one long
+ * task after the first paint (docs/decisions/0065-register-horse-first-paint.md).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -1,4 +1,5 @@
 import { lazyWithPreload, type PreloadableComponent } from '../../lib/lazy-with-preload';
+import { nextTask } from '../../lib/after-next-paint';
 import { ROUTES } from '../../lib/routes';
 
 /**
@@ -57,6 +58,7 @@ export const SearchHorsesPage = lazyWithPreload(
  */
 export const RegisterHorsePage = lazyWithPreload(async () => {
   const page = await import('../../features/horses/register-horse-page');
+  await nextTask();
   await page.loadForm();
   return page;
 });
@@ -132,8 +134,14 @@ function pageAt(pathname: string, isAdmin: boolean): Page | undefined {
  * Register Horse's form); resolves when all are in, never rejects (a failed chunk suspends
  * and reaches the error boundary when rendered).
  */
-export function preloadShellAndPageAt(pathname: string, isAdmin: boolean): Promise<unknown> {
-  return Promise.all([AppShell.preload(), pageAt(pathname, isAdmin)?.preload()]);
+export async function preloadShellAndPageAt(pathname: string, isAdmin: boolean): Promise<void> {
+  // One after the other, each run in a task of its own (all were fetched beside the entry):
+  // the server-data cache (RTK Query, the signed-in chunk's costliest start), the shell, the page.
+  await import('../../stores/server-api');
+  await nextTask();
+  await AppShell.preload();
+  await nextTask();
+  await pageAt(pathname, isAdmin)?.preload();
 }
 
 /** Whether the shell and the page at `pathname` would render without suspending. */

@@ -1,5 +1,6 @@
 import type { Resolver } from 'react-hook-form';
 import type { HorseFormMode } from '@registry/domain';
+import { nextTask } from '../../../lib/after-next-paint';
 import type { Horse } from '../../../lib/horse-types';
 import type { HorseFormOutput, HorseFormValues } from './form-values';
 
@@ -22,14 +23,19 @@ export function horseFormResolver(
 ): HorseFormResolver {
   let rules: Promise<Resolver<HorseFormValues, unknown, HorseFormOutput>> | undefined;
   const load = () => {
-    rules ??= import('./form-schema').then(
-      ({ schemaResolver }) => schemaResolver(mode, horse, withoutPayment, storedPhotosInForm),
-      (error: unknown) => {
-        // A failed fetch (flaky network) is tried again at the next check.
-        rules = undefined;
-        throw error;
-      },
-    );
+    // zod first, then the rules built with it, each run in a task of its own: together they
+    // were one long task on a phone.
+    rules ??= import('zod')
+      .then(nextTask)
+      .then(() => import('./form-schema'))
+      .then(
+        ({ schemaResolver }) => schemaResolver(mode, horse, withoutPayment, storedPhotosInForm),
+        (error: unknown) => {
+          // A failed fetch (flaky network) is tried again at the next check.
+          rules = undefined;
+          throw error;
+        },
+      );
     return rules;
   };
   const resolver: Resolver<HorseFormValues, unknown, HorseFormOutput> = async (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import type { MemberProfile } from '@registry/domain';
 import { afterPaintIsShown } from '../../../lib/after-next-paint';
@@ -73,12 +73,16 @@ export function useOwnerPrefill(enabled: boolean, form: Form, onBehalfOf?: strin
     const cancel = afterPaintIsShown(() => {
       api
         .get<PrefillProfile>(url, undefined, { signal: controller.signal })
-        .then(({ data }) => {
-          for (const [path, value] of Object.entries(prefillFromProfile(data))) {
-            const field = path as FieldPath<HorseFormValues>;
-            if (value && !getValues(field)) setValue(field, value as never);
-          }
-        })
+        .then(({ data }) =>
+          // A transition: the fields re-render in slices the page can answer between, not in
+          // one long task while the member may already be typing.
+          startTransition(() => {
+            for (const [path, value] of Object.entries(prefillFromProfile(data))) {
+              const field = path as FieldPath<HorseFormValues>;
+              if (value && !getValues(field)) setValue(field, value as never);
+            }
+          }),
+        )
         // No profile, no prefill: the fields are typed as before.
         .catch(() => undefined);
     });
