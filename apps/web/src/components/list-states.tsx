@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { Page } from '../lib/horse-types';
 import { pageOf } from '../lib/paging';
 import type { ApiError } from '../lib/api-client';
@@ -105,6 +105,19 @@ export interface PageRows {
 }
 
 /**
+ * The list's state as its rows show it: an answer is drawn in a render React may split and
+ * interrupt. The store's update when an answer arrives is rendered at once, in one task; a page
+ * of rows drawn in it was a long task on a phone (docs/decisions/0065-register-horse-first-paint.md).
+ * What must appear together with the rows (a section below them) reads this too.
+ */
+export function useShownList<T>(query: ListQuery<T>): ListQuery<T> {
+  const { data, error, loading, reload } = query;
+  // Kept while its parts are the same: the query object is new at every render of the page.
+  const current = useMemo(() => ({ data, error, loading, reload }), [data, error, loading, reload]);
+  return useDeferredValue(current);
+}
+
+/**
  * One page of a server-paged list with its states (ListStates), an empty state that tells "no
  * rows yet" from "no rows match", and the count and pager below (ListFooter). `children` draws
  * the page's rows; `rows` is for their table or card list.
@@ -123,16 +136,17 @@ export function PagedList<T>({
   filtered?: boolean;
   children: (items: T[], rows: PageRows) => ReactNode;
 }) {
-  const { items, total, totalIsEstimate, pageCount } = pageOf(query.data, pageSize);
+  const shown = useShownList(query);
+  const { items, total, totalIsEstimate, pageCount } = pageOf(shown.data, pageSize);
   const [title, text] = (filtered && words.noMatch) || words.none;
   const rows = {
-    busy: query.loading,
+    busy: shown.loading,
     label: `${words.rows ?? 'Rows'}, page ${page} of ${pageCount}`,
   };
   return (
     <>
       <ListStates
-        query={query}
+        query={shown}
         count={items.length}
         errorLead={words.failed}
         loadingLabel={words.loading}

@@ -56,3 +56,12 @@ export function afterPaintIsShown(work: () => void): () => void {
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Runs zod (fetched already, beside the page that needs it) in a task of its own, before the
+ * page's modules build their schemas with it: together they were one long task on a phone.
+ */
+export async function zodFirst(): Promise<void> {
+  await import('zod');
+  await nextTask();
+}

@@ -1,5 +1,5 @@
 import { lazyWithPreload, type PreloadableComponent } from '../../lib/lazy-with-preload';
-import { nextTask } from '../../lib/after-next-paint';
+import { nextTask, zodFirst } from '../../lib/after-next-paint';
 import { ROUTES } from '../../lib/routes';
 
 /**
@@ -29,9 +29,14 @@ export const MembersListPage = lazyWithPreload(
 export const HorseListPage = lazyWithPreload(
   () => import('../../features/admin-horses/admin-horse-list-page'),
 );
-export const HorseApprovalsPage = lazyWithPreload(
-  () => import('../../features/approvals/horse-approvals-page'),
-);
+/**
+ * The approvals page validates its decisions with zod from its first render; zod is run in a
+ * task of its own first, not in one long task with the page (both are fetched beside the entry).
+ */
+export const HorseApprovalsPage = lazyWithPreload(async () => {
+  await zodFirst();
+  return import('../../features/approvals/horse-approvals-page');
+});
 export const DashboardContentPage = lazyWithPreload(
   () => import('../../features/content/dashboard-content-page'),
 );

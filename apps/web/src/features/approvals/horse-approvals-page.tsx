@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import { CardList, TableCard, horseKey } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { PagedList, type ListWords } from '../../components/list-states';
+import { PagedList, useShownList, type ListWords } from '../../components/list-states';
 import { ListToolbar } from '../../components/list-toolbar';
 import { FilterFields, type FilterField } from '../../components/filter-fields';
 import { PaymentStatusBadge } from '../../components/status-badges';
@@ -150,7 +150,10 @@ export default function HorseApprovalsPage() {
   const Queue = useMediaQuery(PHONE_QUERY) ? QueueCards : QueueTable;
   // The changes below wait for the queue's first answer: shown at once, the queue's rows
   // arriving above pushed them down the page (Lighthouse: CLS 0.07-0.1 on a phone).
-  const queueAnswered = query.data !== undefined || query.error !== undefined;
+  // The sections below appear with the queue's rows, which PagedList draws a moment after the
+  // answer (useShownList).
+  const shownQueue = useShownList(query);
+  const queueAnswered = shownQueue.data !== undefined || shownQueue.error !== undefined;
 
   return (
     <>

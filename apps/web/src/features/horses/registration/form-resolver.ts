@@ -1,6 +1,6 @@
 import type { Resolver } from 'react-hook-form';
 import type { HorseFormMode } from '@registry/domain';
-import { nextTask } from '../../../lib/after-next-paint';
+import { zodFirst } from '../../../lib/after-next-paint';
 import type { Horse } from '../../../lib/horse-types';
 import type { HorseFormOutput, HorseFormValues } from './form-values';
 
@@ -25,8 +25,7 @@ export function horseFormResolver(
   const load = () => {
     // zod first, then the rules built with it, each run in a task of its own: together they
     // were one long task on a phone.
-    rules ??= import('zod')
-      .then(nextTask)
+    rules ??= zodFirst()
       .then(() => import('./form-schema'))
       .then(
         ({ schemaResolver }) => schemaResolver(mode, horse, withoutPayment, storedPhotosInForm),
