@@ -9,6 +9,7 @@ export const KEPT_SECTIONS = [
   '## Routes against bare code doing the same work',
   '## Office lists at scale',
   '## Suite time',
+  '## Lint and import loops',
   '## Measurements behind the decision records',
 ];
 
