@@ -56,6 +56,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
       dataDir: '',
+      // Load shedding is off unless a test sets these (overload.test.ts): on a busy machine the
+      // suite's own slow turns (PGlite answers in the event loop) made unrelated tests get 503.
+      overload: {
+        maxLagMs: 600_000,
+        maxQueue: 1_000_000,
+        maxInFlight: 1_000_000,
+        maxHeapBytes: Number.MAX_SAFE_INTEGER,
+        retryAfterSeconds: 2,
+      },
       ...overrides,
       uploadsDir,
     },
