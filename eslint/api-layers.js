@@ -26,7 +26,7 @@ if (unplaced.length > 0) {
     `eslint/api-layers.js: place API module(s) ${unplaced.join(', ')} in API_MODULE_LAYERS`,
   );
 }
-// Each module has one public face (docs/decisions/new-module-faces.md); a folder without it stops
+// Each module has one public face (docs/decisions/0113-api-module-faces.md); a folder without it stops
 // the lint, as an unplaced one does.
 const faceless = API_MODULE_LAYERS.flat().filter(
   (name) => !existsSync(new URL(`${name}/index.ts`, API_MODULES_DIR)),
@@ -46,7 +46,7 @@ const API_APP_FILES = '**/apps/api/src/{app,server}.ts';
 const API_TOP_NOT_CORE = '**/apps/api/src/{app,server,*.test}.ts';
 /** Test files, wherever they sit. */
 const TEST_FILES = '**/*.test.ts';
-/** A module's one public face (docs/decisions/new-module-faces.md). */
+/** A module's one public face (docs/decisions/0113-api-module-faces.md). */
 const MODULE_FACE = 'index.ts';
 /** A module's HTTP files: only the app registers them. */
 const ROUTES_FILES = ['routes.ts', '*-routes.ts', '*-route.ts'];

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * No two files of the repository import each other, directly or round a loop
- * (docs/decisions/new-no-import-loops.md). Type-only and lazy imports count: a loop of types
+ * (docs/decisions/0115-no-import-loops.md). Type-only and lazy imports count: a loop of types
  * still ties the files together. ESLint's import/no-cycle skips type imports, so dpdm reads
  * the imports instead, resolving them as TypeScript does (each folder's tsconfig.json).
  */

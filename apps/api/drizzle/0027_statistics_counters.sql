@@ -4,7 +4,7 @@
 -- figure it changes to derived.statistic_deltas (inserts only: concurrent writers never wait on
 -- one another, and no two tables' writes can deadlock over a shared counter row). The dashboard
 -- folds the deltas into derived.statistic_counts and reads those: a few dozen rows whatever the
--- size of the register (docs/decisions/new-scale-reads.md).
+-- size of the register (docs/decisions/0112-scale-reads-at-a-million.md).
 --
 -- The schema "derived" is outside "public": a backup copies public tables only, and a restore
 -- re-inserts every row through these triggers, which rebuild the counters from the rows.

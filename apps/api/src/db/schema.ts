@@ -299,7 +299,7 @@ export const horses = pgTable(
     // The members' search in name order. Sire and dam ride along (after id: they order
     // nothing) so the searched text of an approved horse can be checked from the index alone
     // while the page walks it (an index-only scan), not one heap row at a time
-    // (docs/decisions/new-scale-reads.md).
+    // (docs/decisions/0112-scale-reads-at-a-million.md).
     index('horses_registry_name_idx')
       .on(t.approvedName, t.registrationNumber, t.id, t.sireName, t.damName)
       .where(sql`${t.approvalStatus} = 'approved'`),

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The API's import rules (eslint/api-layers.js, docs/decisions/new-module-faces.md) fed the
+ * The API's import rules (eslint/api-layers.js, docs/decisions/0113-api-module-faces.md) fed the
  * imports they exist to refuse, through the project's own ESLint config. Each sample is linted as
  * if it were a file at `path` (no file is written), so a rule that stops matching fails here.
  */

@@ -51,7 +51,7 @@ export interface AdminHorseQuery {
  */
 function matches(q: string): SQL {
   // One or two characters: names starting with them (horses_name_prefix_idx), trigrams
-  // needing three (docs/decisions/new-scale-reads.md).
+  // needing three (docs/decisions/0112-scale-reads-at-a-million.md).
   if (isShortSearch(q)) return sql`${sortName} like ${prefixPattern(q)}`;
   const pattern = containsPattern(q);
   return sql`(${horseSearchText(horses)} like ${pattern} or ${ownerOfRecord(pattern)})`;

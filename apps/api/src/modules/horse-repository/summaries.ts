@@ -75,7 +75,7 @@ export function containsPattern(q: string): string {
 /**
  * Searches shorter than this are name prefixes (`prefixPattern`): trigrams need three
  * characters, and a contains-search of one or two would read every row
- * (docs/decisions/new-scale-reads.md).
+ * (docs/decisions/0112-scale-reads-at-a-million.md).
  */
 export const SHORT_SEARCH = 3;
 export const isShortSearch = (q: string) => [...q.trim()].length < SHORT_SEARCH;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 
 /**
- * Searches of one or two characters are name prefixes (docs/decisions/new-scale-reads.md):
+ * Searches of one or two characters are name prefixes (docs/decisions/0112-scale-reads-at-a-million.md):
  * trigram indexes need three characters, and a contains-search of "st" read every horse. The
  * members' search answers approved names starting with them in the prefix index's order, the
  * office's list names (approved, else first choice) in its own order; counts stay bounded.
