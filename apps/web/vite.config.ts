@@ -173,7 +173,7 @@ export default defineConfig(({ command }) => ({
             // zod in a file of its own, fetched only with the forms and checks that validate:
             // left to the bundler it joined a chunk every page loads before its first paint,
             // and building its schemas is a long task on a phone
-            // (docs/decisions/0064-zod-off-the-first-paint.md).
+            // (docs/decisions/0116-first-load-in-short-tasks.md).
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: 'signed-in',

@@ -107,7 +107,7 @@ export interface PageRows {
 /**
  * The list's state as its rows show it: an answer is drawn in a render React may split and
  * interrupt. The store's update when an answer arrives is rendered at once, in one task; a page
- * of rows drawn in it was a long task on a phone (docs/decisions/0065-register-horse-first-paint.md).
+ * of rows drawn in it was a long task on a phone (docs/decisions/0116-first-load-in-short-tasks.md).
  * What must appear together with the rows (a section below them) reads this too.
  */
 export function useShownList<T>(query: ListQuery<T>): ListQuery<T> {

@@ -51,7 +51,7 @@ export function afterPaintIsShown(work: () => void): () => void {
 /**
  * Resolves in a task of its own. Between two imports of chunks that are already fetched: the
  * browser runs the modules of both in one task otherwise, which on a phone became one long
- * task after the first paint (docs/decisions/0065-register-horse-first-paint.md).
+ * task after the first paint (docs/decisions/0116-first-load-in-short-tasks.md).
  */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
