@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlibConstants } from 'node:zlib';
@@ -13,16 +11,6 @@ const proxy = {
   '/api': { target: apiTarget, changeOrigin: false },
   '/uploads': { target: apiTarget, changeOrigin: false },
 };
-
-/**
- * React Router 7's package exports point at its development build in every mode (upstream
- * issue remix-run/react-router#14102): its development warnings and checks ship and run in
- * production. Production builds take the production build shipped in the same package.
- */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
 
 /**
  * A signed-in page needs the signed-in chunk (shell, RTK Query), its stylesheet and its own
@@ -126,7 +114,7 @@ function preloadSignedInChunks(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [
     react(),
     preloadSignedInChunks(),
@@ -144,9 +132,9 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   resolve: {
-    alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
-    // 'source' first: @registry/domain is consumed as TypeScript, so the web build never
+    // React Router 8's exports pick its production build unless the `development` condition is
+    // set, which Vite sets only in dev: the alias to its production file that React Router 7
+    // needed (remix-run/react-router#14102) is gone. 'source' first: @registry/domain is consumed as TypeScript, so the web build never
     // depends on a previous build of packages/domain.
     conditions: ['source', ...defaultClientConditions],
   },
@@ -200,4 +188,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});
