@@ -18,6 +18,7 @@ RUN npm ci --no-audit --no-fund
 # 2. Compile the domain package, the API and the web app.
 FROM deps AS build
 COPY tsconfig.base.json ./
+COPY scripts/tsc7.mjs scripts/
 COPY packages/domain packages/domain
 COPY apps/api apps/api
 COPY apps/web apps/web

@@ -17,7 +17,7 @@ const drizzleKit = path.join(root, 'node_modules/drizzle-kit/bin.cjs');
 // it first (incremental, so a built tree costs a moment), as `npm run lint` runs before any build.
 execFileSync(
   process.execPath,
-  [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', path.join(root, 'packages/domain')],
+  [path.join(root, 'scripts/tsc7.mjs'), '-b', path.join(root, 'packages/domain')],
   { stdio: 'inherit' },
 );
 const copy = mkdtempSync(path.join(tmpdir(), 'registry-migrations-'));
