@@ -3,7 +3,7 @@
 // typescript-eslint (peer `typescript <6.1`), openapi-typescript and our own AST readers
 // (apps/web/vite/page-modules.ts, apps/api/src/test/openapi-client.ts) import. Both packages
 // declare a `tsc` bin and npm links only one of them, so every script calls this file instead
-// of `tsc` (docs/decisions/new-platform-majors.md).
+// of `tsc` (docs/decisions/0117-platform-majors.md).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
