@@ -89,7 +89,9 @@ export default function AdminDashboardPage() {
           </Suspense>
         </>
       )}
-      <OfficeNoticesCard />
+      {/* Below the figures, once they have answered: shown at once, it was pushed down the
+          screen when they arrived (a layout shift of 0.19 on a phone). */}
+      {(data || error) && <OfficeNoticesCard />}
     </>
   );
 }
