@@ -6,3 +6,4 @@ export * from './change-labels.js';
 export * from './dashboard-content.js';
 export * from './office-notices.js';
 export * from './staff.js';
+export * from './mail-problems.js';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { problemMailSchema } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../auth/index.js';
 import { failureSchema, ok, successSchema } from '../../reply.js';
@@ -8,18 +9,6 @@ import { mailProblems, retryMail } from './problems.js';
 const admin = { access: 'admin' as const };
 const security = [{ bearer: [] }];
 const tags = ['admin'];
-
-const problemMailSchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  state: z.enum(['failed', 'stuck']),
-  createdAt: z.string(),
-  nextAttemptAt: z.string(),
-  failedAt: z.string().nullable(),
-});
 
 export interface MailAdminDeps {
   db: Db;

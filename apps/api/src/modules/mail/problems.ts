@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { ProblemMail } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -14,18 +15,6 @@ import { recordAudit } from '../audit/index.js';
 export const STUCK_AFTER_MS = 15 * 60_000;
 const STUCK_AFTER_ATTEMPTS = 3;
 const LIMIT = 200;
-
-export interface ProblemMail {
-  id: string;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  state: 'failed' | 'stuck';
-  createdAt: string;
-  nextAttemptAt: string;
-  failedAt: string | null;
-}
 
 /** Failed and stuck messages, newest first (at most LIMIT). */
 export async function mailProblems(db: Db, now = Date.now()): Promise<ProblemMail[]> {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ProblemMail } from '@registry/domain';
 import {
   CBadge,
   CButton,
@@ -17,19 +18,6 @@ import type { ApiError } from '../../lib/api-client';
 import { queryState, serverApi, type Answer } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
 import { useStaffMay } from '../../stores/use-staff-role';
-
-/** One message of GET admin/mail/problems (docs/operations.md "Mail"). */
-export interface ProblemMail {
-  id: string;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  state: 'failed' | 'stuck';
-  createdAt: string;
-  nextAttemptAt: string;
-  failedAt: string | null;
-}
 
 const mailApi = serverApi.injectEndpoints({
   endpoints: (build) => ({
