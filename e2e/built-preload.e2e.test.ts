@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,16 @@ describe('the built index.html', () => {
     for (const [, file] of firstLoad) {
       expect(readFileSync(path.join(dist, file!), 'utf8'), file).not.toContain('$ZodType');
     }
+  });
+
+  it("puts only the zod the app uses in zod's chunk, none of its other languages", () => {
+    // A bare import('zod') keeps every export of the package: all of its locales, about 50 KB
+    // brotli more (docs/decisions/0116-first-load-in-short-tasks.md).
+    const zod = readdirSync(path.join(dist, 'assets')).filter((f) => /^zod-[\w-]+\.js$/.test(f));
+    expect(zod).toHaveLength(1);
+    const code = readFileSync(path.join(dist, 'assets', zod[0]!), 'utf8');
+    expect(code).not.toContain('Valore non valido');
+    expect(code.length).toBeLessThan(150_000);
   });
 
   it('preloads nothing for a visitor without a session', () => {
