@@ -99,6 +99,10 @@ const accept = async (id: string, token = buyer) =>
     version: (await transferRow(id)).version,
   });
 
+/** The transfer fee paid by `token` (the payer, or the party the test checks is refused). */
+const payFee = (id: string, token: string, payment: Json) =>
+  call('POST', `/api/members/transfers/${id}/pay`, token, payment);
+
 async function decide(id: string, action: 'approve' | 'reject', extra: Json = {}) {
   const row = await transferRow(id);
   const [horse] = await t.database.db.select().from(horses).where(eq(horses.id, row.horseId));
@@ -158,12 +162,7 @@ describe('member transfers: the whole flow', () => {
 
     // The seller cannot pay (the buyer pays) nor accept; nothing is due before the buyer signs.
     expect((await accept(transfer.id, seller)).statusCode).toBe(403);
-    const early = await call(
-      'POST',
-      `/api/members/transfers/${transfer.id}/pay`,
-      buyer,
-      cardPayment(SANDBOX_METHODS.cardSucceeds),
-    );
+    const early = await payFee(transfer.id, buyer, cardPayment(SANDBOX_METHODS.cardSucceeds));
     expect(early.statusCode).toBe(409);
 
     const accepted = await accept(transfer.id);
@@ -172,19 +171,9 @@ describe('member transfers: the whole flow', () => {
     expect(await mailsTo(MEMBER_A.email, `${name}: accepted`)).toHaveLength(1);
     expect((await mailsTo(MEMBER_B.email, 'transfer fee')).length).toBeGreaterThan(0);
 
-    const bySeller = await call(
-      'POST',
-      `/api/members/transfers/${transfer.id}/pay`,
-      seller,
-      cardPayment(SANDBOX_METHODS.cardSucceeds),
-    );
+    const bySeller = await payFee(transfer.id, seller, cardPayment(SANDBOX_METHODS.cardSucceeds));
     expect(bySeller.statusCode).toBe(403);
-    const paid = await call(
-      'POST',
-      `/api/members/transfers/${transfer.id}/pay`,
-      buyer,
-      cardPayment(SANDBOX_METHODS.cardSucceeds),
-    );
+    const paid = await payFee(transfer.id, buyer, cardPayment(SANDBOX_METHODS.cardSucceeds));
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({
       paymentStatus: 'succeeded',
@@ -291,30 +280,15 @@ describe('member transfers: the whole flow', () => {
     const horseId = await approvedHorse();
     const transfer = (await start(horseId)).json().data;
     await accept(transfer.id);
-    const byBuyer = await call(
-      'POST',
-      `/api/members/transfers/${transfer.id}/pay`,
-      buyer,
-      cardPayment(SANDBOX_METHODS.cardSucceeds),
-    );
+    const byBuyer = await payFee(transfer.id, buyer, cardPayment(SANDBOX_METHODS.cardSucceeds));
     expect(byBuyer.statusCode).toBe(403);
     // A bank debit: processing, then settled by the sandbox sweep, which approves it.
-    const paid = await call(
-      'POST',
-      `/api/members/transfers/${transfer.id}/pay`,
-      seller,
-      bankPayment(SANDBOX_METHODS.bankSettles),
-    );
+    const paid = await payFee(transfer.id, seller, bankPayment(SANDBOX_METHODS.bankSettles));
     expect(paid.statusCode).toBe(200);
     expect(paid.json().paymentStatus).toBe('processing');
     expect((await transferRow(transfer.id)).status).toBe('awaiting_payment');
     // A second payment of the same fee is refused while the first is under way.
-    const again = await call(
-      'POST',
-      `/api/members/transfers/${transfer.id}/pay`,
-      seller,
-      cardPayment(SANDBOX_METHODS.cardSucceeds),
-    );
+    const again = await payFee(transfer.id, seller, cardPayment(SANDBOX_METHODS.cardSucceeds));
     expect(again.statusCode).toBe(409);
     await new Promise((resolve) => setTimeout(resolve, 80));
     await t.app.sandboxSweeper!.sweep();
@@ -335,8 +309,7 @@ describe('member transfers: the whole flow', () => {
     const horseId = await approvedHorse();
     const transfer = (await start(horseId)).json().data;
     await accept(transfer.id);
-    const pay = (method: string) =>
-      call('POST', `/api/members/transfers/${transfer.id}/pay`, buyer, cardPayment(method));
+    const pay = (method: string) => payFee(transfer.id, buyer, cardPayment(method));
     const waiting = await pay(SANDBOX_METHODS.cardRequiresAction);
     expect(waiting.json().paymentStatus).toBe('requires_action');
     expect((await pay(SANDBOX_METHODS.cardSucceeds)).statusCode).toBe(409);
