@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ACH_MANDATE_VERSION, PAYMENT_MESSAGES } from '@registry/domain';
 import { mailOutbox } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, bearer, login, type TestApp } from '../../test/harness.js';
-import { paymentIntent, type FakeStripe } from '../../test/fake-stripe.js';
+import { paymentIntent, type FakeAnswer, type FakeStripe } from '../../test/fake-stripe.js';
 import {
   bankPayment,
   cardPayment,
@@ -29,6 +29,34 @@ beforeEach(() => {
 const newHorse = () => registerHorse(t.app, t.database.db, member);
 const created = () => stripe.requests.filter((r) => r.path === '/v1/payment_intents');
 
+/** Stripe's 200 answer: the PaymentIntent `id` in `status`. */
+const intent = (...args: Parameters<typeof paymentIntent>): FakeAnswer => ({
+  status: 200,
+  body: paymentIntent(...args),
+});
+
+/** A new horse of the member paid with `payment` while Stripe answers `answers` in turn. */
+async function payNewHorse(payment: Record<string, unknown>, ...answers: FakeAnswer[]) {
+  const horse = await newHorse();
+  stripe.answer(...answers);
+  return { horse, response: await pay(t.app, member, horse.id, payment) };
+}
+
+/** The API's answer to a payment Stripe took at once: its id and status, no page to go to. */
+function expectTaken(
+  response: Awaited<ReturnType<typeof pay>>,
+  paymentIntentId: string,
+  paymentStatus: string,
+) {
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({
+    success: true,
+    paymentIntentId,
+    paymentStatus,
+    url: null,
+  });
+}
+
 describe('Stripe provider (stripe-node against a local fake)', () => {
   it('tells the browser to use Stripe', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });
@@ -39,16 +67,11 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   });
 
   it('creates and confirms a card PaymentIntent with explicit types and our idempotency key', async () => {
-    const horse = await newHorse();
-    stripe.answer({ status: 200, body: paymentIntent('pi_card_ok', 'succeeded') });
-    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_visa'));
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      success: true,
-      paymentIntentId: 'pi_card_ok',
-      paymentStatus: 'succeeded',
-      url: null,
-    });
+    const { horse, response } = await payNewHorse(
+      cardPayment('pm_card_visa'),
+      intent('pi_card_ok', 'succeeded'),
+    );
+    expectTaken(response, 'pi_card_ok', 'succeeded');
 
     const [payment] = await paymentsOf(t.database.db, horse.id);
     const [request] = created();
@@ -71,9 +94,10 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   });
 
   it('sends the ACH mandate (IP and user agent) for a bank debit', async () => {
-    const horse = await newHorse();
-    stripe.answer({ status: 200, body: paymentIntent('pi_bank_1', 'processing') });
-    const response = await pay(t.app, member, horse.id, bankPayment('pm_bank_1'));
+    const { horse, response } = await payNewHorse(
+      bankPayment('pm_bank_1'),
+      intent('pi_bank_1', 'processing'),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().paymentStatus).toBe('processing');
     expect(created()[0]?.form).toMatchObject({
@@ -88,7 +112,7 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   it("sends an offline mandate acceptance when the office debits the member's account", async () => {
     const admin = await login(t.app, ADMIN, 'admin');
     const horse = await newHorse();
-    stripe.answer({ status: 200, body: paymentIntent('pi_bank_office', 'processing') });
+    stripe.answer(intent('pi_bank_office', 'processing'));
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/admin/payment-process/${horse.id}`,
@@ -107,15 +131,13 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   });
 
   it('confirms a Payment Element ConfirmationToken and hands only the payer the client secret for handleNextAction', async () => {
-    const horse = await newHorse();
-    stripe.answer({
-      status: 200,
-      body: paymentIntent('pi_ct_3ds', 'requires_action', {
+    const { horse, response } = await payNewHorse(
+      cardPayment('ctoken_card_1'),
+      intent('pi_ct_3ds', 'requires_action', {
         client_secret: 'pi_ct_3ds_secret_abc',
         next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} },
       }),
-    });
-    const response = await pay(t.app, member, horse.id, cardPayment('ctoken_card_1'));
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       paymentStatus: 'requires_action',
@@ -137,16 +159,11 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   });
 
   it("confirms the Payment Element's bank ConfirmationToken like a card's, with the ACH mandate; an instantly verified account is processing", async () => {
-    const horse = await newHorse();
-    stripe.answer({ status: 200, body: paymentIntent('pi_fc_instant', 'processing') });
-    const response = await pay(t.app, member, horse.id, bankPayment('ctoken_bank_linked'));
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      success: true,
-      paymentIntentId: 'pi_fc_instant',
-      paymentStatus: 'processing',
-      url: null,
-    });
+    const { horse, response } = await payNewHorse(
+      bankPayment('ctoken_bank_linked'),
+      intent('pi_fc_instant', 'processing'),
+    );
+    expectTaken(response, 'pi_fc_instant', 'processing');
     expect(response.json().clientSecret).toBeUndefined();
     expect(response.json().nextAction).toBeUndefined();
 
@@ -188,18 +205,19 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
     expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('processing');
 
     // The debit settles days later; a status read (or the webhook) moves it on.
-    stripe.answer({ status: 200, body: paymentIntent('pi_fc_instant', 'succeeded') });
+    stripe.answer(intent('pi_fc_instant', 'succeeded'));
     expect((await statusOf(t.app, member, 'pi_fc_instant')).json().paymentStatus).toBe('succeeded');
     expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('paid');
   });
 
   it('refuses a bank ConfirmationToken without the debit authorisation, before Stripe is asked', async () => {
-    const horse = await newHorse();
-    stripe.answer({ status: 200, body: paymentIntent('pi_never', 'processing') });
-    const response = await pay(t.app, member, horse.id, {
-      ...bankPayment('ctoken_bank_unsigned'),
-      checkedAgreement: false,
-    });
+    const { horse, response } = await payNewHorse(
+      {
+        ...bankPayment('ctoken_bank_unsigned'),
+        checkedAgreement: false,
+      },
+      intent('pi_never', 'processing'),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
       checkedAgreement: PAYMENT_MESSAGES.agreementRequired,
@@ -209,10 +227,9 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   });
 
   it('asks for instant verification first and, when Stripe falls back to microdeposits, emails the link and answers no URL to poll', async () => {
-    const horse = await newHorse();
-    stripe.answer({
-      status: 200,
-      body: paymentIntent('pi_md', 'requires_action', {
+    const { horse, response } = await payNewHorse(
+      bankPayment('ctoken_bank_1'),
+      intent('pi_md', 'requires_action', {
         client_secret: 'pi_md_secret',
         next_action: {
           type: 'verify_with_microdeposits',
@@ -221,8 +238,7 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
           },
         },
       }),
-    });
-    const response = await pay(t.app, member, horse.id, bankPayment('ctoken_bank_1'));
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       paymentStatus: 'requires_action',
@@ -252,30 +268,28 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
     expect(payment?.mandate).toMatchObject({ checkedAgreement: true, acceptance: 'online' });
 
     // Once the member has verified the deposits the debit goes ahead like an instant one.
-    stripe.answer({ status: 200, body: paymentIntent('pi_md', 'processing') });
+    stripe.answer(intent('pi_md', 'processing'));
     expect((await statusOf(t.app, member, 'pi_md')).json().paymentStatus).toBe('processing');
     expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('processing');
   });
 
   it('answers the redirect URL when the card needs 3-D Secure, and refreshes on a status read', async () => {
-    const horse = await newHorse();
-    stripe.answer({
-      status: 200,
-      body: paymentIntent('pi_3ds', 'requires_action', {
+    const { horse, response } = await payNewHorse(
+      cardPayment('pm_card_3ds'),
+      intent('pi_3ds', 'requires_action', {
         next_action: {
           type: 'redirect_to_url',
           redirect_to_url: { url: 'https://hooks.stripe.test/3ds/abc', return_url: 'x' },
         },
       }),
-    });
-    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_3ds'));
+    );
     expect(response.json()).toMatchObject({
       paymentStatus: 'requires_action',
       url: 'https://hooks.stripe.test/3ds/abc',
       paymentIntentId: 'pi_3ds',
     });
 
-    stripe.answer({ status: 200, body: paymentIntent('pi_3ds', 'succeeded') });
+    stripe.answer(intent('pi_3ds', 'succeeded'));
     const status = await statusOf(t.app, member, 'pi_3ds');
     expect(status.json().paymentStatus).toBe('succeeded');
     expect(stripe.requests.at(-1)).toMatchObject({
@@ -286,8 +300,7 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   });
 
   it("maps a card error to 402 with Stripe's message", async () => {
-    const horse = await newHorse();
-    stripe.answer({
+    const { horse, response } = await payNewHorse(cardPayment('pm_card_declined'), {
       status: 402,
       body: {
         error: {
@@ -299,7 +312,6 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
         },
       },
     });
-    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_declined'));
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({
       success: false,
@@ -311,16 +323,15 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   });
 
   it('retries with the identical idempotency key', async () => {
-    const horse = await newHorse();
-    stripe.answer(
+    const { response } = await payNewHorse(
+      cardPayment('pm_card_visa'),
       {
         status: 500,
         body: { error: { type: 'api_error', message: 'try again' } },
         headers: { 'stripe-should-retry': 'true' },
       },
-      { status: 200, body: paymentIntent('pi_retry', 'succeeded') },
+      intent('pi_retry', 'succeeded'),
     );
-    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_visa'));
     expect(response.statusCode).toBe(200);
     const attempts = created();
     expect(attempts).toHaveLength(2);
@@ -330,26 +341,23 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
   });
 
   it('answers 502 "Payment process failed" when Stripe fails, and the horse stays payable', async () => {
-    const horse = await newHorse();
-    stripe.answer({
+    const { horse, response } = await payNewHorse(cardPayment('pm_card_visa'), {
       status: 500,
       body: { error: { type: 'api_error', message: 'boom' } },
       headers: { 'stripe-should-retry': 'false' },
     });
-    const response = await pay(t.app, member, horse.id, cardPayment('pm_card_visa'));
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ success: false, error: PAYMENT_MESSAGES.processFailed });
     const [payment] = await paymentsOf(t.database.db, horse.id);
     expect(payment?.status).toBe('failed');
     expect((await horseRow(t.database.db, horse.id)).paymentStatus).toBe('unpaid');
 
-    stripe.answer({ status: 200, body: paymentIntent('pi_after_502', 'succeeded') });
+    stripe.answer(intent('pi_after_502', 'succeeded'));
     expect((await pay(t.app, member, horse.id, cardPayment('pm_card_visa'))).statusCode).toBe(200);
   });
 
   it('answers 400 for a payment method Stripe does not know', async () => {
-    const horse = await newHorse();
-    stripe.answer({
+    const { response } = await payNewHorse(cardPayment('pm_nope'), {
       status: 400,
       body: {
         error: {
@@ -359,7 +367,6 @@ describe('Stripe provider (stripe-node against a local fake)', () => {
         },
       },
     });
-    const response = await pay(t.app, member, horse.id, cardPayment('pm_nope'));
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toContain('No such PaymentMethod');
   });
