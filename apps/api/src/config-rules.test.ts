@@ -4,26 +4,20 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
 import { loadEnvFile } from './env-file.js';
-
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { configProblems } from './test/config-problems.js';
 
 describe('rules between variables', () => {
   it('requires MAIL_FROM once SMTP_URL sends real mail, and checks its shape', () => {
-    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.org:587' })).toEqual([
+    expect(configProblems({ SMTP_URL: 'smtp://mail.example.org:587' })).toEqual([
       expect.stringMatching(/^MAIL_FROM must be set when SMTP_URL is/),
     ]);
     expect(
-      problemsOf({ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'Registry <r@example.org>' }),
+      configProblems({
+        SMTP_URL: 'smtp://mail.example.org',
+        MAIL_FROM: 'Registry <r@example.org>',
+      }),
     ).toEqual([]);
-    expect(problemsOf({ MAIL_FROM: 'not an address' })).toEqual([
+    expect(configProblems({ MAIL_FROM: 'not an address' })).toEqual([
       'MAIL_FROM must be an address, optionally with a name: Registry <registry@example.org>',
     ]);
     // Without SMTP_URL mail goes to files, so the placeholder sender stays.
@@ -44,19 +38,19 @@ describe('rules between variables', () => {
       sessionToken: 'token',
       region: 'eu-west-1',
     });
-    expect(problemsOf({ STORAGE_URL: 's3://s3.example.org/registry' })).toEqual([
+    expect(configProblems({ STORAGE_URL: 's3://s3.example.org/registry' })).toEqual([
       'STORAGE_URL has no access key: put KEY:SECRET@ in it or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
     ]);
-    expect(problemsOf({ AWS_ACCESS_KEY_ID: 'AKIA1', AWS_SESSION_TOKEN: 't' })).toEqual([
+    expect(configProblems({ AWS_ACCESS_KEY_ID: 'AKIA1', AWS_SESSION_TOKEN: 't' })).toEqual([
       'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together (both or neither)',
     ]);
-    expect(problemsOf({ AWS_SESSION_TOKEN: 't' })).toEqual([
+    expect(configProblems({ AWS_SESSION_TOKEN: 't' })).toEqual([
       'AWS_SESSION_TOKEN needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
     ]);
   });
 
   it('checks REGISTRATION_NUMBER_FORMAT and MAIL_SENT_RETENTION_DAYS with the rest', () => {
-    expect(problemsOf({ REGISTRATION_NUMBER_FORMAT: 'GHR-{YYYY}' })).toEqual([
+    expect(configProblems({ REGISTRATION_NUMBER_FORMAT: 'GHR-{YYYY}' })).toEqual([
       expect.stringMatching(/^REGISTRATION_NUMBER_FORMAT must hold exactly one \{SEQ\}/),
     ]);
     expect(loadConfig({ REGISTRATION_NUMBER_FORMAT: 'RH/{YY}/{SEQ:4}' })).toMatchObject({
@@ -64,7 +58,7 @@ describe('rules between variables', () => {
     });
     expect(loadConfig({}).mailSentRetentionMs).toBe(30 * 86_400_000);
     expect(loadConfig({ MAIL_SENT_RETENTION_DAYS: '7' }).mailSentRetentionMs).toBe(7 * 86_400_000);
-    expect(problemsOf({ MAIL_SENT_RETENTION_DAYS: '0' })).toEqual([
+    expect(configProblems({ MAIL_SENT_RETENTION_DAYS: '0' })).toEqual([
       'MAIL_SENT_RETENTION_DAYS must be a whole number of days, at least 1',
     ]);
   });

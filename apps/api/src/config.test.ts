@@ -2,18 +2,9 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, withGeneratedSecrets } from './config.js';
+import { loadConfig, withGeneratedSecrets } from './config.js';
 import { openDatabase, StartupError } from './db/client.js';
-
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { configProblems } from './test/config-problems.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -55,7 +46,7 @@ describe('loadConfig', () => {
   });
 
   it('gives one clear line for each bad value and never echoes a secret', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       PORT: 'eighty',
       DATABASE_URL: 'mysql://secret-password@db/x',
       ADMIN_PASSWORD: 'short',
@@ -68,7 +59,7 @@ describe('loadConfig', () => {
       'DEMO_DATA must be 1 or 0 (or true/false)',
     ]);
     expect(problems.join('\n')).not.toContain('secret-password');
-    expect(problemsOf({ PORT: '70000' })).toEqual([
+    expect(configProblems({ PORT: '70000' })).toEqual([
       'PORT must be a whole number between 1 and 65535',
     ]);
   });

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfig } from '../../config.js';
+import { configProblems } from '../../test/config-problems.js';
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig({ INIT_CWD: '/srv/registry', ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = (env: Record<string, string>) =>
+  configProblems({ INIT_CWD: '/srv/registry', ...env });
 
 describe('payment settings', () => {
   it('default to the sandbox with a 15 s bank settle time', () => {
