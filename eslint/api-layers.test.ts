@@ -1,28 +1,11 @@
-import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { importErrors, itRefuses, sample } from './import-errors.js';
 
 /**
- * The API's import rules (eslint/api-layers.js, docs/decisions/0113-api-module-faces.md) fed the
- * imports they exist to refuse, through the project's own ESLint config. Each sample is linted as
- * if it were a file at `path` (no file is written), so a rule that stops matching fails here.
+ * The API's import rules (api-layers.js, docs/decisions/0113-api-module-faces.md) fed the imports
+ * they exist to refuse, through the project's own ESLint config. Each sample is linted as if it
+ * were a file at `path` (no file is written), so a rule that stops matching fails here.
  */
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const RULE = 'boundaries/dependencies';
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: repoRoot });
-});
-
-async function importErrors(path: string, code: string): Promise<string[]> {
-  const results = await eslint.lintText(code, { filePath: `${repoRoot}${path}` });
-  const result = results[0]!;
-  // A sample that does not parse, or names an unknown rule, must not pass as "refused".
-  expect(result.messages.filter((message) => message.fatal)).toEqual([]);
-  return result.messages.filter((message) => message.ruleId === RULE).map((m) => m.message);
-}
-
 describe('API import boundaries', () => {
   const refused: [string, string, string][] = [
     [
@@ -92,12 +75,10 @@ describe('API import boundaries', () => {
     ],
   ];
 
-  it.each(refused)('refuses %s', async (_name, path, code) => {
-    expect(await importErrors(path, code)).toHaveLength(1);
-  });
+  itRefuses(refused);
 
   it('allows a module its own files, lower faces, core, plugins and the domain', async () => {
-    const code = [
+    const code = sample(
       "import { registerHorse } from './service.js';",
       "import { recordAudit } from '../audit/index.js';",
       "import type { AuthContext } from '../auth/index.js';",
@@ -107,8 +88,7 @@ describe('API import boundaries', () => {
       "import { HORSE_STATUS } from '@registry/domain';",
       'export type A = AuthContext;',
       'export const b = [registerHorse, recordAudit, db, HttpError, errorsPlugin, HORSE_STATUS];',
-      '',
-    ].join('\n');
+    );
     expect(await importErrors('apps/api/src/modules/horses/lint-sample.ts', code)).toEqual([]);
   });
 
@@ -116,12 +96,11 @@ describe('API import boundaries', () => {
     const app =
       "import { horseRoutes } from './modules/horses/routes.js';\nexport const b = horseRoutes;\n";
     expect(await importErrors('apps/api/src/app.ts', app)).toEqual([]);
-    const test = [
+    const test = sample(
       "import { a } from '../files/routes.js';",
       "import { b } from '../../test/spawned-server.js';",
       'export const c = [a, b];',
-      '',
-    ].join('\n');
+    );
     expect(await importErrors('apps/api/src/modules/horses/lint-sample.test.ts', test)).toEqual([]);
   });
 });
