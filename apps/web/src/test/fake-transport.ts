@@ -9,10 +9,22 @@ export interface FakeReply {
   headers?: Record<string, string>;
 }
 
-/** A 200 answer carrying `data` in the API's envelope. */
-export const okReply = (data: unknown): FakeReply => ({
+/** A 200 answer carrying `data` in the API's envelope, with its `message` if given. */
+export const okReply = (data: unknown, message?: string): FakeReply => ({
   status: 200,
-  data: { success: true, data },
+  data: { success: true, data, ...(message === undefined ? {} : { message }) },
+});
+
+/** A 201 answer: `data` was created, and the API's `message` says so. */
+export const createdReply = (data: unknown, message: string): FakeReply => ({
+  status: 201,
+  data: { success: true, data, message },
+});
+
+/** A refusal in the API's envelope: `status`, the `error`, and one field's error if given. */
+export const refusedReply = (status: number, error: string, field?: string): FakeReply => ({
+  status,
+  data: { success: false, error, ...(field === undefined ? {} : { fields: { [field]: error } }) },
 });
 
 /** A 200 answer with one page holding all of `items` (page 1 of size 10). */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminHorse } from '../../test/admin-horse';
-import { withFakeTransport } from '../../test/fake-transport';
+import { okReply, pageReply, withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -21,11 +21,6 @@ const member = (n: number, name: string) => ({
 const bob = member(1, 'Bob Buyer');
 const cara = member(2, 'Cara Co');
 
-const list = (items: unknown[]) => ({
-  status: 200,
-  data: { success: true, data: { items, total: items.length, page: 1, pageSize: 10 } },
-});
-
 async function openDialog() {
   const user = userEvent.setup();
   renderApp('/admin/horse-list');
@@ -41,10 +36,10 @@ describe('Transfer dialog: owners of record', () => {
   it('joint with another member sends ownerType Joint and the co-owner id', async () => {
     const requests = serve((config) => {
       if (config.url === 'admin/members/search') {
-        return list((config.params as { q: string }).q === 'cara' ? [cara] : [bob]);
+        return pageReply((config.params as { q: string }).q === 'cara' ? [cara] : [bob]);
       }
-      if (config.method === 'post') return { status: 200, data: { success: true, data: {} } };
-      return list([adminHorse()]);
+      if (config.method === 'post') return okReply({});
+      return pageReply([adminHorse()]);
     });
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByLabelText('Jointly with another member'));
@@ -68,7 +63,7 @@ describe('Transfer dialog: owners of record', () => {
 
   it('joint with a non-member sends their details and shows the server’s field errors', async () => {
     const requests = serve((config) => {
-      if (config.url === 'admin/members/search') return list([bob]);
+      if (config.url === 'admin/members/search') return pageReply([bob]);
       if (config.method === 'post') {
         return {
           status: 400,
@@ -79,7 +74,7 @@ describe('Transfer dialog: owners of record', () => {
           },
         };
       }
-      return list([adminHorse()]);
+      return pageReply([adminHorse()]);
     });
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByLabelText('Jointly with someone who is not a member'));

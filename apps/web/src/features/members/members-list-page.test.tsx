@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Member } from '../../lib/admin-types';
-import { withFakeTransport } from '../../test/fake-transport';
+import { okReply, refusedReply, withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { openedDialog } from '../../test/opened-dialog';
 import { renderApp } from '../../test/render-app';
@@ -31,10 +31,8 @@ const member = (id: string, name: string, active: boolean): Member => ({
   updatedAt: '2026-01-01T00:00:00Z',
 });
 
-const page = (items: Member[], total = items.length) => ({
-  status: 200,
-  data: { success: true, data: { items, total, page: 1, pageSize: 10 } },
-});
+const page = (items: Member[], total = items.length) =>
+  okReply({ items, total, page: 1, pageSize: 10 });
 
 describe('Members List', () => {
   it('sends search, sorting and paging to the server', async () => {
@@ -67,7 +65,7 @@ describe('Members List', () => {
     const requests = serve((config) =>
       config.method === 'get'
         ? page([member('a', 'Ann', true), member('b', 'Bob', false)])
-        : { status: 200, data: { success: true, data: member('x', 'X', true), message: 'Done' } },
+        : okReply(member('x', 'X', true), 'Done'),
     );
     const user = userEvent.setup();
     renderApp('/admin/members-list');
@@ -95,13 +93,7 @@ describe('Members List', () => {
   it('shows the server refusal when deleting a member who owns horses', async () => {
     serve((config) =>
       config.method === 'delete'
-        ? {
-            status: 409,
-            data: {
-              success: false,
-              error: 'This member owns 2 horses. Transfer them before deleting.',
-            },
-          }
+        ? refusedReply(409, 'This member owns 2 horses. Transfer them before deleting.')
         : page([{ ...member('a', 'Ann', true), horseCount: 2 }]),
     );
     const user = userEvent.setup();
@@ -120,14 +112,7 @@ describe('Members List', () => {
   it('shows uniqueness errors from the server on the field', async () => {
     serve((config) =>
       config.method === 'post'
-        ? {
-            status: 409,
-            data: {
-              success: false,
-              error: 'A member with this email already exists',
-              fields: { email: 'A member with this email already exists' },
-            },
-          }
+        ? refusedReply(409, 'A member with this email already exists', 'email')
         : page([]),
     );
     const user = userEvent.setup();

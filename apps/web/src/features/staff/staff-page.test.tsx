@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STAFF_MESSAGES, type StaffMember } from '@registry/domain';
 import { stubbedMatchMedia } from '../../test/match-media';
-import { withFakeTransport } from '../../test/fake-transport';
+import { createdReply, okReply, refusedReply, withFakeTransport } from '../../test/fake-transport';
 import { adminLoginResult, storeSession } from '../../test/fixtures';
 import { openedDialog } from '../../test/opened-dialog';
 import { renderApp } from '../../test/render-app';
@@ -34,14 +34,8 @@ const OFFICE = [
   staff('c', 'Cara', { staffRole: 'treasurer', status: 'invited', lastSignInAt: null }),
   staff('d', 'Dan', { staffRole: 'read-only', status: 'deactivated', active: false }),
 ];
-const list = (items: StaffMember[]) => ({
-  status: 200,
-  data: { success: true, data: { items } },
-});
-const done = (data: unknown, message = 'Done') => ({
-  status: 200,
-  data: { success: true, data, message },
-});
+const list = (items: StaffMember[]) => okReply({ items });
+const done = (data: unknown, message = 'Done') => okReply(data, message);
 
 describe('Staff page', () => {
   it('lists each staff member with role, status and last sign-in, marking the signed-in one', async () => {
@@ -65,11 +59,7 @@ describe('Staff page', () => {
 
   it('shows a failed load with Try again, and an empty list', async () => {
     let answer: 'fail' | 'empty' = 'fail';
-    serve(() =>
-      answer === 'fail'
-        ? { status: 500, data: { success: false, error: 'Database unavailable' } }
-        : list([]),
-    );
+    serve(() => (answer === 'fail' ? refusedReply(500, 'Database unavailable') : list([])));
     const user = userEvent.setup();
     renderApp('/admin/staff');
     expect(
@@ -90,19 +80,9 @@ describe('Staff page', () => {
       if (config.method === 'get') return list(OFFICE);
       if (taken) {
         taken = false;
-        return {
-          status: 409,
-          data: {
-            success: false,
-            error: STAFF_MESSAGES.emailTaken,
-            fields: { email: STAFF_MESSAGES.emailTaken },
-          },
-        };
+        return refusedReply(409, STAFF_MESSAGES.emailTaken, 'email');
       }
-      return {
-        status: 201,
-        data: { success: true, data: staff('e', 'Eve'), message: STAFF_MESSAGES.invited },
-      };
+      return createdReply(staff('e', 'Eve'), STAFF_MESSAGES.invited);
     });
     const user = userEvent.setup();
     const { store } = renderApp('/admin/staff');
@@ -153,7 +133,7 @@ describe('Staff page', () => {
       if (config.method === 'get') return list(OFFICE);
       if (refuse) {
         refuse = false;
-        return { status: 409, data: { success: false, error: STAFF_MESSAGES.lastAdministrator } };
+        return refusedReply(409, STAFF_MESSAGES.lastAdministrator);
       }
       return done(staff('b', 'Bob', { staffRole: 'treasurer' }), STAFF_MESSAGES.roleChanged);
     });

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { MEMBER_TRANSFER_MESSAGES, type MemberTransfer } from '@registry/domain';
 import type { HttpRequest } from '../../../lib/api-client';
 import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
-import type { FakeReply } from '../../../test/fake-transport';
+import {
+  createdReply,
+  okReply,
+  pageReply,
+  refusedReply,
+  type FakeReply,
+} from '../../../test/fake-transport';
 import { memberTransfer } from '../../../test/member-transfer';
 import { openedDialog } from '../../../test/opened-dialog';
 import { renderApp } from '../../../test/render-app';
@@ -24,8 +30,6 @@ const approved = storedHorse({
 });
 
 const serve = serveSignedInMember();
-const ok = (data: unknown): FakeReply => ({ status: 200, data: { success: true, data } });
-
 /** My Horses against a fake API: the horse list, my transfers, and `answer` for the rest. */
 function myHorses(
   transfers: MemberTransfer[],
@@ -35,10 +39,10 @@ function myHorses(
     const given = answer(request);
     if (given) return given;
     if (request.url === 'members/transfers' && request.method === 'get') {
-      return ok({ transfers, terms: { feeCents: 2500, payer: 'buyer' } });
+      return okReply({ transfers, terms: { feeCents: 2500, payer: 'buyer' } });
     }
-    if (request.url === 'config') return ok({});
-    return ok({ items: [approved], total: 1, page: 1, pageSize: 10 });
+    if (request.url === 'config') return okReply({});
+    return pageReply([approved]);
   });
 }
 
@@ -63,19 +67,9 @@ describe('My Horses: starting a transfer', () => {
       if (request.url !== 'members/transfers' || request.method !== 'post') return undefined;
       if (refuse) {
         refuse = false;
-        return {
-          status: 400,
-          data: {
-            success: false,
-            error: MEMBER_TRANSFER_MESSAGES.buyerNotFound,
-            fields: { buyer: MEMBER_TRANSFER_MESSAGES.buyerNotFound },
-          },
-        };
+        return refusedReply(400, MEMBER_TRANSFER_MESSAGES.buyerNotFound, 'buyer');
       }
-      return {
-        status: 201,
-        data: { success: true, data: memberTransfer(), message: MEMBER_TRANSFER_MESSAGES.started },
-      };
+      return createdReply(memberTransfer(), MEMBER_TRANSFER_MESSAGES.started);
     });
     const user = userEvent.setup();
     const { store } = renderApp('/horse-list');
@@ -129,14 +123,7 @@ describe('My Horses: the buyer’s side', () => {
   it('accepts with a signature, naming the version read', async () => {
     const requests = myHorses([memberTransfer()], (request) =>
       request.url === 'members/transfers/t1/accept'
-        ? {
-            status: 200,
-            data: {
-              success: true,
-              data: memberTransfer({ status: 'awaiting_payment' }),
-              message: 'Transfer accepted',
-            },
-          }
+        ? okReply(memberTransfer({ status: 'awaiting_payment' }), 'Transfer accepted')
         : undefined,
     );
     const user = userEvent.setup();
@@ -162,7 +149,7 @@ describe('My Horses: the buyer’s side', () => {
   it('declines after a confirmation, with an optional reason', async () => {
     const requests = myHorses([memberTransfer()], (request) =>
       request.url === 'members/transfers/t1/decline'
-        ? ok(memberTransfer({ status: 'declined' }))
+        ? okReply(memberTransfer({ status: 'declined' }))
         : undefined,
     );
     const user = userEvent.setup();
