@@ -9,11 +9,39 @@ import {
   CTableHeaderCell,
   CTableRow,
 } from '@coreui/react';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 
 /** The rows of a list and how each is told apart (React's key). */
 interface Rows<T> {
   items: readonly T[];
   keyOf: (item: T) => string;
+}
+
+/** A list's table: its name, whether the next page is loading, its header cells and rows. */
+interface TableProps<T> extends Rows<T> {
+  label: string;
+  busy?: boolean | undefined;
+  columns: readonly ReactNode[];
+  actions?: boolean | undefined;
+}
+
+/**
+ * A list as a table on tablets and wider (TableCard, `row` drawing one row's cells) and as a
+ * column of cards on phones (CardList, `card` drawing one card's body).
+ */
+export function TableOrCards<T>({
+  row,
+  card,
+  ...table
+}: TableProps<T> & { row: (item: T) => ReactNode; card: (item: T) => ReactNode }) {
+  const { label, busy, items, keyOf } = table;
+  return useMediaQuery(PHONE_QUERY) ? (
+    <CardList label={label} busy={busy} items={items} keyOf={keyOf}>
+      {card}
+    </CardList>
+  ) : (
+    <TableCard {...table}>{row}</TableCard>
+  );
 }
 
 /**
@@ -29,13 +57,7 @@ export function TableCard<T>({
   items,
   keyOf,
   children,
-}: Rows<T> & {
-  label: string;
-  busy?: boolean;
-  columns: readonly ReactNode[];
-  actions?: boolean;
-  children: (item: T) => ReactNode;
-}) {
+}: TableProps<T> & { children: (item: T) => ReactNode }) {
   return (
     <CCard>
       <CCardBody className="p-0">
@@ -143,7 +165,7 @@ export function CardList<T>({
   children,
 }: Rows<T> & {
   label: string;
-  busy?: boolean;
+  busy?: boolean | undefined;
   children: (item: T) => ReactNode;
 }) {
   return (

@@ -25,7 +25,7 @@ import {
   useSetMemberActive,
   type MemberSortField,
 } from './api';
-import { MemberCards, MembersTable, type MemberAction } from './members-table';
+import { Members, type MemberAction } from './members-table';
 
 // The dialogs load when first opened, not with the list: the member form alone brings
 // react-hook-form and zod (docs/decisions/0062-code-fetched-on-intent.md).
@@ -84,7 +84,6 @@ export default function MembersListPage() {
   const search = useDebouncedValue(filters.q, 300);
   const query = useMemberList({ q: search, page, sort });
   const phone = useMediaQuery(PHONE_QUERY);
-  const Members = phone ? MemberCards : MembersTable;
   // Roles that only read members (treasurer never comes here; read-only) see no changes offered.
   const mayChange = useStaffMay('members');
 

@@ -1,5 +1,5 @@
 import { CTableDataCell, CTableHeaderCell } from '@coreui/react';
-import { CardList, ClippedText, TableCard } from '../../components/data-table';
+import { ClippedText, TableOrCards } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader, SortableHeaderPair } from '../../components/sortable-header';
 import { StatusBadge } from '../../components/status-badges';
@@ -61,13 +61,64 @@ function State({ member }: { member: Member }) {
   );
 }
 
-/** Members as a sortable table (tablets and wider). */
-export function MembersTable({ members, busy, label, sort, onSort, onAction }: MembersViewProps) {
+type MemberProps = { member: Member } & Pick<MembersViewProps, 'onAction'>;
+
+/** One member's cells in the table (tablets and wider). */
+function MemberRow({ member, onAction }: MemberProps) {
+  return (
+    <>
+      {/* The email under the name, each shortened (whole in its title), so that Status and
+          the actions stay in view on a 1280 px screen (issue 29 §4). */}
+      <CTableHeaderCell scope="row">
+        <ClippedText text={text(member.name)} width="13rem" lines={2} />
+        <span className="d-block small fw-normal text-body-secondary">
+          <ClippedText text={member.email} width="13rem" />
+        </span>
+      </CTableHeaderCell>
+      <CTableDataCell>
+        <ClippedText text={text(member.memberNumber)} width="7rem" />
+      </CTableDataCell>
+      <CTableDataCell>
+        <ClippedText text={text(member.city)} width="8rem" />
+      </CTableDataCell>
+      <CTableDataCell>{member.horseCount}</CTableDataCell>
+      <CTableDataCell>
+        <State member={member} />
+      </CTableDataCell>
+      {onAction && (
+        <CTableDataCell>
+          <Actions member={member} onAction={onAction} />
+        </CTableDataCell>
+      )}
+    </>
+  );
+}
+
+/** One member's card, for phones (sorting from the select above the list). */
+function MemberCard({ member, onAction }: MemberProps) {
+  return (
+    <>
+      <div className="d-flex justify-content-between gap-2 mb-1">
+        <h2 className="h6 mb-0">{nameOf(member)}</h2>
+        <State member={member} />
+      </div>
+      <p className="small mb-1 text-break">{member.email}</p>
+      <p className="small text-body-secondary mb-2">
+        No. {text(member.memberNumber)} · {text(member.city)} · {member.horseCount}{' '}
+        {member.horseCount === 1 ? 'horse' : 'horses'}
+      </p>
+      <Actions member={member} onAction={onAction} />
+    </>
+  );
+}
+
+/** Members as a sortable table on tablets and wider, as cards on phones. */
+export function Members({ members, busy, label, sort, onSort, onAction }: MembersViewProps) {
   const sortable = (field: MemberSortField, text: string) => (
     <SortableHeader field={field} label={text} sort={sort} onSort={onSort} />
   );
   return (
-    <TableCard
+    <TableOrCards
       label={label}
       busy={busy}
       columns={[
@@ -88,56 +139,8 @@ export function MembersTable({ members, busy, label, sort, onSort, onAction }: M
       actions={onAction !== undefined}
       items={members}
       keyOf={memberKey}
-    >
-      {(member) => (
-        <>
-          {/* The email under the name, each shortened (whole in its title), so that Status and
-              the actions stay in view on a 1280 px screen (issue 29 §4). */}
-          <CTableHeaderCell scope="row">
-            <ClippedText text={text(member.name)} width="13rem" lines={2} />
-            <span className="d-block small fw-normal text-body-secondary">
-              <ClippedText text={member.email} width="13rem" />
-            </span>
-          </CTableHeaderCell>
-          <CTableDataCell>
-            <ClippedText text={text(member.memberNumber)} width="7rem" />
-          </CTableDataCell>
-          <CTableDataCell>
-            <ClippedText text={text(member.city)} width="8rem" />
-          </CTableDataCell>
-          <CTableDataCell>{member.horseCount}</CTableDataCell>
-          <CTableDataCell>
-            <State member={member} />
-          </CTableDataCell>
-          {onAction && (
-            <CTableDataCell>
-              <Actions member={member} onAction={onAction} />
-            </CTableDataCell>
-          )}
-        </>
-      )}
-    </TableCard>
-  );
-}
-
-/** The same members as cards, for phones (sorting from the select above the list). */
-export function MemberCards({ members, busy, label, onAction }: MembersViewProps) {
-  return (
-    <CardList label={label} busy={busy} items={members} keyOf={memberKey}>
-      {(member) => (
-        <>
-          <div className="d-flex justify-content-between gap-2 mb-1">
-            <h2 className="h6 mb-0">{nameOf(member)}</h2>
-            <State member={member} />
-          </div>
-          <p className="small mb-1 text-break">{member.email}</p>
-          <p className="small text-body-secondary mb-2">
-            No. {text(member.memberNumber)} · {text(member.city)} · {member.horseCount}{' '}
-            {member.horseCount === 1 ? 'horse' : 'horses'}
-          </p>
-          <Actions member={member} onAction={onAction} />
-        </>
-      )}
-    </CardList>
+      row={(member) => <MemberRow member={member} onAction={onAction} />}
+      card={(member) => <MemberCard member={member} onAction={onAction} />}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { CTableDataCell } from '@coreui/react';
 import { formatUsd, paymentNotes, reversalFor, type LedgerEntry } from '@registry/domain';
-import { CardList, ClippedText, TableCard } from '../../components/data-table';
+import { ClippedText, TableOrCards } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import {
   REVERSAL_LABELS,
@@ -138,93 +138,96 @@ function Horse({ entry }: { entry: LedgerEntry }) {
 const changedLater = (entry: LedgerEntry) =>
   Date.parse(entry.updatedAt) - Date.parse(entry.createdAt) > 60_000;
 
-/** The ledger as a table (tablets and wider). */
-export function LedgerTable({ entries, busy, label, onReverse }: LedgerViewProps) {
+type EntryProps = { entry: LedgerEntry } & Pick<LedgerViewProps, 'onReverse'>;
+
+/** One entry's cells in the table (tablets and wider). */
+function LedgerRow({ entry, onReverse }: EntryProps) {
   return (
-    <TableCard
+    <>
+      <CTableDataCell className="text-nowrap">
+        {formatDay(entry.createdAt)}
+        <div className="small text-body-secondary">{formatTime(entry.createdAt)}</div>
+        {changedLater(entry) && (
+          <div className="small text-body-secondary">changed {formatDay(entry.updatedAt)}</div>
+        )}
+      </CTableDataCell>
+      <CTableDataCell>
+        <Horse entry={entry} />
+      </CTableDataCell>
+      <CTableDataCell>
+        <Payer entry={entry} />
+      </CTableDataCell>
+      <CTableDataCell className="text-nowrap">
+        <Method entry={entry} />
+      </CTableDataCell>
+      <CTableDataCell className="text-nowrap">
+        <Amount entry={entry} />
+      </CTableDataCell>
+      <CTableDataCell>
+        <Status entry={entry} />
+      </CTableDataCell>
+      <CTableDataCell>
+        <Actions entry={entry} onReverse={onReverse} />
+      </CTableDataCell>
+    </>
+  );
+}
+
+/** One entry's card (phones). */
+function LedgerCard({ entry, onReverse }: EntryProps) {
+  return (
+    <>
+      <div className="d-flex justify-content-between align-items-start gap-2">
+        <div className="min-w-0">
+          {/* A phone card has room for the whole name, "(withdrawn)" included. */}
+          <div className="fw-semibold text-break">{horseLabel(entry)}</div>
+          {entry.horse.registrationNumber && (
+            <div className="small text-body-secondary">{entry.horse.registrationNumber}</div>
+          )}
+          <div className="small text-body-secondary">{formatWhen(entry.createdAt)}</div>
+        </div>
+        <div className="text-end">
+          <div className="fw-semibold">{formatUsd(entry.amountCents)}</div>
+          <RecordStatusBadge status={entry.status} />
+        </div>
+      </div>
+      <div className="mt-2 small">
+        {methodLabel(entry)}
+        {entry.reference && <> · {entry.reference}</>} ·{' '}
+        {entry.payer ? entry.payer.name || entry.payer.email : 'Account deleted'}
+        {entry.payer?.memberNumber && <> · {entry.payer.memberNumber}</>}
+        {entry.recordedBy && <> · recorded by the office</>}
+      </div>
+      <div className="small text-body-secondary">
+        {entry.lines.map((line) => `${line.label} ${formatUsd(line.cents)}`).join(', ')}
+      </div>
+      {(entry.failureMessage ?? entry.reversalReason) && (
+        <div className={entry.failureMessage ? 'small text-danger' : 'small'}>
+          {entry.failureMessage ?? `Reason: ${entry.reversalReason}`}
+        </div>
+      )}
+      <Notes entry={entry} />
+      {reversalFor(entry) && (
+        <div className="mt-2">
+          <Actions entry={entry} onReverse={onReverse} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The ledger: a table on tablets and wider, cards on phones. */
+export function Ledger({ entries, busy, label, onReverse }: LedgerViewProps) {
+  return (
+    <TableOrCards
       label={label}
       busy={busy}
       columns={['Date', 'Horse', 'Payer', 'Method', 'Amount', 'Status']}
       actions
       items={entries}
       keyOf={keyOf}
-    >
-      {(entry) => (
-        <>
-          <CTableDataCell className="text-nowrap">
-            {formatDay(entry.createdAt)}
-            <div className="small text-body-secondary">{formatTime(entry.createdAt)}</div>
-            {changedLater(entry) && (
-              <div className="small text-body-secondary">changed {formatDay(entry.updatedAt)}</div>
-            )}
-          </CTableDataCell>
-          <CTableDataCell>
-            <Horse entry={entry} />
-          </CTableDataCell>
-          <CTableDataCell>
-            <Payer entry={entry} />
-          </CTableDataCell>
-          <CTableDataCell className="text-nowrap">
-            <Method entry={entry} />
-          </CTableDataCell>
-          <CTableDataCell className="text-nowrap">
-            <Amount entry={entry} />
-          </CTableDataCell>
-          <CTableDataCell>
-            <Status entry={entry} />
-          </CTableDataCell>
-          <CTableDataCell>
-            <Actions entry={entry} onReverse={onReverse} />
-          </CTableDataCell>
-        </>
-      )}
-    </TableCard>
-  );
-}
-
-/** The ledger as cards (phones). */
-export function LedgerCards({ entries, busy, label, onReverse }: LedgerViewProps) {
-  return (
-    <CardList label={label} busy={busy} items={entries} keyOf={keyOf}>
-      {(entry) => (
-        <>
-          <div className="d-flex justify-content-between align-items-start gap-2">
-            <div className="min-w-0">
-              {/* A phone card has room for the whole name, "(withdrawn)" included. */}
-              <div className="fw-semibold text-break">{horseLabel(entry)}</div>
-              {entry.horse.registrationNumber && (
-                <div className="small text-body-secondary">{entry.horse.registrationNumber}</div>
-              )}
-              <div className="small text-body-secondary">{formatWhen(entry.createdAt)}</div>
-            </div>
-            <div className="text-end">
-              <div className="fw-semibold">{formatUsd(entry.amountCents)}</div>
-              <RecordStatusBadge status={entry.status} />
-            </div>
-          </div>
-          <div className="mt-2 small">
-            {methodLabel(entry)}
-            {entry.reference && <> · {entry.reference}</>} ·{' '}
-            {entry.payer ? entry.payer.name || entry.payer.email : 'Account deleted'}
-            {entry.payer?.memberNumber && <> · {entry.payer.memberNumber}</>}
-            {entry.recordedBy && <> · recorded by the office</>}
-          </div>
-          <div className="small text-body-secondary">
-            {entry.lines.map((line) => `${line.label} ${formatUsd(line.cents)}`).join(', ')}
-          </div>
-          {(entry.failureMessage ?? entry.reversalReason) && (
-            <div className={entry.failureMessage ? 'small text-danger' : 'small'}>
-              {entry.failureMessage ?? `Reason: ${entry.reversalReason}`}
-            </div>
-          )}
-          <Notes entry={entry} />
-          {reversalFor(entry) && (
-            <div className="mt-2">
-              <Actions entry={entry} onReverse={onReverse} />
-            </div>
-          )}
-        </>
-      )}
-    </CardList>
+      row={(entry) => <LedgerRow entry={entry} onReverse={onReverse} />}
+      card={(entry) => <LedgerCard entry={entry} onReverse={onReverse} />}
+    />
   );
 }

@@ -10,7 +10,6 @@ import { downloadFromApi } from '../../lib/download';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useListQuery } from '../../lib/use-list-query';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import {
   EMPTY_LEDGER_FILTERS,
@@ -19,7 +18,7 @@ import {
   usePaymentsLedger,
   type LedgerFilters,
 } from './api';
-import { LedgerCards, LedgerTable } from './ledger-table';
+import { Ledger } from './ledger-table';
 import { METHOD_LABELS, RECORD_STATUS_LABELS } from './labels';
 import { ReconciliationView } from './reconciliation';
 import { DateField } from './date-field';
@@ -67,7 +66,6 @@ export default function PaymentsLedgerPage() {
   const shown = { ...filters, q };
   const query = usePaymentsLedger(shown, page);
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
-  const Ledger = useMediaQuery(PHONE_QUERY) ? LedgerCards : LedgerTable;
   const filtered = Object.values(filters).some((value) => value !== '');
 
   const exportCsv = () => {

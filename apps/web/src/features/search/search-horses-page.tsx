@@ -8,10 +8,9 @@ import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { EMPTY_FILTERS, SEARCH_PAGE_SIZE, useHorseSearch, type HorseSearchFilters } from './api';
 import { HorseDetailsDialog } from './horse-details-dialog';
-import { SearchResultCards, SearchResultsTable } from './search-results';
+import { SearchResults } from './search-results';
 
 /** Each select offers the domain's list of values, shown as they are. */
 const selectOf = (
@@ -61,7 +60,6 @@ export default function SearchHorsesPage() {
   const breeder = useDebouncedValue(filters.breeder, 300);
   const query = useHorseSearch({ ...filters, q, owner, breeder }, page);
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
-  const Results = useMediaQuery(PHONE_QUERY) ? SearchResultCards : SearchResultsTable;
 
   return (
     <>
@@ -73,7 +71,7 @@ export default function SearchHorsesPage() {
 
       <PagedList query={query} paging={paging} words={WORDS} filtered={filtered}>
         {(horses, rows) => (
-          <Results
+          <SearchResults
             horses={horses}
             {...rows}
             onView={(horse) => {

@@ -1,5 +1,5 @@
 import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
-import { CardList, TableCard, horseKey } from '../../components/data-table';
+import { TableOrCards, horseKey } from '../../components/data-table';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
 
@@ -26,18 +26,17 @@ function ViewButton({
   );
 }
 
-/** Results as a table (tablets and wider). */
-export function SearchResultsTable({ horses, busy, label, onView }: SearchResultsProps) {
+/** Results as a table on tablets and wider, as cards on phones. */
+export function SearchResults({ horses, busy, label, onView }: SearchResultsProps) {
   return (
-    <TableCard
+    <TableOrCards
       label={label}
       busy={busy}
       columns={['Name', 'Registration No.', 'Sex', 'Color', 'Sire', 'Dam']}
       actions
       items={horses}
       keyOf={horseKey}
-    >
-      {(horse) => (
+      row={(horse) => (
         <>
           <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
           <CTableDataCell>{text(horse.registrationNum)}</CTableDataCell>
@@ -50,15 +49,7 @@ export function SearchResultsTable({ horses, busy, label, onView }: SearchResult
           </CTableDataCell>
         </>
       )}
-    </TableCard>
-  );
-}
-
-/** The same results as cards, for phones. */
-export function SearchResultCards({ horses, busy, label, onView }: SearchResultsProps) {
-  return (
-    <CardList label={label} busy={busy} items={horses} keyOf={horseKey}>
-      {(horse) => (
+      card={(horse) => (
         <div className="d-flex align-items-start gap-2">
           <div className="flex-grow-1">
             <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
@@ -72,6 +63,6 @@ export function SearchResultCards({ horses, busy, label, onView }: SearchResults
           <ViewButton horse={horse} onView={onView} />
         </div>
       )}
-    </CardList>
+    />
   );
 }
