@@ -2,10 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import boundaries from 'eslint-plugin-boundaries';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { apiLayers } from './eslint/api-layers.js';
+import { boundariesBlock } from './eslint/boundaries-block.js';
 
 /**
  * The modules a web feature offers to other features (paths inside its folder, no extension).
@@ -76,128 +76,104 @@ const webShared = { element: { type: 'web-shared' } };
 /**
  * Import boundaries of the web app, the domain package and e2e (docs/architecture.md
  * "Boundaries", docs/decisions/0077-web-feature-boundaries.md); the API's are in
- * eslint/api-layers.js. Nothing is allowed unless a policy below allows it
- * (`default: 'disallow'`), every folder is an element, and an import of a file outside every
- * element fails (`checkUnknownLocals`). Imports inside one element are checked too
- * (`checkInternals`), so a feature's own file may not import its test file. Policies are read in
- * order and the last one that matches decides.
+ * eslint/api-layers.js. Nothing is allowed unless a policy below allows it, every folder is an
+ * element, and imports inside one element are checked too, so a feature's own file may not
+ * import its test file (eslint/boundaries-block.js).
  */
-const appBoundaries = {
+const appBoundaries = boundariesBlock({
   files: ['apps/web/**/*.{ts,tsx}', 'packages/domain/**/*.ts', 'e2e/**/*.ts'],
-  plugins: { boundaries },
-  settings: {
-    'import/resolver': typescriptResolver,
-    'boundaries/elements': [
-      { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
-      {
-        type: 'web-feature',
-        pattern: 'apps/web/src/features/*',
-        capture: ['feature'],
-        partialMatch: false,
-      },
-      {
-        type: 'web-shared',
-        pattern: 'apps/web/src/{lib,components,stores,styles,assets}',
-        partialMatch: false,
-      },
-      { type: 'web-test-helpers', pattern: 'apps/web/src/test', partialMatch: false },
-      { type: 'web-build', pattern: 'apps/web/vite', partialMatch: false },
-      // The files directly in apps/web/src and apps/web: the entry and the build configuration.
-      { type: 'web-top', pattern: 'apps/web', partialMatch: false },
-      { type: 'domain', pattern: 'packages/domain', partialMatch: false },
-      { type: 'e2e', pattern: 'e2e', partialMatch: false },
-      // The API, imported by nothing here but e2e (its test helpers and the demo files).
-      { type: 'api-test-helpers', pattern: 'apps/api/src/test', partialMatch: false },
-      { type: 'api', pattern: 'apps/api', partialMatch: false },
-    ],
-  },
-  rules: {
-    'boundaries/dependencies': [
-      'error',
-      {
-        default: 'disallow',
-        checkInternals: true,
-        checkUnknownLocals: true,
-        policies: [
-          // The domain package imports only itself: the apps depend on it, never it on them.
-          { from: domain, allow: { to: domain } },
-          // Shared web code (lib, components, stores, styles, assets): shared code, the domain.
-          { from: webShared, allow: { to: [webShared, domain] } },
-          // A feature: itself, shared code, the domain, and another feature only through the
-          // modules that feature offers (FEATURE_PUBLIC_MODULES).
+  typescriptResolver,
+  elements: [
+    { type: 'web-app', pattern: 'apps/web/src/app' },
+    { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+    { type: 'web-shared', pattern: 'apps/web/src/{lib,components,stores,styles,assets}' },
+    { type: 'web-test-helpers', pattern: 'apps/web/src/test' },
+    { type: 'web-build', pattern: 'apps/web/vite' },
+    // The files directly in apps/web/src and apps/web: the entry and the build configuration.
+    { type: 'web-top', pattern: 'apps/web' },
+    { type: 'domain', pattern: 'packages/domain' },
+    { type: 'e2e', pattern: 'e2e' },
+    // The API, imported by nothing here but e2e (its test helpers and the demo files).
+    { type: 'api-test-helpers', pattern: 'apps/api/src/test' },
+    { type: 'api', pattern: 'apps/api' },
+  ],
+  policies: [
+    // The domain package imports only itself: the apps depend on it, never it on them.
+    { from: domain, allow: { to: domain } },
+    // Shared web code (lib, components, stores, styles, assets): shared code, the domain.
+    { from: webShared, allow: { to: [webShared, domain] } },
+    // A feature: itself, shared code, the domain, and another feature only through the
+    // modules that feature offers (FEATURE_PUBLIC_MODULES).
+    {
+      from: { element: { type: 'web-feature' } },
+      allow: {
+        to: [
           {
-            from: { element: { type: 'web-feature' } },
-            allow: {
-              to: [
-                {
-                  element: {
-                    type: 'web-feature',
-                    captured: { feature: '{{ from.captured.feature }}' },
-                  },
-                },
-                webShared,
-                domain,
-                ...Object.entries(FEATURE_PUBLIC_MODULES).map(([feature, modules]) => ({
-                  element: {
-                    type: 'web-feature',
-                    captured: { feature },
-                    fileInternalPath: modules.map((m) => `${m}.{ts,tsx}`),
-                  },
-                })),
-              ],
+            element: {
+              type: 'web-feature',
+              captured: { feature: '{{ from.captured.feature }}' },
             },
           },
-          // The app shell (router, store, layout) puts the features together.
-          {
-            from: { element: { type: 'web-app' } },
-            allow: { to: [{ element: { types: ['web-app', 'web-feature'] } }, webShared, domain] },
-          },
-          // main.tsx starts the app shell.
-          {
-            from: { element: { type: 'web-top' }, file: { path: WEB_ENTRY } },
-            allow: { to: [{ element: { type: 'web-app' } }, webShared, domain] },
-          },
-          // The build (vite.config.ts, vite/) reads the route table (lib/routes.ts).
-          {
-            from: [
-              { element: { type: 'web-build' } },
-              { element: { type: 'web-top' }, file: { path: WEB_BUILD_CONFIG } },
-            ],
-            allow: { to: [{ element: { type: 'web-build' } }, webShared] },
-          },
-          // Web tests and their helpers may reach any web file (they render the whole app).
-          {
-            from: [
-              { element: { type: 'web-test-helpers' } },
-              { element: { types: WEB_PRODUCTION_TYPES }, file: { path: TEST_FILE } },
-            ],
-            allow: { to: [{ element: { types: WEB_TYPES } }, domain] },
-          },
-          // e2e drives the built product: besides itself and the domain, the API's test helpers
-          // (spawned server, fakes), the page table of the web build and the API's demo files.
-          {
-            from: { element: { type: 'e2e' } },
-            allow: {
-              to: [
-                { element: { types: ['e2e', 'api-test-helpers', 'web-build'] } },
-                domain,
-                { element: { type: 'api' }, file: { path: API_DEMO_FILES } },
-              ],
+          webShared,
+          domain,
+          ...Object.entries(FEATURE_PUBLIC_MODULES).map(([feature, modules]) => ({
+            element: {
+              type: 'web-feature',
+              captured: { feature },
+              fileInternalPath: modules.map((m) => `${m}.{ts,tsx}`),
             },
-          },
-          // Production code never imports test code (last, so no allow above can override it).
-          {
-            from: {
-              element: { types: [...WEB_PRODUCTION_TYPES, 'domain'] },
-              file: { path: `!${TEST_FILE}` },
-            },
-            disallow: { to: [{ element: { types: TEST_TYPES } }, { file: { path: TEST_FILE } }] },
-          },
+          })),
         ],
       },
-    ],
-  },
-};
+    },
+    // The app shell (router, store, layout) puts the features together.
+    {
+      from: { element: { type: 'web-app' } },
+      allow: { to: [{ element: { types: ['web-app', 'web-feature'] } }, webShared, domain] },
+    },
+    // main.tsx starts the app shell.
+    {
+      from: { element: { type: 'web-top' }, file: { path: WEB_ENTRY } },
+      allow: { to: [{ element: { type: 'web-app' } }, webShared, domain] },
+    },
+    // The build (vite.config.ts, vite/) reads the route table (lib/routes.ts).
+    {
+      from: [
+        { element: { type: 'web-build' } },
+        { element: { type: 'web-top' }, file: { path: WEB_BUILD_CONFIG } },
+      ],
+      allow: { to: [{ element: { type: 'web-build' } }, webShared] },
+    },
+    // Web tests and their helpers may reach any web file (they render the whole app).
+    {
+      from: [
+        { element: { type: 'web-test-helpers' } },
+        { element: { types: WEB_PRODUCTION_TYPES }, file: { path: TEST_FILE } },
+      ],
+      allow: { to: [{ element: { types: WEB_TYPES } }, domain] },
+    },
+    // e2e drives the built product: besides itself and the domain, the API's test helpers
+    // (spawned server, fakes), the page table of the web build and the API's demo files.
+    {
+      from: { element: { type: 'e2e' } },
+      allow: {
+        to: [
+          { element: { types: ['e2e', 'api-test-helpers', 'web-build'] } },
+          domain,
+          { element: { type: 'api' }, file: { path: API_DEMO_FILES } },
+        ],
+      },
+    },
+    // Production code never imports test code (last, so no allow above can override it).
+    {
+      from: {
+        element: { types: [...WEB_PRODUCTION_TYPES, 'domain'] },
+        file: { path: `!${TEST_FILE}` },
+      },
+      disallow: { to: [{ element: { types: TEST_TYPES } }, { file: { path: TEST_FILE } }] },
+    },
+  ],
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-types/**', '**/node_modules/**', 'data/**', '**/drizzle/**'] },

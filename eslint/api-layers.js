@@ -1,5 +1,5 @@
-import boundaries from 'eslint-plugin-boundaries';
 import { existsSync, readdirSync } from 'node:fs';
+import { boundariesBlock } from './boundaries-block.js';
 
 /**
  * The API's modules (apps/api/src/modules/<name>) in layers, lowest first. A module may import
@@ -72,124 +72,106 @@ const domain = { element: { type: 'domain' } };
  * Policies are read in order and the last one that matches decides.
  */
 export function apiLayers(typescriptResolver) {
-  return {
+  return boundariesBlock({
     files: ['apps/api/src/**/*.ts'],
-    plugins: { boundaries },
-    settings: {
-      'import/resolver': typescriptResolver,
-      'boundaries/elements': [
-        { type: 'api-core', pattern: 'apps/api/src/db', partialMatch: false },
-        { type: 'api-plugins', pattern: 'apps/api/src/plugins', partialMatch: false },
-        {
-          type: 'api-module',
-          pattern: 'apps/api/src/modules/*',
-          capture: ['module'],
-          partialMatch: false,
-        },
-        { type: 'api-ops', pattern: 'apps/api/src/ops', partialMatch: false },
-        { type: 'api-test-helpers', pattern: 'apps/api/src/test', partialMatch: false },
-        { type: 'api-security', pattern: 'apps/api/src/security', partialMatch: false },
-        { type: 'api-fault', pattern: 'apps/api/src/fault', partialMatch: false },
-        { type: 'api-multi-instance', pattern: 'apps/api/src/multi-instance', partialMatch: false },
-        // The files directly in src: the app (API_APP_FILES), tests, and core (the rest).
-        { type: 'api-top', pattern: 'apps/api/src', partialMatch: false },
-        // Outside the API: the shared domain package, and the other apps (never imported).
-        { type: 'domain', pattern: 'packages/domain', partialMatch: false },
-        { type: 'other-app', pattern: '{apps/web,e2e}', partialMatch: false },
-      ],
-    },
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'disallow',
-          checkInternals: true,
-          checkUnknownLocals: true,
-          policies: [
-            // Core (db, config, errors, numbering...) <- plugins <- modules <- the app. Every
-            // API file may use the domain package.
+    typescriptResolver,
+    elements: [
+      { type: 'api-core', pattern: 'apps/api/src/db' },
+      { type: 'api-plugins', pattern: 'apps/api/src/plugins' },
+      { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['module'] },
+      { type: 'api-ops', pattern: 'apps/api/src/ops' },
+      { type: 'api-test-helpers', pattern: 'apps/api/src/test' },
+      { type: 'api-security', pattern: 'apps/api/src/security' },
+      { type: 'api-fault', pattern: 'apps/api/src/fault' },
+      { type: 'api-multi-instance', pattern: 'apps/api/src/multi-instance' },
+      // The files directly in src: the app (API_APP_FILES), tests, and core (the rest).
+      { type: 'api-top', pattern: 'apps/api/src' },
+      // Outside the API: the shared domain package, and the other apps (never imported).
+      { type: 'domain', pattern: 'packages/domain' },
+      { type: 'other-app', pattern: '{apps/web,e2e}' },
+    ],
+    policies: [
+      // Core (db, config, errors, numbering...) <- plugins <- modules <- the app. Every
+      // API file may use the domain package.
+      {
+        from: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } },
+        allow: { to: domain },
+      },
+      { from: core, allow: { to: core } },
+      {
+        from: { element: { type: 'api-plugins' } },
+        allow: { to: [...core, { element: { type: 'api-plugins' } }] },
+      },
+      {
+        from: { element: { type: 'api-module' } },
+        allow: {
+          to: [
+            ...core,
+            { element: { type: 'api-plugins' } },
             {
-              from: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } },
-              allow: { to: domain },
-            },
-            { from: core, allow: { to: core } },
-            {
-              from: { element: { type: 'api-plugins' } },
-              allow: { to: [...core, { element: { type: 'api-plugins' } }] },
-            },
-            {
-              from: { element: { type: 'api-module' } },
-              allow: {
-                to: [
-                  ...core,
-                  { element: { type: 'api-plugins' } },
-                  {
-                    element: {
-                      type: 'api-module',
-                      captured: { module: '{{ from.captured.module }}' },
-                    },
-                  },
-                  // Another module only through its face.
-                  { element: { type: 'api-module', fileInternalPath: MODULE_FACE } },
-                ],
+              element: {
+                type: 'api-module',
+                captured: { module: '{{ from.captured.module }}' },
               },
             },
-            // The app (app.ts, server.ts, ops) wires everything: any module file, routes too.
-            {
-              from: [
-                { element: { type: 'api-ops' } },
-                { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
-              ],
-              allow: {
-                to: [
-                  ...core,
-                  { element: { types: ['api-plugins', 'api-module', 'api-ops'] } },
-                  { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
-                ],
-              },
-            },
-            // A module imports modules of lower layers only (even their faces).
-            ...API_MODULE_LAYERS.flatMap((layer, index) =>
-              layer.map((module) => ({
-                from: { element: { type: 'api-module', captured: { module } } },
-                disallow: {
-                  to: {
-                    element: {
-                      type: 'api-module',
-                      captured: { module: modulesAbove(index, module) },
-                    },
-                  },
-                },
-              })),
-            ),
-            // Tests and their helpers may reach any API file (they build and poke the whole app).
-            {
-              from: [{ element: { types: API_TEST_TYPES } }, { file: { path: TEST_FILES } }],
-              allow: { to: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } } },
-            },
-            // ...but the security suites test the app over HTTP, never a module's routes file.
-            {
-              from: { element: { type: 'api-security' } },
-              disallow: { to: { element: { type: 'api-module', fileInternalPath: ROUTES_FILES } } },
-            },
-            // Production code never imports test code.
-            {
-              from: { element: { types: API_TYPES }, file: { path: `!${TEST_FILES}` } },
-              disallow: {
-                to: [
-                  { element: { types: API_TEST_TYPES } },
-                  { element: { types: API_TYPES }, file: { path: TEST_FILES } },
-                ],
-              },
-            },
-            // No API file imports another app.
-            {
-              from: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } },
-              disallow: { to: { element: { type: 'other-app' } } },
-            },
+            // Another module only through its face.
+            { element: { type: 'api-module', fileInternalPath: MODULE_FACE } },
           ],
         },
-      ],
-    },
-  };
+      },
+      // The app (app.ts, server.ts, ops) wires everything: any module file, routes too.
+      {
+        from: [
+          { element: { type: 'api-ops' } },
+          { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
+        ],
+        allow: {
+          to: [
+            ...core,
+            { element: { types: ['api-plugins', 'api-module', 'api-ops'] } },
+            { element: { type: 'api-top' }, file: { path: API_APP_FILES } },
+          ],
+        },
+      },
+      // A module imports modules of lower layers only (even their faces).
+      ...API_MODULE_LAYERS.flatMap((layer, index) =>
+        layer.map((module) => ({
+          from: { element: { type: 'api-module', captured: { module } } },
+          disallow: {
+            to: {
+              element: {
+                type: 'api-module',
+                captured: { module: modulesAbove(index, module) },
+              },
+            },
+          },
+        })),
+      ),
+      // Tests and their helpers may reach any API file (they build and poke the whole app).
+      {
+        from: [{ element: { types: API_TEST_TYPES } }, { file: { path: TEST_FILES } }],
+        allow: { to: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } } },
+      },
+      // ...but the security suites test the app over HTTP, never a module's routes file.
+      {
+        from: { element: { type: 'api-security' } },
+        disallow: { to: { element: { type: 'api-module', fileInternalPath: ROUTES_FILES } } },
+      },
+      // Production code never imports test code.
+      {
+        from: { element: { types: API_TYPES }, file: { path: `!${TEST_FILES}` } },
+        disallow: {
+          to: [
+            { element: { types: API_TEST_TYPES } },
+            { element: { types: API_TYPES }, file: { path: TEST_FILES } },
+          ],
+        },
+      },
+      // No API file imports another app.
+      {
+        from: { element: { types: [...API_TYPES, ...API_TEST_TYPES] } },
+        disallow: { to: { element: { type: 'other-app' } } },
+      },
+    ],
+  });
 }
