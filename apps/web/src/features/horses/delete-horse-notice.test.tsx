@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { okReply, pageReply } from '../../test/fake-transport';
+import { pageReply } from '../../test/fake-transport';
+import { answeringPaid, paidSummaryUrl } from '../../test/paid-summary';
 import { serveSignedInMember } from '../../test/signed-in-member';
 import { renderApp } from '../../test/render-app';
 import { storedHorse } from './registration/test-values';
@@ -17,10 +18,8 @@ describe('Deleting a paid pending registration', () => {
       approvalStatus: 'pending',
       paymentStatus: 'paid',
     });
-    const requests = serve((config) =>
-      config.url === 'members/horses/h9/paid'
-        ? okReply({ paidCents: 5000, payments: [] })
-        : pageReply([paid]),
+    const requests = serve(
+      answeringPaid('h9', { paidCents: 5000, payments: [] }, pageReply([paid])),
     );
     const user = userEvent.setup();
     renderApp('/horse-list');
@@ -32,6 +31,6 @@ describe('Deleting a paid pending registration', () => {
         'This registration was paid ($50.00). Deleting it does not refund the payment: the office handles refunds.',
       ),
     ).toBeInTheDocument();
-    expect(requests.some((r) => r.url === 'members/horses/h9/paid')).toBe(true);
+    expect(requests.some((r) => r.url === paidSummaryUrl('h9'))).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { serverApi } from '../../../stores/server-api';
-import { okReply, pageReply } from '../../../test/fake-transport';
+import { okReply, pageReply, refusedReply } from '../../../test/fake-transport';
+import { answeringPaid, paidSummaryUrl } from '../../../test/paid-summary';
 import { serveSignedInMember } from '../../../test/signed-in-member';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
@@ -17,21 +18,18 @@ describe("The member's View: status, rejection reason and amount paid", () => {
       paymentStatus: 'paid',
       rejectionReason: 'The marking photos are blurred',
     });
-    const requests = serve((request) =>
-      request.url === 'members/horses/h7/paid'
-        ? okReply({
-            paidCents: 5000,
-            payments: [{ amountCents: 5000, method: 'card', at: '2026-11-02T10:00:00.000Z' }],
-          })
-        : { status: 404, data: { success: false, error: 'Not found' } },
-    );
+    const paid = {
+      paidCents: 5000,
+      payments: [{ amountCents: 5000, method: 'card', at: '2026-11-02T10:00:00.000Z' }],
+    };
+    const requests = serve(answeringPaid('h7', paid, refusedReply(404, 'Not found')));
     renderModal({ mode: 'view', horse });
     const list = within(screen.getByRole('region', { name: 'Registration status' }));
     expect(list.getByText('Rejected')).toBeInTheDocument();
     expect(list.getByText('Paid')).toBeInTheDocument();
     expect(await list.findByText('$50.00 by card on 2026/11/02')).toBeInTheDocument();
     expect(screen.getByText('The marking photos are blurred')).toBeInTheDocument();
-    expect(requests.some((r) => r.url === 'members/horses/h7/paid')).toBe(true);
+    expect(requests.some((r) => r.url === paidSummaryUrl('h7'))).toBe(true);
   });
 
   it('says nothing was paid yet for an unpaid registration', async () => {
@@ -53,10 +51,10 @@ describe("The member's View: status, rejection reason and amount paid", () => {
   it('asks again when a payment marks payments stale, and shows the new amount', async () => {
     const horse = storedHorse({ _id: 'h10', approvalStatus: 'pending', paymentStatus: 'unpaid' });
     let paid = { paidCents: 0, payments: [] as object[] };
-    const requests = serve(() => ({ status: 200, data: { success: true, data: paid } }));
+    const requests = serve(() => okReply(paid));
     const { store } = renderModal({ mode: 'view', horse });
     expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
-    const asked = () => requests.filter((r) => r.url === 'members/horses/h10/paid').length;
+    const asked = () => requests.filter((r) => r.url === paidSummaryUrl('h10')).length;
     expect(asked()).toBe(1);
 
     paid = {
