@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STUB_PNG_DATA_URL } from '../test/canvas-stub';
+import { drawStroke } from '../test/draw-stroke';
 import { SIGNATURE_PAD_HEIGHT, SIGNATURE_PAD_WIDTH } from './signature-dialog';
 import { SignatureField } from './signature-field';
 
@@ -22,12 +23,13 @@ function Harness({ onChange }: { onChange?: (value: string) => void }) {
   );
 }
 
-/** A short stroke with the left mouse button, the way signature_pad listens without pointer events. */
-function drawStroke(canvas: HTMLElement) {
-  fireEvent.mouseDown(canvas, { buttons: 1, clientX: 20, clientY: 20 });
-  fireEvent.mouseMove(window, { buttons: 1, clientX: 60, clientY: 40 });
-  fireEvent.mouseMove(window, { buttons: 1, clientX: 120, clientY: 60 });
-  fireEvent.mouseUp(window, { buttons: 0, clientX: 120, clientY: 60 });
+/** A short stroke with the left mouse button. */
+function drawShortStroke(canvas: HTMLElement) {
+  drawStroke(canvas, [
+    [20, 20],
+    [60, 40],
+    [120, 60],
+  ]);
 }
 
 describe('SignatureField and SignatureDialog', () => {
@@ -45,7 +47,7 @@ describe('SignatureField and SignatureDialog', () => {
       height: `${SIGNATURE_PAD_HEIGHT}px`,
     });
 
-    drawStroke(canvas as HTMLCanvasElement);
+    drawShortStroke(canvas as HTMLCanvasElement);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(onChange).toHaveBeenCalledWith(STUB_PNG_DATA_URL);
@@ -67,7 +69,7 @@ describe('SignatureField and SignatureDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please draw a signature before saving.');
     expect(onChange).not.toHaveBeenCalled();
 
-    drawStroke(dialog.querySelector('canvas') as HTMLCanvasElement);
+    drawShortStroke(dialog.querySelector('canvas') as HTMLCanvasElement);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

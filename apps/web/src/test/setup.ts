@@ -1,3 +1,5 @@
+// First: it changes dom-accessibility-api as it loads, so before Testing Library imports it.
+import './accessible-name-spaces';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

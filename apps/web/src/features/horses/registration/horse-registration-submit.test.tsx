@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { withFakeTransport, type FakeReply } from '../../../test/fake-transport';
 import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
+import { drawStroke } from '../../../test/draw-stroke';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { renderModal } from './render-modal';
 import { storedHorse } from './test-values';
@@ -55,9 +56,10 @@ async function fillRegistration(user: UserEvent) {
 async function sign(user: UserEvent, name: string) {
   await user.click(screen.getByRole('button', { name }));
   const pad = (await screen.findByRole('dialog', { name })).querySelector('canvas')!;
-  fireEvent.mouseDown(pad, { buttons: 1, clientX: 10, clientY: 10 });
-  fireEvent.mouseMove(window, { buttons: 1, clientX: 80, clientY: 40 });
-  fireEvent.mouseUp(window, { buttons: 0, clientX: 80, clientY: 40 });
+  drawStroke(pad, [
+    [10, 10],
+    [80, 40],
+  ]);
   await user.click(
     within(screen.getByRole('dialog', { name })).getByRole('button', { name: 'Save' }),
   );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MEMBER_TRANSFER_MESSAGES, type MemberTransfer } from '@registry/domain';
 import type { HttpRequest } from '../../../lib/api-client';
 import { STUB_PNG_DATA_URL } from '../../../test/canvas-stub';
+import { drawStroke } from '../../../test/draw-stroke';
 import {
   createdReply,
   okReply,
@@ -51,9 +52,10 @@ async function sign(user: ReturnType<typeof userEvent.setup>, button: string) {
   await user.click(screen.getByRole('button', { name: button }));
   const pad = await openedDialog(button);
   const canvas = pad.querySelector('canvas')!;
-  fireEvent.mouseDown(canvas, { buttons: 1, clientX: 20, clientY: 20 });
-  fireEvent.mouseMove(window, { buttons: 1, clientX: 90, clientY: 50 });
-  fireEvent.mouseUp(window, { buttons: 0, clientX: 90, clientY: 50 });
+  drawStroke(canvas, [
+    [20, 20],
+    [90, 50],
+  ]);
   await user.click(within(pad).getByRole('button', { name: 'Save' }));
   await waitFor(() =>
     expect(screen.queryByRole('dialog', { name: button })).not.toBeInTheDocument(),
