@@ -8,13 +8,12 @@ import { PageHeader } from '../../components/page-header';
 import type { ApiError } from '../../lib/api-client';
 import { ROUTES } from '../../lib/routes';
 import { useAction } from '../../lib/use-action';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useAppSelector } from '../../stores/hooks';
 import { useToast } from '../../stores/use-toast';
 import { useRemoveStaff, useResendInvitation, useSetStaffActive, useStaffList } from './api';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { InviteStaffDialog } from './invite-staff-dialog';
-import { StaffCards, StaffTable, type StaffAction } from './staff-table';
+import { Staff, type StaffAction } from './staff-table';
 
 type Pending = { kind: 'deactivate' | 'remove'; staff: StaffMember } | null;
 
@@ -27,8 +26,6 @@ export default function StaffPage() {
   const toast = useToast();
   const selfId = useAppSelector((state) => state.session.userData.id);
   const query = useStaffList();
-  const phone = useMediaQuery(PHONE_QUERY);
-  const Staff = phone ? StaffCards : StaffTable;
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<StaffMember | null>(null);
   const [pending, setPending] = useState<Pending>(null);

@@ -1,6 +1,6 @@
 import { CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import type { StaffMember, StaffStatus } from '@registry/domain';
-import { CardList, ClippedText, TableCard } from '../../components/data-table';
+import { ClippedText, TableOrCards } from '../../components/data-table';
 import { RowActions, type RowAction } from '../../components/row-actions';
 import { StatusBadge } from '../../components/status-badges';
 import { formatDate } from '../../lib/format';
@@ -72,58 +72,61 @@ function Status({ staff }: { staff: StaffMember }) {
   return <StatusBadge text={text} tone={tone} />;
 }
 
-/** Staff as a table (tablets and wider). */
-export function StaffTable({ staff, busy, selfId, onAction }: StaffViewProps) {
+type MemberProps = { member: StaffMember } & Pick<StaffViewProps, 'selfId' | 'onAction'>;
+
+/** One staff member's cells in the table (tablets and wider). */
+function StaffRow({ member, selfId, onAction }: MemberProps) {
   return (
-    <TableCard
+    <>
+      <CTableHeaderCell scope="row">
+        <Name staff={member} selfId={selfId} />
+        <span className="d-block small fw-normal text-body-secondary">
+          <ClippedText text={member.email} width="14rem" />
+        </span>
+      </CTableHeaderCell>
+      <CTableDataCell>{staffRoleLabel(member.staffRole)}</CTableDataCell>
+      <CTableDataCell>
+        <Status staff={member} />
+      </CTableDataCell>
+      <CTableDataCell className="small">{lastSignIn(member)}</CTableDataCell>
+      <CTableDataCell>
+        <Actions staff={member} onAction={onAction} />
+      </CTableDataCell>
+    </>
+  );
+}
+
+/** One staff member's card, for phones. */
+function StaffCard({ member, selfId, onAction }: MemberProps) {
+  return (
+    <>
+      <div className="d-flex justify-content-between gap-2 mb-1">
+        <h2 className="h6 mb-0 text-break">
+          <Name staff={member} selfId={selfId} whole />
+        </h2>
+        <Status staff={member} />
+      </div>
+      <p className="small mb-1 text-break">{member.email}</p>
+      <p className="small text-body-secondary mb-2">
+        {staffRoleLabel(member.staffRole)} · Last sign-in: {lastSignIn(member)}
+      </p>
+      <Actions staff={member} onAction={onAction} />
+    </>
+  );
+}
+
+/** Staff as a table on tablets and wider, as cards on phones. */
+export function Staff({ staff, busy, selfId, onAction }: StaffViewProps) {
+  return (
+    <TableOrCards
       label="Office staff"
       busy={busy}
       columns={['Name', 'Role', 'Status', 'Last sign-in']}
       actions
       items={staff}
       keyOf={staffKey}
-    >
-      {(member) => (
-        <>
-          <CTableHeaderCell scope="row">
-            <Name staff={member} selfId={selfId} />
-            <span className="d-block small fw-normal text-body-secondary">
-              <ClippedText text={member.email} width="14rem" />
-            </span>
-          </CTableHeaderCell>
-          <CTableDataCell>{staffRoleLabel(member.staffRole)}</CTableDataCell>
-          <CTableDataCell>
-            <Status staff={member} />
-          </CTableDataCell>
-          <CTableDataCell className="small">{lastSignIn(member)}</CTableDataCell>
-          <CTableDataCell>
-            <Actions staff={member} onAction={onAction} />
-          </CTableDataCell>
-        </>
-      )}
-    </TableCard>
-  );
-}
-
-/** The same staff as cards, for phones. */
-export function StaffCards({ staff, busy, selfId, onAction }: StaffViewProps) {
-  return (
-    <CardList label="Office staff" busy={busy} items={staff} keyOf={staffKey}>
-      {(member) => (
-        <>
-          <div className="d-flex justify-content-between gap-2 mb-1">
-            <h2 className="h6 mb-0 text-break">
-              <Name staff={member} selfId={selfId} whole />
-            </h2>
-            <Status staff={member} />
-          </div>
-          <p className="small mb-1 text-break">{member.email}</p>
-          <p className="small text-body-secondary mb-2">
-            {staffRoleLabel(member.staffRole)} · Last sign-in: {lastSignIn(member)}
-          </p>
-          <Actions staff={member} onAction={onAction} />
-        </>
-      )}
-    </CardList>
+      row={(member) => <StaffRow member={member} selfId={selfId} onAction={onAction} />}
+      card={(member) => <StaffCard member={member} selfId={selfId} onAction={onAction} />}
+    />
   );
 }
