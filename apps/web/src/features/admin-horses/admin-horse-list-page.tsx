@@ -14,7 +14,6 @@ import { horseDisplayName } from '../../lib/horse-types';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useAction } from '../../lib/use-action';
 import { useToast } from '../../stores/use-toast';
 import {
@@ -27,7 +26,7 @@ import {
   type AdminHorseFilters,
   type AdminHorseSortField,
 } from './api';
-import { AdminHorseCards, AdminHorsesTable, type HorseAction } from './admin-horses-table';
+import { AdminHorses, type HorseAction } from './admin-horses-table';
 import { ExportHorsesButton } from './export-horses-button';
 import { HorseViewDialog } from './horse-view-dialog';
 import { MemberPicker } from './member-picker';
@@ -110,7 +109,6 @@ export default function AdminHorseListPage() {
   const breeder = useDebouncedValue(filters.breeder, 300);
   const typed = { ...filters, q, ownerName, breeder };
   const query = useAdminHorses(typed, page, sort);
-  const Horses = useMediaQuery(PHONE_QUERY) ? AdminHorseCards : AdminHorsesTable;
   const filtered =
     filters.q.trim() !== '' ||
     filters.approvalStatus !== '' ||
@@ -190,7 +188,7 @@ export default function AdminHorseListPage() {
 
       <PagedList query={query} paging={paging} words={WORDS} filtered={filtered}>
         {(horses, rows) => (
-          <Horses
+          <AdminHorses
             horses={horses}
             {...rows}
             sort={sort}

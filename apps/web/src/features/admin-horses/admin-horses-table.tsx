@@ -1,5 +1,5 @@
 import { CTableDataCell, CTableHeaderCell } from '@coreui/react';
-import { CardList, TableCard, horseKey } from '../../components/data-table';
+import { TableOrCards, horseKey } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
@@ -33,12 +33,10 @@ function paymentActions(horse: AdminHorseSummary, act: (action: HorseAction) => 
   return [];
 }
 
-function Actions({
-  horse,
-  onAction,
-  canEdit,
-  may,
-}: Pick<AdminHorsesViewProps, 'onAction' | 'canEdit' | 'may'> & { horse: AdminHorseSummary }) {
+/** What a row's actions need besides the horse. */
+type ActionProps = Pick<AdminHorsesViewProps, 'onAction' | 'canEdit' | 'may'>;
+
+function Actions({ horse, onAction, canEdit, may }: ActionProps & { horse: AdminHorseSummary }) {
   const act = (action: HorseAction) => () => onAction(action, horse);
   return (
     <RowActions
@@ -61,14 +59,61 @@ function Actions({
   );
 }
 
-/** Every horse as a sortable table (tablets and wider). */
-export function AdminHorsesTable(props: AdminHorsesViewProps) {
-  const { horses, busy, label, sort, onSort } = props;
+type HorseProps = { horse: AdminHorseSummary; actions: ActionProps };
+
+/** One horse's cells in the table (tablets and wider). */
+function AdminHorseRow({ horse, actions }: HorseProps) {
+  return (
+    <>
+      <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
+      <CTableDataCell className="text-nowrap">{horse.registrationNum ?? '—'}</CTableDataCell>
+      <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
+      <CTableDataCell>
+        <ApprovalStatusBadge status={horse.approvalStatus} />
+      </CTableDataCell>
+      <CTableDataCell>
+        <PaymentStatusBadge status={horse.paymentStatus} />
+      </CTableDataCell>
+      <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
+      <CTableDataCell>
+        <Actions horse={horse} {...actions} />
+      </CTableDataCell>
+    </>
+  );
+}
+
+/** One horse's card, for phones. */
+function AdminHorseCard({ horse, actions }: HorseProps) {
+  return (
+    <>
+      <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+      <p className="small mb-1">
+        {horse.registrationNum ?? 'No number yet'} ·{' '}
+        {horse.owner?.name || horse.owner?.email || '—'}
+      </p>
+      <p className="mb-2 d-flex gap-1">
+        <ApprovalStatusBadge status={horse.approvalStatus} />
+        <PaymentStatusBadge status={horse.paymentStatus} />
+      </p>
+      <Actions horse={horse} {...actions} />
+    </>
+  );
+}
+
+/** Every horse as a sortable table on tablets and wider, as cards on phones. */
+export function AdminHorses({
+  horses,
+  busy,
+  label,
+  sort,
+  onSort,
+  ...actions
+}: AdminHorsesViewProps) {
   const sortable = (field: AdminHorseSortField, text: string) => (
     <SortableHeader field={field} label={text} sort={sort} onSort={onSort} />
   );
   return (
-    <TableCard
+    <TableOrCards
       label={label}
       busy={busy}
       columns={[
@@ -82,56 +127,8 @@ export function AdminHorsesTable(props: AdminHorsesViewProps) {
       actions
       items={horses}
       keyOf={horseKey}
-    >
-      {(horse) => (
-        <>
-          <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
-          <CTableDataCell className="text-nowrap">{horse.registrationNum ?? '—'}</CTableDataCell>
-          <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
-          <CTableDataCell>
-            <ApprovalStatusBadge status={horse.approvalStatus} />
-          </CTableDataCell>
-          <CTableDataCell>
-            <PaymentStatusBadge status={horse.paymentStatus} />
-          </CTableDataCell>
-          <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
-          <CTableDataCell>
-            <Actions
-              horse={horse}
-              onAction={props.onAction}
-              canEdit={props.canEdit}
-              may={props.may}
-            />
-          </CTableDataCell>
-        </>
-      )}
-    </TableCard>
-  );
-}
-
-/** The same horses as cards, for phones. */
-export function AdminHorseCards(props: AdminHorsesViewProps) {
-  return (
-    <CardList label={props.label} busy={props.busy} items={props.horses} keyOf={horseKey}>
-      {(horse) => (
-        <>
-          <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
-          <p className="small mb-1">
-            {horse.registrationNum ?? 'No number yet'} ·{' '}
-            {horse.owner?.name || horse.owner?.email || '—'}
-          </p>
-          <p className="mb-2 d-flex gap-1">
-            <ApprovalStatusBadge status={horse.approvalStatus} />
-            <PaymentStatusBadge status={horse.paymentStatus} />
-          </p>
-          <Actions
-            horse={horse}
-            onAction={props.onAction}
-            canEdit={props.canEdit}
-            may={props.may}
-          />
-        </>
-      )}
-    </CardList>
+      row={(horse) => <AdminHorseRow horse={horse} actions={actions} />}
+      card={(horse) => <AdminHorseCard horse={horse} actions={actions} />}
+    />
   );
 }
