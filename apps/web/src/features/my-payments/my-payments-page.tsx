@@ -5,7 +5,7 @@ import {
   type MemberPayment,
   type PaymentRecordStatus,
 } from '@registry/domain';
-import { CardList, TableCard } from '../../components/data-table';
+import { TableOrCards } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import { EmptyState } from '../../components/empty-state';
 import { ListStates } from '../../components/list-states';
@@ -13,7 +13,6 @@ import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badges';
 import { formatDaySlashed } from '../../lib/format';
 import { ROUTES } from '../../lib/routes';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useMyPayments } from './api';
 
 type Tone = Parameters<typeof StatusBadge>[0]['tone'];
@@ -67,35 +66,26 @@ function ReceiptButton({ payment }: { payment: MemberPayment }) {
   );
 }
 
-function PaymentsTable({ payments }: { payments: MemberPayment[] }) {
+/** One payment's cells in the table (tablets and wider). */
+function PaymentRow({ payment }: { payment: MemberPayment }) {
   return (
-    <TableCard
-      label="My payments"
-      columns={['Date', 'Horse', 'Fees', 'Method', 'Amount', 'Status']}
-      actions
-      items={payments}
-      keyOf={(payment) => payment.id}
-    >
-      {(payment) => (
-        <>
-          <CTableDataCell>{formatDaySlashed(payment.createdAt)}</CTableDataCell>
-          <CTableHeaderCell scope="row">{horseOf(payment)}</CTableHeaderCell>
-          <CTableDataCell>{feesOf(payment)}</CTableDataCell>
-          <CTableDataCell>{METHOD[payment.method] ?? payment.method}</CTableDataCell>
-          <CTableDataCell className="text-end">{formatUsd(payment.amountCents)}</CTableDataCell>
-          <CTableDataCell>
-            <PaymentStatus status={payment.status} />
-            {payment.reversalReason && (
-              <div className="small text-body-secondary">{payment.reversalReason}</div>
-            )}
-            <Notes payment={payment} />
-          </CTableDataCell>
-          <CTableDataCell className="text-end">
-            <ReceiptButton payment={payment} />
-          </CTableDataCell>
-        </>
-      )}
-    </TableCard>
+    <>
+      <CTableDataCell>{formatDaySlashed(payment.createdAt)}</CTableDataCell>
+      <CTableHeaderCell scope="row">{horseOf(payment)}</CTableHeaderCell>
+      <CTableDataCell>{feesOf(payment)}</CTableDataCell>
+      <CTableDataCell>{METHOD[payment.method] ?? payment.method}</CTableDataCell>
+      <CTableDataCell className="text-end">{formatUsd(payment.amountCents)}</CTableDataCell>
+      <CTableDataCell>
+        <PaymentStatus status={payment.status} />
+        {payment.reversalReason && (
+          <div className="small text-body-secondary">{payment.reversalReason}</div>
+        )}
+        <Notes payment={payment} />
+      </CTableDataCell>
+      <CTableDataCell className="text-end">
+        <ReceiptButton payment={payment} />
+      </CTableDataCell>
+    </>
   );
 }
 
@@ -106,29 +96,40 @@ function Notes({ payment }: { payment: MemberPayment }) {
   return <div className="small text-body-secondary">{notes.join('; ')}</div>;
 }
 
-function PaymentCards({ payments }: { payments: MemberPayment[] }) {
+/** One payment's card (phones). */
+function PaymentCard({ payment }: { payment: MemberPayment }) {
   return (
-    <CardList label="My payments" items={payments} keyOf={(payment) => payment.id}>
-      {(payment) => (
-        <>
-          <h2 className="h6 mb-1">{horseOf(payment)}</h2>
-          <p className="small mb-2">
-            {formatDaySlashed(payment.createdAt)} · {feesOf(payment)} ·{' '}
-            <strong>{formatUsd(payment.amountCents)}</strong> ·{' '}
-            <PaymentStatus status={payment.status} />
-          </p>
-          <Notes payment={payment} />
-          <ReceiptButton payment={payment} />
-        </>
-      )}
-    </CardList>
+    <>
+      <h2 className="h6 mb-1">{horseOf(payment)}</h2>
+      <p className="small mb-2">
+        {formatDaySlashed(payment.createdAt)} · {feesOf(payment)} ·{' '}
+        <strong>{formatUsd(payment.amountCents)}</strong> ·{' '}
+        <PaymentStatus status={payment.status} />
+      </p>
+      <Notes payment={payment} />
+      <ReceiptButton payment={payment} />
+    </>
+  );
+}
+
+/** The payments as a table on tablets and wider, as cards on phones. */
+function Payments({ payments }: { payments: MemberPayment[] }) {
+  return (
+    <TableOrCards
+      label="My payments"
+      columns={['Date', 'Horse', 'Fees', 'Method', 'Amount', 'Status']}
+      actions
+      items={payments}
+      keyOf={(payment) => payment.id}
+      row={(payment) => <PaymentRow payment={payment} />}
+      card={(payment) => <PaymentCard payment={payment} />}
+    />
   );
 }
 
 /** Every payment of the member with its receipt (issue 29 §2). */
 export default function MyPaymentsPage() {
   const query = useMyPayments();
-  const List = useMediaQuery(PHONE_QUERY) ? PaymentCards : PaymentsTable;
   const payments = query.data ?? [];
   return (
     <>
@@ -147,7 +148,7 @@ export default function MyPaymentsPage() {
           </EmptyState>
         }
       >
-        <List payments={payments} />
+        <Payments payments={payments} />
       </ListStates>
     </>
   );
