@@ -8,9 +8,11 @@ import { OpeningSpinner } from './opening-spinner';
  * modal included (docs/decisions/0062-code-fetched-on-intent.md). Once opened it stays mounted, so
  * it closes with its fade like any dialog; `label` says what is opening while the code arrives.
  */
-export function lazyDialog<P extends { visible: boolean }>(
+export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   label: string,
+  /** Whether these props open it: `visible`, or for a dialog opened with what it shows, its id. */
+  isOpen: (props: P) => boolean = (props) => (props as { visible?: boolean }).visible === true,
 ) {
   const Dialog = lazyWithPreload<P>(async () => ({ default: await load() }));
   // Mounted closed, then opened: as when the dialog was always there (its fade, its content
@@ -18,12 +20,14 @@ export function lazyDialog<P extends { visible: boolean }>(
   function OpenedAfterMount(props: P) {
     const [mounted, setMounted] = useState(false);
     useEffect(() => setMounted(true), []);
-    return <Dialog {...props} visible={props.visible && mounted} />;
+    if (!('visible' in props)) return <Dialog {...props} />;
+    return <Dialog {...props} visible={props.visible === true && mounted} />;
   }
   function LazyDialog(props: P) {
-    const [opened, setOpened] = useState(props.visible);
-    if (props.visible && !opened) setOpened(true);
-    if (!opened) return null;
+    const open = isOpen(props);
+    const [opened, setOpened] = useState(open);
+    if (open && !opened) setOpened(true);
+    if (!opened && !open) return null;
     return (
       <Suspense fallback={<OpeningSpinner label={label} />}>
         <OpenedAfterMount {...props} />

@@ -1,6 +1,7 @@
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Page } from '../lib/horse-types';
 import { pageOf } from '../lib/paging';
+import { useShownAnswer } from '../lib/use-shown-answer';
 import type { ApiError } from '../lib/api-client';
 import { EmptyState } from './empty-state';
 import { LoadError, LoadingBlock } from './load-states';
@@ -104,18 +105,6 @@ export interface PageRows {
   label: string;
 }
 
-/**
- * The list's state as its rows show it: an answer is drawn in a render React may split and
- * interrupt. The store's update when an answer arrives is rendered at once, in one task; a page
- * of rows drawn in it was a long task on a phone (docs/decisions/0116-first-load-in-short-tasks.md).
- * What must appear together with the rows (a section below them) reads this too.
- */
-export function useShownList<T>(query: ListQuery<T>): ListQuery<T> {
-  const { data, error, loading, reload } = query;
-  // Kept while its parts are the same: the query object is new at every render of the page.
-  const current = useMemo(() => ({ data, error, loading, reload }), [data, error, loading, reload]);
-  return useDeferredValue(current);
-}
 
 /**
  * One page of a server-paged list with its states (ListStates), an empty state that tells "no
@@ -136,7 +125,7 @@ export function PagedList<T>({
   filtered?: boolean;
   children: (items: T[], rows: PageRows) => ReactNode;
 }) {
-  const shown = useShownList(query);
+  const shown = useShownAnswer(query);
   const { items, total, totalIsEstimate, pageCount } = pageOf(shown.data, pageSize);
   const [title, text] = (filtered && words.noMatch) || words.none;
   const rows = {

@@ -76,7 +76,8 @@ export function feesFor(choices: FeeChoices) {
   };
 }
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Built on first use: a formatter loads locale data, which a page's first paint does without. */
+let usd: Intl.NumberFormat | undefined;
 
 /**
  * "$1,234.50", in the en-US locale whatever the machine's, so the web and the server print the
@@ -91,5 +92,6 @@ export function formatUsd(amountCents: number): string {
   // A decimal string rather than cents / 100, whose binary fraction would round away the last
   // cents of sums past about 10^13 dollars; "-0" cannot arise, so -0 prints as "$0.00".
   const decimal = `${amountCents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return USD.format(decimal as Intl.StringNumericLiteral);
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  return usd.format(decimal as Intl.StringNumericLiteral);
 }

@@ -49,7 +49,11 @@ export const MemberDashboardPage = lazyWithPreload(
   () => import('../../features/dashboard/member-dashboard-page'),
 );
 export const MyHorsesPage = lazyWithPreload(() => import('../../features/horses/my-horses-page'));
-export const ProfilePage = lazyWithPreload(() => import('../../features/profile/profile-page'));
+/** Its forms check with zod from their first render: zod runs first, as for the approvals page. */
+export const ProfilePage = lazyWithPreload(async () => {
+  await zodFirst();
+  return import('../../features/profile/profile-page');
+});
 export const MyPaymentsPage = lazyWithPreload(
   () => import('../../features/my-payments/my-payments-page'),
 );
@@ -141,11 +145,13 @@ function pageAt(pathname: string, isAdmin: boolean): Page | undefined {
  */
 export async function preloadShellAndPageAt(pathname: string, isAdmin: boolean): Promise<void> {
   // One after the other, each run in a task of its own (all were fetched beside the entry):
-  // the server-data cache (RTK Query, the signed-in chunk's costliest start), the shell, the page.
+  // the server-data cache (RTK Query, the signed-in chunk's costliest start), the shell, the
+  // date and money formatters, the page.
   await import('../../stores/server-api');
   await nextTask();
   await AppShell.preload();
   await nextTask();
+  await (await import('../../lib/format')).warmFormatters();
   await pageAt(pathname, isAdmin)?.preload();
 }
 

@@ -113,7 +113,11 @@ function useStartStage(isLoggedIn: boolean, pathname: string, isAdmin: boolean) 
     if (stage !== 'loading' || !isLoggedIn) return;
     let current = true;
     const cancel = afterNextPaint(() => {
-      void preloadShellAndPageAt(pathname, isAdmin).then(() => current && setStage('shell'));
+      // A transition: React then draws the shell in slices between which the browser may run
+      // other tasks; a plain update from a promise drew it in one long task on a phone.
+      void preloadShellAndPageAt(pathname, isAdmin).then(
+        () => current && startTransition(() => setStage('shell')),
+      );
     });
     return () => {
       current = false;

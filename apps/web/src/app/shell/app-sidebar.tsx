@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NavLink, Link } from 'react-router';
 import {
   CCloseButton,
@@ -24,7 +25,12 @@ export const SIDEBAR_ID = 'app-sidebar';
 /** CoreUI's `lg` breakpoint, from which the sidebar sits beside the page instead of over it. */
 const WIDE_SCREEN_QUERY = '(min-width: 992px)';
 
-export function AppSidebar() {
+/**
+ * Memoised: CoreUI's CSidebar measures itself (getComputedStyle, getBoundingClientRect) after
+ * every render of its own, which forced a layout of the whole page inside the commit that first
+ * drew it; the sidebar now renders only when what it shows changes, not with every page.
+ */
+export const AppSidebar = memo(function AppSidebar() {
   const dispatch = useAppDispatch();
   const sidebarShow = useAppSelector((state) => state.ui.sidebarShow);
   const unfoldable = useAppSelector((state) => state.ui.sidebarUnfoldable);
@@ -95,4 +101,4 @@ export function AppSidebar() {
       </CSidebarFooter>
     </CSidebar>
   );
-}
+});

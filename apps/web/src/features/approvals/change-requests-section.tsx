@@ -8,7 +8,7 @@ import { formatDaySlashed } from '../../lib/format';
 import { useToast } from '../../stores/use-toast';
 import { useInvalidate } from '../../stores/server-api';
 import { QUEUE_PAGE_SIZE, useChangeRequests } from './api';
-import { ChangeRequestDialog } from './change-request-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 
 const WORDS: ListWords = {
   failed: 'The changes could not be loaded',
@@ -26,6 +26,13 @@ const fieldsOf = (request: ChangeRequest) => {
 };
 
 /** The queue's second part: members' changes to approved records (issue 20 §2). */
+/** Fetched on intent, like the queue's own dialogs (horse-approvals-page). */
+const ChangeRequestDialog = lazyDialog(
+  () => import('./change-request-dialog').then((m) => m.ChangeRequestDialog),
+  'Opening the change',
+);
+const preloadDialog = () => void ChangeRequestDialog.preload();
+
 export function ChangeRequestsSection() {
   const toast = useToast();
   const [page, setPage] = useState(1);
@@ -37,7 +44,12 @@ export function ChangeRequestsSection() {
   const current = query.data?.items.find((request) => request.id === selected?.id) ?? selected;
 
   return (
-    <section aria-labelledby="change-requests-title" className="mt-4">
+    <section
+      aria-labelledby="change-requests-title"
+      className="mt-4"
+      onPointerOverCapture={preloadDialog}
+      onFocusCapture={preloadDialog}
+    >
       <h2 id="change-requests-title" className="h5">
         Changes to approved records
       </h2>

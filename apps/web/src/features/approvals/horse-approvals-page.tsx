@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import { CardList, TableCard, horseKey } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { PagedList, useShownList, type ListWords } from '../../components/list-states';
+import { PagedList, type ListWords } from '../../components/list-states';
+import { useShownAnswer } from '../../lib/use-shown-answer';
 import { ListToolbar } from '../../components/list-toolbar';
 import { FilterFields, type FilterField } from '../../components/filter-fields';
 import { PaymentStatusBadge } from '../../components/status-badges';
@@ -16,12 +17,33 @@ import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import { useInvalidate } from '../../stores/server-api';
 import { QUEUE_PAGE_SIZE, usePendingHorses } from './api';
-import { ApproveDialog } from './approve-dialog';
 import { OfficeReportsSection } from '../breeding-reports/office-reports-section';
 import { ChangeRequestsSection } from './change-requests-section';
 import { MemberTransfersSection } from './member-transfers-section';
-import { RejectDialog } from './reject-dialog';
-import { ReviewDialog } from './review-dialog';
+
+/**
+ * The queue's dialogs (and the record they show, with zod's checks of a decision) are fetched
+ * when the office first points at a row or opens one, not with the queue: the page's first load
+ * then evaluates only the list (docs/decisions/0062-code-fetched-on-intent.md).
+ */
+const ReviewDialog = lazyDialog(
+  () => import('./review-dialog').then((m) => m.ReviewDialog),
+  'Opening the registration',
+);
+const ApproveDialog = lazyDialog(
+  () => import('./approve-dialog').then((m) => m.ApproveDialog),
+  'Opening the approval',
+);
+const RejectDialog = lazyDialog(
+  () => import('./reject-dialog').then((m) => m.RejectDialog),
+  'Opening the rejection',
+);
+function preloadQueueDialogs() {
+  void ReviewDialog.preload();
+  void ApproveDialog.preload();
+  void RejectDialog.preload();
+}
+import { lazyDialog } from '../../components/lazy-dialog';
 
 const WORDS: ListWords = {
   failed: 'The queue could not be loaded',
@@ -151,8 +173,8 @@ export default function HorseApprovalsPage() {
   // The changes below wait for the queue's first answer: shown at once, the queue's rows
   // arriving above pushed them down the page (Lighthouse: CLS 0.07-0.1 on a phone).
   // The sections below appear with the queue's rows, which PagedList draws a moment after the
-  // answer (useShownList).
-  const shownQueue = useShownList(query);
+  // answer (useShownAnswer).
+  const shownQueue = useShownAnswer(query);
   const queueAnswered = shownQueue.data !== undefined || shownQueue.error !== undefined;
 
   return (
@@ -172,13 +194,16 @@ export default function HorseApprovalsPage() {
         filtered={search.trim() !== '' || filters.breeding !== ''}
       >
         {(horses) => (
-          <Queue
-            horses={horses}
-            onReview={(horse) => {
-              setReviewing(horse._id);
-              setDialog('review');
-            }}
-          />
+          // A pointer over the queue or focus in it fetches its dialogs.
+          <div onPointerOverCapture={preloadQueueDialogs} onFocusCapture={preloadQueueDialogs}>
+            <Queue
+              horses={horses}
+              onReview={(horse) => {
+                setReviewing(horse._id);
+                setDialog('review');
+              }}
+            />
+          </div>
         )}
       </PagedList>
       {queueAnswered && <ChangeRequestsSection />}

@@ -6,9 +6,8 @@ import { TransferBadge } from '../../components/transfer-badge';
 import { formatDaySlashed } from '../../lib/format';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
-import { MemberTransferDialog } from './member-transfer-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { useMemberTransfers, useTransferSettings } from './member-transfers-api';
-import { TransferSettingsDialog } from './transfer-settings-dialog';
 
 function feeOf(transfer: MemberTransfer): string {
   if (transfer.feeCents === 0) return 'No fee';
@@ -21,6 +20,21 @@ function feeOf(transfer: MemberTransfer): string {
  * for; Review opens the transfer with both signatures and the payment. The association's
  * transfer settings are changed here too.
  */
+/** Fetched on intent, like the queue's own dialogs (horse-approvals-page). */
+const MemberTransferDialog = lazyDialog(
+  () => import('./member-transfer-dialog').then((m) => m.MemberTransferDialog),
+  'Opening the transfer',
+  (props) => props.transferId !== null,
+);
+const TransferSettingsDialog = lazyDialog(
+  () => import('./transfer-settings-dialog').then((m) => m.TransferSettingsDialog),
+  'Opening the transfer settings',
+);
+function preloadDialogs() {
+  void MemberTransferDialog.preload();
+  void TransferSettingsDialog.preload();
+}
+
 export function MemberTransfersSection() {
   const toast = useToast();
   const [scope, setScope] = useState<'open' | 'all'>('open');
@@ -40,7 +54,12 @@ export function MemberTransfersSection() {
   );
 
   return (
-    <section aria-labelledby="member-transfers-title" className="mt-4">
+    <section
+      aria-labelledby="member-transfers-title"
+      className="mt-4"
+      onPointerOverCapture={preloadDialogs}
+      onFocusCapture={preloadDialogs}
+    >
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 id="member-transfers-title" className="h5 mb-0 me-auto">
           Member transfers

@@ -9,9 +9,8 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import { useOfficeReports } from './api';
-import { DeadlineDialog } from './deadline-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { ReportStatus } from './report-card';
-import { ReviewReportDialog } from './review-report-dialog';
 
 const PAGE_SIZE = 10;
 
@@ -101,6 +100,21 @@ function ReportCards({ reports, onReview }: Rows) {
  * The office's breeding reports (docs/api.md "Breeding reports"), under the approval queue:
  * filtered by season, stallion and status; each opens for review. The deadline is set here too.
  */
+/** Fetched on intent, like the approval queue's own dialogs (approvals/horse-approvals-page). */
+const ReviewReportDialog = lazyDialog(
+  () => import('./review-report-dialog').then((m) => m.ReviewReportDialog),
+  'Opening the breeding report',
+  (props) => props.reportId !== null,
+);
+const DeadlineDialog = lazyDialog(
+  () => import('./deadline-dialog').then((m) => m.DeadlineDialog),
+  'Opening the deadline',
+);
+function preloadDialogs() {
+  void ReviewReportDialog.preload();
+  void DeadlineDialog.preload();
+}
+
 export function OfficeReportsSection() {
   const toast = useToast();
   const [page, setPage] = useState(1);
@@ -122,7 +136,12 @@ export function OfficeReportsSection() {
   };
 
   return (
-    <section aria-labelledby="breeding-reports-title" className="mt-4">
+    <section
+      aria-labelledby="breeding-reports-title"
+      className="mt-4"
+      onPointerOverCapture={preloadDialogs}
+      onFocusCapture={preloadDialogs}
+    >
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 id="breeding-reports-title" className="h5 mb-0">
           Stallion breeding reports

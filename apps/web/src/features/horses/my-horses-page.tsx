@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { PAYMENT_MESSAGES } from '@registry/domain';
 import { CButton } from '@coreui/react';
 import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import { FilterSelect, ListToolbar, SearchField } from '../../components/list-toolbar';
@@ -26,16 +27,32 @@ import { HorseModalHost, preloadHorseForm, type HorseModalState } from './horse-
 import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
 import { APPROVAL_LABELS } from './status-badges';
 import { MyTransfersSection } from './transfers/my-transfers-section';
-import { StartTransferDialog } from './transfers/start-transfer-dialog';
-import { StallionReportsDialog } from '../breeding-reports/stallion-reports-dialog';
 import { useMyTransfers } from './transfers/transfers-api';
 
 export const MY_HORSES_PAGE_SIZE = 10;
 
-/** View and Edit open the form, Delete its confirmation: fetched on intent (see below). */
+/**
+ * The transfer and breeding-report dialogs validate with zod: fetched when first opened (or on
+ * intent, below), not with the list, whose first load then runs no zod at all
+ * (docs/decisions/0062-code-fetched-on-intent.md).
+ */
+const StartTransferDialog = lazyDialog(
+  () => import('./transfers/start-transfer-dialog').then((m) => m.StartTransferDialog),
+  'Opening the transfer',
+  (props) => props.horse !== null,
+);
+const StallionReportsDialog = lazyDialog(
+  () => import('../breeding-reports/stallion-reports-dialog').then((m) => m.StallionReportsDialog),
+  'Opening the breeding reports',
+  (props) => props.horse !== null,
+);
+
+/** View and Edit open the form, Delete its confirmation, and the rows' other dialogs. */
 function preloadListDialogs() {
   preloadHorseForm();
   void LazyConfirmDialog.preload();
+  void StartTransferDialog.preload();
+  void StallionReportsDialog.preload();
 }
 
 /** Its own chunk, like the registration form: the list loads without the payment fields. */

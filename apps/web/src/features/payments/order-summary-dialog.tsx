@@ -63,6 +63,37 @@ function VerificationStep({ step }: { step: SandboxVerificationStep }) {
   );
 }
 
+function OrderLines({
+  lines,
+  total,
+}: {
+  lines: ReadonlyArray<{ key: string; label: string; cents: number }>;
+  total: number;
+}) {
+  return (
+    <table className="table mb-0" aria-label="Order summary">
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.key}>
+            <th scope="row" className="fw-normal">
+              {line.label}
+            </th>
+            <td className="text-end">{formatUsd(line.cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          <td className="text-end fw-bold" data-testid="order-total">
+            {formatUsd(total)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
 /** Spec §2.6 item 20: every fee and the total, 2 decimals; the backdrop does not close it. */
 export function OrderSummaryDialog({
   visible,
@@ -77,6 +108,11 @@ export function OrderSummaryDialog({
   container,
 }: OrderSummaryDialogProps) {
   const titleId = useId();
+  // The lines are drawn once the dialog has been open (and kept while it closes): formatting the
+  // first amount loads the browser's currency data, which the hidden dialog's page does not need
+  // before its first answer (docs/decisions/0118-intl-formatters-on-first-use.md).
+  const [shown, setShown] = useState(visible);
+  if (visible && !shown) setShown(true);
   const lines = fixedLines ?? feeLines(choices);
   const total = fixedLines
     ? fixedLines.reduce((sum, line) => sum + line.cents, 0)
@@ -99,26 +135,7 @@ export function OrderSummaryDialog({
         </CModalTitle>
       </CModalHeader>
       <CModalBody>
-        <table className="table mb-0" aria-label="Order summary">
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.key}>
-                <th scope="row" className="fw-normal">
-                  {line.label}
-                </th>
-                <td className="text-end">{formatUsd(line.cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td className="text-end fw-bold" data-testid="order-total">
-                {formatUsd(total)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+        {shown && <OrderLines lines={lines} total={total} />}
         {visible && verification && <VerificationStep step={verification} />}
         {status && !verification && (
           <p className="mt-3 mb-0 d-flex align-items-center gap-2" role="status">

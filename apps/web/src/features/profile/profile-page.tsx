@@ -5,6 +5,7 @@ import { EmailChangeDialog } from '../../components/email-change-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/page-spinner';
 import { ROUTES } from '../../lib/routes';
+import { useShownAnswer } from '../../lib/use-shown-answer';
 import { useAppSelector } from '../../stores/hooks';
 import { sendMemberEmailCode, useProfile, useProfileSaved, verifyMemberEmailCode } from './api';
 import { ChangePasswordForm } from './change-password-form';
@@ -14,7 +15,9 @@ import { ProfilePictureCard } from './profile-picture-card';
 /** The member's own profile (spec §2.1 /profile, §6): details, picture, email and password. */
 export default function ProfilePage() {
   const userId = useAppSelector((state) => state.session.userData.id) ?? '';
-  const query = useProfile(userId);
+  // The answer is drawn in a render React may split: the forms drawn with the store's update
+  // were one long task on a phone (useShownAnswer).
+  const query = useShownAnswer(useProfile(userId));
   // Saved edits replace what was loaded, without another round trip.
   const setEdited = useProfileSaved(userId);
   const [emailOpen, setEmailOpen] = useState(false);

@@ -1,6 +1,6 @@
 import type { Resolver } from 'react-hook-form';
 import type { HorseFormMode } from '@registry/domain';
-import { zodFirst } from '../../../lib/after-next-paint';
+import { nextTask, zodFirst } from '../../../lib/after-next-paint';
 import type { Horse } from '../../../lib/horse-types';
 import type { HorseFormOutput, HorseFormValues } from './form-values';
 
@@ -23,18 +23,18 @@ export function horseFormResolver(
 ): HorseFormResolver {
   let rules: Promise<Resolver<HorseFormValues, unknown, HorseFormOutput>> | undefined;
   const load = () => {
-    // zod first, then the rules built with it, each run in a task of its own: together they
-    // were one long task on a phone.
-    rules ??= zodFirst()
-      .then(() => import('./form-schema'))
-      .then(
-        ({ schemaResolver }) => schemaResolver(mode, horse, withoutPayment, storedPhotosInForm),
-        (error: unknown) => {
-          // A failed fetch (flaky network) is tried again at the next check.
-          rules = undefined;
-          throw error;
-        },
-      );
+    // zod, then the rules built with it, then the first check, each run in a task of its own:
+    // together they were one long task on a phone.
+    rules ??= (async () => {
+      await zodFirst();
+      const { schemaResolver } = await import('./form-schema');
+      await nextTask();
+      return schemaResolver(mode, horse, withoutPayment, storedPhotosInForm);
+    })().catch((error: unknown) => {
+      // A failed fetch (flaky network) is tried again at the next check.
+      rules = undefined;
+      throw error;
+    });
     return rules;
   };
   const resolver: Resolver<HorseFormValues, unknown, HorseFormOutput> = async (
