@@ -1,5 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -151,6 +159,8 @@ async function auditOnce(
         `--output-path=${output}`,
         `--only-categories=${CATEGORIES.join(',')}`,
         '--quiet',
+        // With LIGHTHOUSE_REPORTS, its trace too (report-0.trace.json), copied beside the report.
+        ...(process.env.LIGHTHOUSE_REPORTS ? ['--save-assets'] : []),
         // The session lives in the profile's localStorage, which Lighthouse would clear.
         '--disable-storage-reset',
         // Our flags come after chrome-launcher's own, and Chromium takes the last --user-data-dir.
@@ -164,6 +174,13 @@ async function auditOnce(
       mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
       const file = `${label.replace(/\W+/g, '-').toLowerCase()}-${run}.json`;
       writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, file), JSON.stringify(lhr));
+      const trace = path.join(work, 'report-0.trace.json');
+      if (existsSync(trace)) {
+        cpSync(
+          trace,
+          path.join(process.env.LIGHTHOUSE_REPORTS, file.replace(/\.json$/, '.trace.json')),
+        );
+      }
     }
     if (lhr.runtimeError) {
       throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
