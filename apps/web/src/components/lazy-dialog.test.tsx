@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { lazyDialog } from './lazy-dialog';
+import { lazyDialog, preloadAll } from './lazy-dialog';
 
 function Probe({ visible, name }: { visible: boolean; name: string }) {
   return <p>{visible ? `${name} open` : `${name} closed`}</p>;
@@ -33,5 +33,19 @@ describe('lazyDialog', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Opening the probe…');
     arrive(Probe);
     expect(await screen.findByText('Probe open')).toBeInTheDocument();
+  });
+
+  it('fetches each of several dialogs once on their shared preload, and renders none', () => {
+    const loadFirst = vi.fn(() => Promise.resolve(Probe));
+    const loadSecond = vi.fn(() => Promise.resolve(Probe));
+    const First = lazyDialog(loadFirst, 'Opening the first probe…');
+    const preload = preloadAll(First, lazyDialog(loadSecond, 'Opening the second probe…'));
+    expect(loadFirst).not.toHaveBeenCalled();
+    preload();
+    preload();
+    expect(loadFirst).toHaveBeenCalledTimes(1);
+    expect(loadSecond).toHaveBeenCalledTimes(1);
+    render(<First visible={false} name="First" />);
+    expect(screen.queryByText(/First/)).toBeNull();
   });
 });

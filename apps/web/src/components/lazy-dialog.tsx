@@ -36,3 +36,13 @@ export function lazyDialog<P extends object>(
   }
   return Object.assign(LazyDialog, { preload: Dialog.preload });
 }
+
+/**
+ * One preload for several lazy dialogs (or pages): for the pointer over, or the focus in, what
+ * opens them, so each dialog's code is fetched on intent and none with the page.
+ */
+export function preloadAll(...loadable: readonly { preload: () => Promise<unknown> }[]) {
+  return () => {
+    for (const one of loadable) void one.preload();
+  };
+}

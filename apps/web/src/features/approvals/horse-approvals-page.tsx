@@ -38,12 +38,8 @@ const RejectDialog = lazyDialog(
   () => import('./reject-dialog').then((m) => m.RejectDialog),
   'Opening the rejection',
 );
-function preloadQueueDialogs() {
-  void ReviewDialog.preload();
-  void ApproveDialog.preload();
-  void RejectDialog.preload();
-}
-import { lazyDialog } from '../../components/lazy-dialog';
+const preloadQueueDialogs = preloadAll(ReviewDialog, ApproveDialog, RejectDialog);
+import { lazyDialog, preloadAll } from '../../components/lazy-dialog';
 
 const WORDS: ListWords = {
   failed: 'The queue could not be loaded',
