@@ -1,25 +1,13 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CAlert, CButton, CSpinner, CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import { formatUsd, type MemberTransfer } from '@registry/domain';
-import { CardList, TableCard } from '../../components/data-table';
+import { TableOrCards } from '../../components/data-table';
 import { TransferBadge } from '../../components/transfer-badge';
 import { formatDaySlashed } from '../../lib/format';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
-import { lazyDialog } from '../../components/lazy-dialog';
+import { lazyDialog, preloadAll } from '../../components/lazy-dialog';
 import { useMemberTransfers, useTransferSettings } from './member-transfers-api';
 
-function feeOf(transfer: MemberTransfer): string {
-  if (transfer.feeCents === 0) return 'No fee';
-  const state = transfer.payment?.status === 'succeeded' ? 'paid' : 'not paid';
-  return `${formatUsd(transfer.feeCents)} (${transfer.feePayer}), ${state}`;
-}
-
-/**
- * The queue's member transfers (issue 31 item 1): open ones, or all, with the step each waits
- * for; Review opens the transfer with both signatures and the payment. The association's
- * transfer settings are changed here too.
- */
 /** Fetched on intent, like the queue's own dialogs (horse-approvals-page). */
 const MemberTransferDialog = lazyDialog(
   () => import('./member-transfer-dialog').then((m) => m.MemberTransferDialog),
@@ -30,11 +18,66 @@ const TransferSettingsDialog = lazyDialog(
   () => import('./transfer-settings-dialog').then((m) => m.TransferSettingsDialog),
   'Opening the transfer settings',
 );
-function preloadDialogs() {
-  void MemberTransferDialog.preload();
-  void TransferSettingsDialog.preload();
+const preloadDialogs = preloadAll(MemberTransferDialog, TransferSettingsDialog);
+
+function feeOf(transfer: MemberTransfer): string {
+  if (transfer.feeCents === 0) return 'No fee';
+  const state = transfer.payment?.status === 'succeeded' ? 'paid' : 'not paid';
+  return `${formatUsd(transfer.feeCents)} (${transfer.feePayer}), ${state}`;
 }
 
+/** One transfer's cells in the table (tablets and wider); `review` is its Review button. */
+function TransferRow({ transfer, review }: { transfer: MemberTransfer; review: ReactNode }) {
+  return (
+    <>
+      <CTableHeaderCell scope="row">
+        {transfer.horse.name}
+        {transfer.horse.registrationNumber && (
+          <span className="d-block small text-body-secondary">
+            {transfer.horse.registrationNumber}
+          </span>
+        )}
+      </CTableHeaderCell>
+      <CTableDataCell>{transfer.seller.name}</CTableDataCell>
+      <CTableDataCell>
+        {transfer.buyer.name}
+        {!transfer.buyer.id && <span className="d-block small text-body-secondary">invited</span>}
+      </CTableDataCell>
+      <CTableDataCell>{transfer.saleDate}</CTableDataCell>
+      <CTableDataCell>{feeOf(transfer)}</CTableDataCell>
+      <CTableDataCell>
+        <TransferBadge status={transfer.status} />
+        <span className="d-block small text-body-secondary">
+          {formatDaySlashed(transfer.updatedAt)}
+        </span>
+      </CTableDataCell>
+      <CTableDataCell className="text-end">{review}</CTableDataCell>
+    </>
+  );
+}
+
+/** One transfer's card (phones). */
+function TransferCard({ transfer, review }: { transfer: MemberTransfer; review: ReactNode }) {
+  return (
+    <>
+      <h3 className="h6 mb-1">{transfer.horse.name}</h3>
+      <p className="small text-body-secondary mb-2">
+        {transfer.seller.name} to {transfer.buyer.name} · Sale date {transfer.saleDate} ·{' '}
+        {feeOf(transfer)}
+      </p>
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <TransferBadge status={transfer.status} />
+        <div className="ms-auto">{review}</div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The queue's member transfers (issue 31 item 1): open ones, or all, with the step each waits
+ * for; Review opens the transfer with both signatures and the payment. The association's
+ * transfer settings are changed here too.
+ */
 export function MemberTransfersSection() {
   const toast = useToast();
   const [scope, setScope] = useState<'open' | 'all'>('open');
@@ -45,7 +88,6 @@ export function MemberTransfersSection() {
   // Read defensively: an answer of another shape shows as no transfers, not as a crash.
   const transfers = Array.isArray(query.data) ? query.data : [];
   const terms = typeof settings.data?.feeCents === 'number' ? settings.data : undefined;
-  const phone = useMediaQuery(PHONE_QUERY);
   const review = (transfer: MemberTransfer) => (
     <CButton size="sm" color="primary" variant="outline" onClick={() => setReviewing(transfer.id)}>
       Review transfer
@@ -104,66 +146,17 @@ export function MemberTransfersSection() {
             : 'No transfers yet.'}
         </p>
       )}
-      {transfers.length > 0 && phone && (
-        <CardList
-          label="Member transfers"
-          busy={query.loading}
-          items={transfers}
-          keyOf={(transfer) => transfer.id}
-        >
-          {(transfer) => (
-            <>
-              <h3 className="h6 mb-1">{transfer.horse.name}</h3>
-              <p className="small text-body-secondary mb-2">
-                {transfer.seller.name} to {transfer.buyer.name} · Sale date {transfer.saleDate} ·{' '}
-                {feeOf(transfer)}
-              </p>
-              <div className="d-flex flex-wrap align-items-center gap-2">
-                <TransferBadge status={transfer.status} />
-                <div className="ms-auto">{review(transfer)}</div>
-              </div>
-            </>
-          )}
-        </CardList>
-      )}
-      {transfers.length > 0 && !phone && (
-        <TableCard
+      {transfers.length > 0 && (
+        <TableOrCards
           label="Member transfers"
           columns={['Horse', 'Seller', 'Buyer', 'Sale date', 'Fee', 'Status']}
           actions
           busy={query.loading}
           items={transfers}
           keyOf={(transfer) => transfer.id}
-        >
-          {(transfer) => (
-            <>
-              <CTableHeaderCell scope="row">
-                {transfer.horse.name}
-                {transfer.horse.registrationNumber && (
-                  <span className="d-block small text-body-secondary">
-                    {transfer.horse.registrationNumber}
-                  </span>
-                )}
-              </CTableHeaderCell>
-              <CTableDataCell>{transfer.seller.name}</CTableDataCell>
-              <CTableDataCell>
-                {transfer.buyer.name}
-                {!transfer.buyer.id && (
-                  <span className="d-block small text-body-secondary">invited</span>
-                )}
-              </CTableDataCell>
-              <CTableDataCell>{transfer.saleDate}</CTableDataCell>
-              <CTableDataCell>{feeOf(transfer)}</CTableDataCell>
-              <CTableDataCell>
-                <TransferBadge status={transfer.status} />
-                <span className="d-block small text-body-secondary">
-                  {formatDaySlashed(transfer.updatedAt)}
-                </span>
-              </CTableDataCell>
-              <CTableDataCell className="text-end">{review(transfer)}</CTableDataCell>
-            </>
-          )}
-        </TableCard>
+          row={(transfer) => <TransferRow transfer={transfer} review={review(transfer)} />}
+          card={(transfer) => <TransferCard transfer={transfer} review={review(transfer)} />}
+        />
       )}
       <MemberTransferDialog
         transferId={reviewing}

@@ -1,16 +1,27 @@
 import { useState } from 'react';
 import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
 import type { BreedingReportSummary } from '@registry/domain';
-import { CardList, TableCard } from '../../components/data-table';
+import { TableOrCards } from '../../components/data-table';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import { FilterSelect, ListToolbar, SearchField } from '../../components/list-toolbar';
 import { formatDaySlashed } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import { useOfficeReports } from './api';
-import { lazyDialog } from '../../components/lazy-dialog';
+import { lazyDialog, preloadAll } from '../../components/lazy-dialog';
 import { ReportStatus } from './report-card';
+
+/** Fetched on intent, like the approval queue's own dialogs (approvals/horse-approvals-page). */
+const ReviewReportDialog = lazyDialog(
+  () => import('./review-report-dialog').then((m) => m.ReviewReportDialog),
+  'Opening the breeding report',
+  (props) => props.reportId !== null,
+);
+const DeadlineDialog = lazyDialog(
+  () => import('./deadline-dialog').then((m) => m.DeadlineDialog),
+  'Opening the deadline',
+);
+const preloadDialogs = preloadAll(ReviewReportDialog, DeadlineDialog);
 
 const PAGE_SIZE = 10;
 
@@ -30,11 +41,10 @@ function seasons(): Array<readonly [string, string]> {
 }
 
 type Rows = { reports: BreedingReportSummary[]; onReview: (id: string) => void };
+/** One report and what opens it, for its row, its card and its button. */
+type ReportProps = { report: BreedingReportSummary } & Pick<Rows, 'onReview'>;
 
-function ReviewButton({
-  report,
-  onReview,
-}: { report: BreedingReportSummary } & Pick<Rows, 'onReview'>) {
+function ReviewButton({ report, onReview }: ReportProps) {
   return (
     <CButton size="sm" color="primary" variant="outline" onClick={() => onReview(report.id)}>
       Open report
@@ -46,53 +56,56 @@ function ReviewButton({
   );
 }
 
-function ReportsTable({ reports, onReview }: Rows) {
+/** One report's cells in the table (tablets and wider). */
+function ReportRow({ report, onReview }: ReportProps) {
   return (
-    <TableCard
+    <>
+      <CTableHeaderCell scope="row">
+        {report.stallion.name}
+        <span className="d-block small">{report.stallion.registrationNumber}</span>
+      </CTableHeaderCell>
+      <CTableDataCell>{report.ownerName || '—'}</CTableDataCell>
+      <CTableDataCell>{report.season}</CTableDataCell>
+      <CTableDataCell>{report.mares}</CTableDataCell>
+      <CTableDataCell>
+        <ReportStatus report={report} /> <span className="small">v{report.version}</span>
+      </CTableDataCell>
+      <CTableDataCell>{formatDaySlashed(report.updatedAt)}</CTableDataCell>
+      <CTableDataCell className="text-end">
+        <ReviewButton report={report} onReview={onReview} />
+      </CTableDataCell>
+    </>
+  );
+}
+
+/** One report's card (phones). */
+function ReportCard({ report, onReview }: ReportProps) {
+  return (
+    <>
+      <h3 className="h6 mb-1">
+        {report.stallion.name} · {report.season}
+      </h3>
+      <p className="small mb-2">
+        {report.ownerName || '—'} · {report.mares} mare{report.mares === 1 ? '' : 's'} ·{' '}
+        <ReportStatus report={report} />
+      </p>
+      <ReviewButton report={report} onReview={onReview} />
+    </>
+  );
+}
+
+/** The reports as a table on tablets and wider, as cards on phones. */
+function Reports({ reports, onReview }: Rows) {
+  return (
+    <TableOrCards
       label="Breeding reports"
       columns={['Stallion', 'Owner', 'Season', 'Mares', 'Status', 'Updated']}
       actions
       items={reports}
       keyOf={(report) => report.id}
-    >
-      {(report) => (
-        <>
-          <CTableHeaderCell scope="row">
-            {report.stallion.name}
-            <span className="d-block small">{report.stallion.registrationNumber}</span>
-          </CTableHeaderCell>
-          <CTableDataCell>{report.ownerName || '—'}</CTableDataCell>
-          <CTableDataCell>{report.season}</CTableDataCell>
-          <CTableDataCell>{report.mares}</CTableDataCell>
-          <CTableDataCell>
-            <ReportStatus report={report} /> <span className="small">v{report.version}</span>
-          </CTableDataCell>
-          <CTableDataCell>{formatDaySlashed(report.updatedAt)}</CTableDataCell>
-          <CTableDataCell className="text-end">
-            <ReviewButton report={report} onReview={onReview} />
-          </CTableDataCell>
-        </>
-      )}
-    </TableCard>
-  );
-}
-
-function ReportCards({ reports, onReview }: Rows) {
-  return (
-    <CardList label="Breeding reports" items={reports} keyOf={(report) => report.id}>
-      {(report) => (
-        <>
-          <h3 className="h6 mb-1">
-            {report.stallion.name} · {report.season}
-          </h3>
-          <p className="small mb-2">
-            {report.ownerName || '—'} · {report.mares} mare{report.mares === 1 ? '' : 's'} ·{' '}
-            <ReportStatus report={report} />
-          </p>
-          <ReviewButton report={report} onReview={onReview} />
-        </>
-      )}
-    </CardList>
+      row={(report) => <ReportRow report={report} onReview={onReview} />}
+      card={(report) => <ReportCard report={report} onReview={onReview} />}
+    />
   );
 }
 
@@ -100,21 +113,6 @@ function ReportCards({ reports, onReview }: Rows) {
  * The office's breeding reports (docs/api.md "Breeding reports"), under the approval queue:
  * filtered by season, stallion and status; each opens for review. The deadline is set here too.
  */
-/** Fetched on intent, like the approval queue's own dialogs (approvals/horse-approvals-page). */
-const ReviewReportDialog = lazyDialog(
-  () => import('./review-report-dialog').then((m) => m.ReviewReportDialog),
-  'Opening the breeding report',
-  (props) => props.reportId !== null,
-);
-const DeadlineDialog = lazyDialog(
-  () => import('./deadline-dialog').then((m) => m.DeadlineDialog),
-  'Opening the deadline',
-);
-function preloadDialogs() {
-  void ReviewReportDialog.preload();
-  void DeadlineDialog.preload();
-}
-
 export function OfficeReportsSection() {
   const toast = useToast();
   const [page, setPage] = useState(1);
@@ -129,7 +127,6 @@ export function OfficeReportsSection() {
   const query = useOfficeReports(params);
   const [open, setOpen] = useState<string | null>(null);
   const [deadlineOpen, setDeadlineOpen] = useState(false);
-  const Rows = useMediaQuery(PHONE_QUERY) ? ReportCards : ReportsTable;
   const filter = (set: (value: string) => void) => (value: string) => {
     set(value);
     setPage(1);
@@ -194,7 +191,7 @@ export function OfficeReportsSection() {
       >
         {(reports) => (
           // Only report rows (not, say, a page a proxy or a test server answered in their place).
-          <Rows reports={reports.filter((report) => report?.stallion)} onReview={setOpen} />
+          <Reports reports={reports.filter((report) => report?.stallion)} onReview={setOpen} />
         )}
       </PagedList>
       <ReviewReportDialog
