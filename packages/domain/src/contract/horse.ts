@@ -51,16 +51,14 @@ export const publicParentSchema = publicAncestorSchema.extend({
 export type HorseAncestor = z.infer<typeof storedAncestorSchema>;
 export type HorseParent = z.infer<typeof storedParentSchema>;
 
-export const storedMarkingsSchema = z.object({
-  left: z.string(),
-  right: z.string(),
-  face: z.string(),
-  chin: z.string(),
-  frontLeg: z.string(),
-  hindLeg: z.string(),
-  maneColor: z.string(),
-  tailColor: z.string(),
-});
+/** A string for each key, in the keys' order (which is the order the answer lists them in). */
+function textShape<const K extends string>(keys: readonly K[]): Record<K, z.ZodString> {
+  return Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<K, z.ZodString>;
+}
+
+export const storedMarkingsSchema = z.object(
+  textShape(['left', 'right', 'face', 'chin', 'frontLeg', 'hindLeg', 'maneColor', 'tailColor']),
+);
 export type HorseMarkings = z.infer<typeof storedMarkingsSchema>;
 
 export const storedOwnerSchema = z.object({
@@ -87,11 +85,6 @@ export type HorseOtherRegistry = z.infer<typeof storedRegistrySchema>;
 /** One changed value: `field` is a path such as `sire.name`, `owners.1.memberNum` or `sex`. */
 export const fieldChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
-
-/** A string for each key, in the keys' order (which is the order the answer lists them in). */
-function textShape<K extends string>(keys: readonly K[]): Record<K, z.ZodString> {
-  return Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<K, z.ZodString>;
-}
 
 /** What every viewer of a horse sees: the registry's record, no owner details or papers. */
 const sharedFields = {
