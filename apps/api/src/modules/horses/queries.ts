@@ -253,6 +253,112 @@ function searchWhere(query: SearchQuery, value: Value) {
 }
 
 /**
+ * The horses a search `q` finds by a key of derived.horse_name_words (its first word, or its
+ * first two words as written: migration 0029): every such horse also containing `q` and passing
+ * the filters, unless `q` is that key itself and nothing else filters, when the key's rows are
+ * the answer as they stand (a name holding the key contains it).
+ */
+function wordWhere(query: SearchQuery, value: Value, filtered: boolean) {
+  const q = value('q', query.q);
+  const check = sql`exists (select 1 from ${horses} where ${horses.id} = w.horse_id and ${searchWhere(query, value)})`;
+  return sql`w.key = derived.name_words_key(${q}) and ${
+    filtered ? check : sql`((derived.name_words_key(${q}) = lower(${q})) is true or ${check})`
+  }`;
+}
+
+/** The rest of a search's matches: those not found by its key (`wordWhere`). */
+function restWhere(query: SearchQuery, value: Value) {
+  return and(
+    searchWhere(query, value),
+    sql`not exists (select 1 from derived.horse_name_words w where w.key = derived.name_words_key(${value('q', query.q)}) and w.approved_name = ${horses.approvedName} and w.horse_id = ${horses.id})`,
+  );
+}
+
+/**
+ * A search of three characters or more: first the horses whose approved name has `q`'s first
+ * word (or first two words) as a whole word, in name order, read from the first rows of one
+ * range of derived.horse_name_words; then every other horse containing `q` (within a word, in
+ * the number, sire or dam), in name order. The same horses as one name-ordered list, whole-word
+ * names first: a word that thousands of names hold costs ten index entries, not a walk of the
+ * names until ten match (docs/decisions/new-member-search-words.md). The count is the key's rows
+ * (to the bound) and, only when those stay under it, the rest's.
+ */
+async function searchByWords(db: Db, query: SearchQuery, filters: string) {
+  const { limit, offset, countLimit: bound } = pageValues(query);
+  const filtered = filters.includes('1');
+  const values = {
+    q: query.q,
+    pattern: containsPattern(query.q!),
+    ...Object.fromEntries(SEARCH_FILTERS.map((filter) => [filter, query[filter]])),
+    ...Object.fromEntries(
+      TEXT_FILTER_KEYS.map((key) => [key, query[key] ? containsPattern(query[key]) : undefined]),
+    ),
+  };
+  const first = statementFor<SummaryRow & { total: number }>(db, `words:${filters}`, () => {
+    const where = wordWhere(query, placeholder, filtered);
+    const page = sql`(select w.horse_id as page_id, w.approved_name as page_name, w.registration_number as page_number
+      from derived.horse_name_words w where ${where}
+      order by w.approved_name, w.registration_number, w.horse_id
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as page`;
+    const total = sql<number>`(select count(*) from (select 1 from derived.horse_name_words w where ${where} limit ${sql.placeholder('countLimit')}) as counted)`;
+    return asPage(
+      db
+        .select({ ...named(summaryColumns), total: total.mapWith(Number) })
+        .from(page)
+        .innerJoin(horses, sql`${horses.id} = page.page_id`)
+        .orderBy(sql`page.page_name, page.page_number, page.page_id`)
+        .prepare(''),
+    );
+  });
+  const firstRows = await first.execute({ ...values, limit, offset, countLimit: bound });
+  let counted = firstRows[0]?.total;
+  if (counted === undefined) {
+    const [row] = await db
+      .select({
+        n: sql<number>`(select count(*) from (select 1 from derived.horse_name_words w where ${wordWhere(query, literal, filtered)} limit ${bound}) as counted)`.mapWith(
+          Number,
+        ),
+      })
+      .from(sql`(select 1) as one`);
+    counted = row?.n ?? 0;
+  }
+  const items = firstRows.map((row) => publicSummary(row));
+  if (counted < bound) {
+    // The key's matches end before the bound: the rest follow them, in name order.
+    const restBound = bound - counted;
+    if (items.length < limit) {
+      const rest = statementFor<SummaryRow & { total: number }>(db, `rest:${filters}`, () =>
+        asPage(
+          pageStatement(db, summaryColumns, restWhere(query, placeholder), byName, {
+            perRow: false,
+            idsFirst: true,
+          }).prepare(''),
+        ),
+      );
+      const restRows = await rest.execute({
+        ...values,
+        limit: limit - items.length,
+        offset: Math.max(0, offset - counted),
+        countLimit: restBound,
+      });
+      items.push(...restRows.map((row) => publicSummary(row)));
+      if (restRows[0]) counted += restRows[0].total;
+      else counted += await countRest(db, query, restBound);
+    } else {
+      counted += await countRest(db, query, restBound);
+    }
+  }
+  return { items, ...pageCount(counted, offset), page: query.page, pageSize: query.pageSize };
+}
+
+async function countRest(db: Db, query: SearchQuery, bound: number) {
+  const [row] = await db
+    .select({ n: totalOf(restWhere(query, literal), bound) })
+    .from(sql`(select 1) as one`);
+  return row?.n ?? 0;
+}
+
+/**
  * Approved horses of the whole registry, by name, number, sire or dam, and a few filters.
  */
 export async function searchRegistry(db: Db, query: SearchQuery) {
@@ -265,6 +371,7 @@ export async function searchRegistry(db: Db, query: SearchQuery) {
   // One or two characters: approved names starting with them, in the prefix index's order
   // (`isShortSearch`); else the search text contains them, in name order.
   const short = query.q !== undefined && isShortSearch(query.q);
+  if (query.q !== undefined && !short) return searchByWords(db, query, filters);
   const shape = `search:${query.q ? (short ? 'prefix' : 'q') : ''}:${filters}`;
   const statement = statementFor<SummaryRow & { total: number }>(db, shape, () =>
     asPage(
