@@ -15,6 +15,33 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** Who acted: the user's id, and the address their request came from (none for a job). */
+export interface AuditActor {
+  userId: string | null;
+  ip?: string | null;
+}
+
+/**
+ * The usual audit row: `actor` did `action` to `subject` (the id of what changed, such as a
+ * horse or a member) and it succeeded; `details` say what the office needs to see of it.
+ */
+export function recordDone(
+  db: Executor,
+  action: string,
+  actor: AuditActor,
+  subject: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(db, {
+    action,
+    success: true,
+    actorId: actor.userId,
+    subject,
+    ip: actor.ip,
+    details,
+  });
+}
+
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     action: entry.action,

@@ -11,7 +11,7 @@ import { horses, users, type PaymentRow, type UserRow } from '../../db/schema.js
 import { HttpError } from '../../http-error.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { loadHorse, fullName, changesSince } from '../horse-repository/index.js';
-import { recordAudit } from '../audit/index.js';
+import { recordDone } from '../audit/index.js';
 import { enqueueMail, transferFeeDueMail, transferStepMail } from '../mail/index.js';
 import { transferSettings } from '../settings/index.js';
 import { transferHorseIn } from '../transfers/index.js';
@@ -121,20 +121,13 @@ async function approveIn(
       ownershipTransferId: history.id,
     },
   );
-  await recordAudit(tx, {
-    action: 'transfer.approve',
-    success: true,
-    actorId: actor.userId,
-    subject: row.horseId,
-    ip: actor.ip,
-    details: {
-      transferId: row.id,
-      automatic,
-      sellerId: row.sellerId,
-      buyerId: row.buyerId,
-      saleDate: row.saleDate,
-      ownershipTransferId: history.id,
-    },
+  await recordDone(tx, 'transfer.approve', actor, row.horseId, {
+    transferId: row.id,
+    automatic,
+    sellerId: row.sellerId,
+    buyerId: row.buyerId,
+    saleDate: row.saleDate,
+    ownershipTransferId: history.id,
   });
   return approved;
 }
@@ -175,12 +168,10 @@ export async function onFeeSettled(tx: Tx, deps: MailDeps, payment: PaymentRow):
   if (row.status !== 'awaiting_payment') return false;
   const actorId = payment.payerId ?? row.sellerId;
   const paid = await advance(tx, row, 'awaiting_office', 'paid', actorId);
-  await recordAudit(tx, {
-    action: 'transfer.paid',
-    success: true,
-    actorId,
-    subject: row.horseId,
-    details: { transferId: row.id, paymentId: payment.id, amountCents: payment.amountCents },
+  await recordDone(tx, 'transfer.paid', { userId: actorId }, row.horseId, {
+    transferId: row.id,
+    paymentId: payment.id,
+    amountCents: payment.amountCents,
   });
   const done = actorId
     ? await completeIfReady(tx, deps, paid, { userId: actorId, ip: null })
@@ -252,13 +243,9 @@ export async function decideTransfer(
       decidedAt: new Date(),
       decidedById: actor.userId,
     });
-    await recordAudit(tx, {
-      action: 'transfer.reject',
-      success: true,
-      actorId: actor.userId,
-      subject: current.horseId,
-      ip: actor.ip,
-      details: { transferId: current.id, reason },
+    await recordDone(tx, 'transfer.reject', actor, current.horseId, {
+      transferId: current.id,
+      reason,
     });
     await notify(tx, deps, rejected, 'rejected', 'seller', null);
     await notify(tx, deps, rejected, 'rejected', 'buyer', null);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { MEMBER_TRANSFER_MESSAGES, type TransferSettings } from '@registry/domain';
 import {
   auditLog,
@@ -10,7 +10,7 @@ import {
   payments,
   users,
 } from '../../db/schema.js';
-import { MEMBER_A, MEMBER_B, bearer, login, type TestApp } from '../../test/harness.js';
+import { ADMIN, MEMBER_A, MEMBER_B, bearer, login, type TestApp } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
 import { SIGNATURE_DATA_URL, editOf, sendForm, validValues } from '../../test/multipart.js';
 import {
@@ -247,11 +247,21 @@ describe('member transfers: the whole flow', () => {
     expect(history?.note).toContain('2026-11-20');
     const steps = row.events.map((event) => event.step);
     expect(steps).toEqual(['started', 'accepted', 'paid', 'approved']);
-    const audits = await t.database.db
+    // The audit trail: each step, who took it and from where (the payment's has no address).
+    const trail = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.subject, horseId), eq(auditLog.action, 'transfer.approve')));
-    expect(audits).toHaveLength(1);
+      .where(and(eq(auditLog.subject, horseId), like(auditLog.action, 'transfer.%')))
+      .orderBy(auditLog.id);
+    const adminId = await userId(t.database.db, ADMIN.email);
+    expect(trail.map(({ action, success, actorId, ip }) => [action, success, actorId, ip])).toEqual(
+      [
+        ['transfer.start', true, sellerId, '127.0.0.1'],
+        ['transfer.accept', true, buyerId, '127.0.0.1'],
+        ['transfer.paid', true, buyerId, null],
+        ['transfer.approve', true, adminId, '127.0.0.1'],
+      ],
+    );
     // Both were told: the office transfer's mails.
     expect((await mailsTo(MEMBER_B.email, `ownership of ${name}`)).length).toBe(1);
     expect((await mailsTo(MEMBER_A.email, `ownership of ${name}`)).length).toBe(1);

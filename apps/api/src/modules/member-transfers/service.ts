@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { horseTransfers, users, type HorseRow, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { loadHorse, fullName } from '../horse-repository/index.js';
-import { recordAudit } from '../audit/index.js';
+import { recordDone } from '../audit/index.js';
 import { enqueueMail, transferInvitationMail, transferOfferedMail } from '../mail/index.js';
 import { isUniqueViolation } from '../payments/index.js';
 import { transferSettings } from '../settings/index.js';
@@ -35,6 +35,9 @@ export interface Actor {
   user: UserRow;
   ip: string;
 }
+
+/** The member acting, as the audit log and the completion record them. */
+const byUser = (actor: Actor) => ({ userId: actor.user.id, ip: actor.ip });
 
 /** The signed-in member's row (the token names an active one; this reads its email). */
 export async function memberRow(db: Db, userId: string): Promise<UserRow> {
@@ -123,20 +126,13 @@ export async function startTransfer(
         })
         .returning();
       if (!inserted) throw new Error('insert returned no row');
-      await recordAudit(tx, {
-        action: 'transfer.start',
-        success: true,
-        actorId: seller.id,
-        subject: horse.id,
-        ip: actor.ip,
-        details: {
-          transferId: inserted.id,
-          buyerId: inserted.buyerId,
-          buyerEmail: inserted.buyerEmail,
-          saleDate: inserted.saleDate,
-          feeCents: inserted.feeCents,
-          feePayer: inserted.feePayer,
-        },
+      await recordDone(tx, 'transfer.start', byUser(actor), horse.id, {
+        transferId: inserted.id,
+        buyerId: inserted.buyerId,
+        buyerEmail: inserted.buyerEmail,
+        saleDate: inserted.saleDate,
+        feeCents: inserted.feeCents,
+        feePayer: inserted.feePayer,
       });
       const mail = {
         horseName: horseDisplayName(horse),
@@ -199,16 +195,12 @@ export async function acceptTransfer(
       buyerSignature: input.buyerSignature,
       buyerSignedAt: new Date(),
     });
-    await recordAudit(tx, {
-      action: 'transfer.accept',
-      success: true,
-      actorId: actor.user.id,
-      subject: accepted.horseId,
-      ip: actor.ip,
-      details: { transferId: accepted.id, status: accepted.status },
+    await recordDone(tx, 'transfer.accept', byUser(actor), accepted.horseId, {
+      transferId: accepted.id,
+      status: accepted.status,
     });
     await notify(tx, deps, accepted, 'accepted', 'seller', actor.user);
-    return completeIfReady(tx, deps, accepted, { userId: actor.user.id, ip: actor.ip });
+    return completeIfReady(tx, deps, accepted, byUser(actor));
   });
   deps.onMailQueued?.();
   return row;
@@ -252,14 +244,13 @@ export async function closeTransfer(
         ...(role === 'buyer' ? { buyerId: actor.user.id } : {}),
       },
     );
-    await recordAudit(tx, {
-      action: how === 'decline' ? 'transfer.decline' : 'transfer.cancel',
-      success: true,
-      actorId: actor.user.id,
-      subject: closed.horseId,
-      ip: actor.ip,
-      details: { transferId: closed.id, role, reason: closed.reason },
-    });
+    await recordDone(
+      tx,
+      how === 'decline' ? 'transfer.decline' : 'transfer.cancel',
+      byUser(actor),
+      closed.horseId,
+      { transferId: closed.id, role, reason: closed.reason },
+    );
     await notify(
       tx,
       deps,

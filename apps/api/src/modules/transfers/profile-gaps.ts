@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { OwnerAddressFill } from '@registry/domain';
 import type { Executor } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
-import { recordAudit } from '../audit/index.js';
+import { recordDone } from '../audit/index.js';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zip'] as const;
 type AddressField = (typeof ADDRESS_FIELDS)[number];
@@ -36,13 +36,9 @@ export async function fillProfileGaps(
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, member.id))
     .returning();
-  await recordAudit(tx, {
-    action: 'member.edit',
-    success: true,
-    actorId: actor.userId,
-    subject: member.id,
-    ip: actor.ip,
-    details: { fields: Object.keys(changes), via: 'transfer' },
+  await recordDone(tx, 'member.edit', actor, member.id, {
+    fields: Object.keys(changes),
+    via: 'transfer',
   });
   return updated ?? member;
 }

@@ -16,7 +16,7 @@ import {
   recordRevision,
 } from '../horse-repository/index.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
-import { recordAudit } from '../audit/index.js';
+import { recordDone } from '../audit/index.js';
 import { withdrawPendingChange } from '../change-requests/index.js';
 import { enqueueMail, ownershipTransferMail } from '../mail/index.js';
 import { ownerNames, ownersAfterTransfer } from './owners.js';
@@ -144,20 +144,13 @@ export async function transferHorseIn(
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  await recordAudit(tx, {
-    action: 'horse.transfer',
-    success: true,
-    actorId: actor.userId,
-    subject: horse.id,
-    ip: actor.ip,
-    details: {
-      fromOwnerId: horse.ownerId,
-      toOwnerId: to.id,
-      note,
-      ...(options.memberTransferId ? { memberTransferId: options.memberTransferId } : {}),
-      previousOwners: ownerNames(horse.details.owners),
-      owners: ownerNames(ofRecord.owners),
-    },
+  await recordDone(tx, 'horse.transfer', actor, horse.id, {
+    fromOwnerId: horse.ownerId,
+    toOwnerId: to.id,
+    note,
+    ...(options.memberTransferId ? { memberTransferId: options.memberTransferId } : {}),
+    previousOwners: ownerNames(horse.details.owners),
+    owners: ownerNames(ofRecord.owners),
   });
   const horseName = horseDisplayName(horse);
   const fromName = from ? fullName(from) || from.email : 'the previous owner';
