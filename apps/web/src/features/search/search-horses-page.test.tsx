@@ -60,6 +60,21 @@ describe('Search Horses', () => {
         params: { q: 'moon', color: 'Black', page: 1, pageSize: 10 },
       }),
     );
+    // The order of a searched answer is said above it: whole-word names first.
+    expect(screen.getByText(/names holding the searched word as a whole word first/)).toBeVisible();
+  });
+
+  it('says the order of the answer: by name, by prefix for one or two characters', async () => {
+    serve(() => ({ status: 200, data: { success: true, data: onePage } }));
+    const user = userEvent.setup();
+    renderApp('/search-all-horses');
+    expect(
+      await screen.findByText('Approved horses of the whole registry, by name.'),
+    ).toBeVisible();
+    await user.type(screen.getByLabelText('Name, registration number, sire or dam'), 'bl');
+    expect(
+      await screen.findByText('Approved horses whose name starts with the search, by name.'),
+    ).toBeVisible();
   });
 
   it('opens a horse by fetching its record: marking photos and a three-generation pedigree', async () => {

@@ -45,6 +45,18 @@ const WORDS: ListWords = {
   noMatch: ['No horses match this search', 'Try fewer filters or another name.'],
 };
 
+/**
+ * The answer's order, said above it: by name; a search of one or two characters finds names
+ * starting with them; a longer one lists names holding its first word as a whole word first,
+ * then every other match, each part by name (docs/decisions/new-member-search-words.md).
+ */
+function leadFor(q: string) {
+  const length = [...q.trim()].length;
+  if (length === 0) return 'Approved horses of the whole registry, by name.';
+  if (length < 3) return 'Approved horses whose name starts with the search, by name.';
+  return 'Approved horses of the whole registry: names holding the searched word as a whole word first, then every other match, each by name.';
+}
+
 /** Approved horses of the whole registry (spec §2.1 /search-all-horses). */
 export default function SearchHorsesPage() {
   const { filters, page, setPage, setFilter, clearFilters } = useListQuery<HorseSearchFilters>(
@@ -63,7 +75,7 @@ export default function SearchHorsesPage() {
 
   return (
     <>
-      <PageHeader title={ROUTES.searchHorses.title} lead="Approved horses of the whole registry." />
+      <PageHeader title={ROUTES.searchHorses.title} lead={leadFor(q)} />
 
       <ListToolbar label="Search horses" onClear={filtered ? clearFilters : undefined}>
         <FilterFields idPrefix="search" fields={FIELDS} filters={filters} setFilter={setFilter} />
