@@ -1,4 +1,9 @@
-import type { DetailsTextKey, MemberColumnKey, Owner } from '@registry/domain';
+import type {
+  DetailsTextKey,
+  MarkingDescriptionKey,
+  MemberColumnKey,
+  Owner,
+} from '@registry/domain';
 
 /** One ancestor of the pedigree as stored; its paperwork is a row in `horse_files`. */
 export interface StoredAncestor {
@@ -15,16 +20,8 @@ export interface StoredParent extends StoredAncestor {
   great_grand_dam: StoredAncestor;
 }
 
-export interface StoredMarkings {
-  left: string;
-  right: string;
-  face: string;
-  chin: string;
-  frontLeg: string;
-  hindLeg: string;
-  maneColor: string;
-  tailColor: string;
-}
+/** The markings' descriptions, one text per key of the domain's table. */
+export type StoredMarkings = Record<MarkingDescriptionKey, string>;
 
 /**
  * The `horses.details` JSONB: the parts of a registration nobody filters on. Written only from

@@ -1,5 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import {
+  MARKING_DESCRIPTION_KEYS,
+  markingRecordLabel,
   BREEDING_FIELDS,
   countryOf,
   DNA_FIELDS,
@@ -27,16 +29,10 @@ const ANCESTORS: ReadonlyArray<[Exclude<keyof HorseParent, keyof HorseAncestor>,
   ['great_grand_dam', 'Great-grand dam'],
 ];
 
-const MARKINGS: ReadonlyArray<[keyof Horse['othermarkings'], string]> = [
-  ['left', 'Left side'],
-  ['right', 'Right side'],
-  ['face', 'Face'],
-  ['chin', 'Upper lip and chin'],
-  ['frontLeg', 'Front legs'],
-  ['hindLeg', 'Hind legs'],
-  ['maneColor', 'Mane color'],
-  ['tailColor', 'Tail color'],
-];
+const MARKINGS = MARKING_DESCRIPTION_KEYS.map((key): [keyof Horse['othermarkings'], string] => [
+  key,
+  markingRecordLabel(key),
+]);
 
 const day = (value: string | null | undefined) => toDateInputValue(value).replace(/-/g, '/');
 

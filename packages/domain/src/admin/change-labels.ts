@@ -1,4 +1,5 @@
 import { COMMON_TEXT_KEYS, textField } from '../horse/stored-fields.js';
+import { MARKING_DESCRIPTION_KEYS, markingRecordLabel } from '../horse/text-field-tables.js';
 
 /**
  * How a change request's fields read to people (change-requests.ts), without zod: a member's
@@ -39,17 +40,20 @@ function textFieldLabels(): Record<string, string> {
   return labels;
 }
 
+/** "Markings: hind legs" for each of the markings' descriptions (horse/text-field-tables.ts). */
+function markingLabels(): Record<string, string> {
+  return Object.fromEntries(
+    MARKING_DESCRIPTION_KEYS.map((key) => [
+      `othermarkings.${key}`,
+      `Markings: ${markingRecordLabel(key).toLowerCase()}`,
+    ]),
+  );
+}
+
 const TOP_LABELS: Record<string, string> = {
   ...textFieldLabels(),
   ownerType: 'Owner type',
-  'othermarkings.left': 'Markings: left side',
-  'othermarkings.right': 'Markings: right side',
-  'othermarkings.face': 'Markings: face',
-  'othermarkings.chin': 'Markings: chin',
-  'othermarkings.frontLeg': 'Markings: front legs',
-  'othermarkings.hindLeg': 'Markings: hind legs',
-  'othermarkings.maneColor': 'Mane color',
-  'othermarkings.tailColor': 'Tail color',
+  ...markingLabels(),
   ownerOfRecord: 'Owner of record',
   // The registered parents the office links (revisions, docs/api.md "Offspring and pedigrees").
   sireHorseId: 'Registered sire',

@@ -5,6 +5,7 @@ import {
   type OwnerTextKey,
   type PublicTextKey,
 } from '../horse/stored-fields.js';
+import { MARKING_DESCRIPTION_KEYS } from '../horse/text-field-tables.js';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from './statuses.js';
 
 /**
@@ -56,9 +57,7 @@ function textShape<const K extends string>(keys: readonly K[]): Record<K, z.ZodS
   return Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<K, z.ZodString>;
 }
 
-export const storedMarkingsSchema = z.object(
-  textShape(['left', 'right', 'face', 'chin', 'frontLeg', 'hindLeg', 'maneColor', 'tailColor']),
-);
+export const storedMarkingsSchema = z.object(textShape(MARKING_DESCRIPTION_KEYS));
 export type HorseMarkings = z.infer<typeof storedMarkingsSchema>;
 
 export const storedOwnerSchema = z.object({

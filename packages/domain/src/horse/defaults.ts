@@ -9,6 +9,7 @@ import type { HorseFormMode } from './context.js';
 import { feesFor } from './fees.js';
 import type { HorseEditInput, HorseRegistrationInput } from './schema.js';
 import { COMMON_TEXT_KEYS, emptyTexts, NAME_CHOICE_KEYS } from './stored-fields.js';
+import { MARKING_DESCRIPTION_KEYS } from './text-field-tables.js';
 
 type AncestorInput = HorseEditInput['sire']['grand_sire'];
 type ParentInput = HorseEditInput['sire'];
@@ -30,16 +31,7 @@ export function emptyParent(): ParentInput {
 
 /** The markings' eight free-text places, all empty. */
 export function emptyOtherMarkings(): Required<HorseEditInput['othermarkings']> {
-  return {
-    left: '',
-    right: '',
-    face: '',
-    chin: '',
-    frontLeg: '',
-    hindLeg: '',
-    maneColor: '',
-    tailColor: '',
-  };
+  return emptyTexts(MARKING_DESCRIPTION_KEYS);
 }
 
 export function emptyOwner(): OwnerInput {

@@ -55,6 +55,33 @@ export const MARKINGS_FIELDS = {
   pattern: { label: 'Pattern', public: true },
 } as const satisfies StoredTextFields;
 
+/**
+ * Section 13's descriptions of the markings, stored under `othermarkings`, in form order, with
+ * their labels on the form (spec §2.6). Everything that lists them reads this table: the rules,
+ * the stored shape, the empty form, the form section, the record views, the change labels.
+ */
+export const MARKING_DESCRIPTIONS = {
+  left: { label: 'Left Side' },
+  right: { label: 'Right Side' },
+  face: { label: 'Face' },
+  chin: { label: 'Upper Lip and Chin' },
+  frontLeg: { label: 'Front Legs' },
+  hindLeg: { label: 'Hind Legs' },
+  maneColor: { label: 'Mane Color' },
+  tailColor: { label: 'Tail Color' },
+} as const satisfies Readonly<Record<string, { readonly label: string }>>;
+
+export type MarkingDescriptionKey = keyof typeof MARKING_DESCRIPTIONS;
+export const MARKING_DESCRIPTION_KEYS = Object.keys(
+  MARKING_DESCRIPTIONS,
+) as MarkingDescriptionKey[];
+
+/** A marking's label as the record views write it: "Hind Legs" -> "Hind legs". */
+export function markingRecordLabel(key: MarkingDescriptionKey): string {
+  const label = MARKING_DESCRIPTIONS[key].label;
+  return label.charAt(0) + label.slice(1).toLowerCase();
+}
+
 /** Section 9's fields: columns, sent and written by the register only. */
 export const NAME_CHOICE_FIELDS = {
   firstChoice: { label: 'First choice', column: true },

@@ -6,6 +6,7 @@ import {
   PEDIGREE_PARENTS,
   PUBLIC_TEXT_KEYS,
   textsOf,
+  MARKING_DESCRIPTION_KEYS,
   type DetailsTextKey,
   type HorseEdit,
   type HorseTextKey,
@@ -50,7 +51,6 @@ function storedParent(p: HorseEdit['sire']): StoredParent {
  * the member's columns to their columns, the rest into details; optional text becomes ''.
  */
 export function recordOf(parsed: HorseEdit) {
-  const m = parsed.othermarkings;
   const details: HorseDetails = {
     ...textsOf(DETAILS_TEXT_KEYS, parsed),
     // A date left over from DNA "Yes" means nothing once the answer is "No".
@@ -61,16 +61,7 @@ export function recordOf(parsed: HorseEdit) {
     })),
     sire: storedParent(parsed.sire),
     dam: storedParent(parsed.dam),
-    othermarkings: {
-      left: text(m.left),
-      right: text(m.right),
-      face: text(m.face),
-      chin: text(m.chin),
-      frontLeg: text(m.frontLeg),
-      hindLeg: text(m.hindLeg),
-      maneColor: text(m.maneColor),
-      tailColor: text(m.tailColor),
-    },
+    othermarkings: textsOf(MARKING_DESCRIPTION_KEYS, parsed.othermarkings),
     ownerType: parsed.ownerType,
     owners: parsed.owners,
     checkedOwnerInfo: parsed.checkedOwnerInfo,

@@ -9,7 +9,12 @@ import {
   CModalTitle,
 } from '@coreui/react';
 import { LoadError, LoadingBlock } from '../../components/load-states';
-import { PUBLIC_TEXT_KEYS, textField } from '@registry/domain';
+import {
+  MARKING_DESCRIPTION_KEYS,
+  PUBLIC_TEXT_KEYS,
+  markingRecordLabel,
+  textField,
+} from '@registry/domain';
 import { PedigreeChart, type PedigreeLine } from '../../components/pedigree-chart';
 import { RegisteredPedigree } from '../../components/horse-lineage';
 import { OffspringList } from '../../components/offspring-list';
@@ -28,16 +33,12 @@ function line(parent: PublicHorse['sire'] | undefined): PedigreeLine {
   };
 }
 
-const MARKING_LABELS: ReadonlyArray<[keyof NonNullable<PublicHorse['othermarkings']>, string]> = [
-  ['left', 'Left side'],
-  ['right', 'Right side'],
-  ['face', 'Face'],
-  ['chin', 'Upper lip and chin'],
-  ['frontLeg', 'Front legs'],
-  ['hindLeg', 'Hind legs'],
-  ['maneColor', 'Mane color'],
-  ['tailColor', 'Tail color'],
-];
+const MARKING_LABELS = MARKING_DESCRIPTION_KEYS.map(
+  (key): [keyof NonNullable<PublicHorse['othermarkings']>, string] => [
+    key,
+    markingRecordLabel(key),
+  ],
+);
 
 /** The public text fields shown as facts; VERIFIED is shown only when earned, as a badge word. */
 const FACT_KEYS = PUBLIC_TEXT_KEYS.filter((key) => key !== 'verified');

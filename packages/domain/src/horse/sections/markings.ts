@@ -5,23 +5,23 @@ import { optionalText, requiredChoice } from '../fields.js';
 import { markingDocumentsField } from '../files.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
 import type { ShapeOf } from '../stored-fields.js';
-import type { MARKINGS_FIELDS } from '../text-field-tables.js';
+import {
+  MARKING_DESCRIPTION_KEYS,
+  MARKING_DESCRIPTIONS,
+  type MarkingDescriptionKey,
+  type MARKINGS_FIELDS,
+} from '../text-field-tables.js';
 
 const description = (label: string) =>
   optionalText(LONG_TEXT_MAX, tooLongMessage(label, LONG_TEXT_MAX));
 
 // Built when a shape is, not at import: loading this module builds no zod schema.
 function otherMarkingsSchema() {
-  return z.object({
-    left: description('Left'),
-    right: description('Right'),
-    face: description('Face'),
-    chin: description('Upper Lip and Chin'),
-    frontLeg: description('Front Legs'),
-    hindLeg: description('Hind Legs'),
-    maneColor: description('Mane Color'),
-    tailColor: description('Tail Color'),
-  });
+  return z.object(
+    Object.fromEntries(
+      MARKING_DESCRIPTION_KEYS.map((key) => [key, description(MARKING_DESCRIPTIONS[key].label)]),
+    ) as Record<MarkingDescriptionKey, ReturnType<typeof description>>,
+  );
 }
 
 /** Form section 13. */

@@ -1,4 +1,6 @@
 import {
+  MARKING_DESCRIPTION_KEYS,
+  textsOf,
   countryOf,
   defaultHorseValues,
   HORSE_TEXT_KEYS,
@@ -99,7 +101,6 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
   const ownerType: OwnerType = (OWNER_TYPES as readonly string[]).includes(horse.ownerType)
     ? (horse.ownerType as OwnerType)
     : 'Single';
-  const markings = horse.othermarkings ?? {};
   return {
     ...base,
     ...textValues(horse),
@@ -115,16 +116,7 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
     }),
     sire: parentValues(horse.sire),
     dam: parentValues(horse.dam),
-    othermarkings: {
-      left: text(markings.left),
-      right: text(markings.right),
-      face: text(markings.face),
-      chin: text(markings.chin),
-      frontLeg: text(markings.frontLeg),
-      hindLeg: text(markings.hindLeg),
-      maneColor: text(markings.maneColor),
-      tailColor: text(markings.tailColor),
-    },
+    othermarkings: textsOf(MARKING_DESCRIPTION_KEYS, horse.othermarkings ?? {}),
     ownerType,
     owners: ownersFor(
       ownerType,

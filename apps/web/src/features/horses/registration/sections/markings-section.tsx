@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import {
+  MARKING_DESCRIPTION_KEYS,
+  MARKING_DESCRIPTIONS,
   COLORS,
   MARKING_ACCEPT,
   MARKING_DOCUMENTS_MIN,
@@ -13,16 +15,10 @@ import type { HorseFieldName } from '../fields/use-field-error';
 import { useRegistration } from '../registration-context';
 import { useAppSelector } from '../../../../stores/hooks';
 
-const DESCRIPTIONS: ReadonlyArray<[HorseFieldName, string]> = [
-  ['othermarkings.left', 'Left Side'],
-  ['othermarkings.right', 'Right Side'],
-  ['othermarkings.face', 'Face'],
-  ['othermarkings.chin', 'Upper Lip and Chin'],
-  ['othermarkings.frontLeg', 'Front Legs'],
-  ['othermarkings.hindLeg', 'Hind Legs'],
-  ['othermarkings.maneColor', 'Mane Color'],
-  ['othermarkings.tailColor', 'Tail Color'],
-];
+const DESCRIPTIONS = MARKING_DESCRIPTION_KEYS.map((key): [HorseFieldName, string] => [
+  `othermarkings.${key}`,
+  MARKING_DESCRIPTIONS[key].label,
+]);
 
 function markingsHint(mode: HorseFormMode, listed: boolean, hasStored: boolean): string {
   const types = 'PNG, JPEG or JPG, 10MB max each';
