@@ -105,7 +105,6 @@ export interface PageRows {
   label: string;
 }
 
-
 /**
  * One page of a server-paged list with its states (ListStates), an empty state that tells "no
  * rows yet" from "no rows match", and the count and pager below (ListFooter). `children` draws
