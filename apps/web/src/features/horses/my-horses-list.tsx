@@ -1,6 +1,6 @@
 import '../../components/contrast.css';
 import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
-import { CardList, TableCard, horseKey } from '../../components/data-table';
+import { TableOrCards, horseKey } from '../../components/data-table';
 import { formatDaySlashed } from '../../lib/format';
 import type { HorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
@@ -144,10 +144,54 @@ function HorseActions({
   );
 }
 
-/** The member's horses as a table (tablets and wider). */
-export function HorsesTable({ horses, busy, label, ...actions }: HorseListProps) {
+/** One horse's cells in the table (tablets and wider). */
+function HorseRow({ horse, ...actions }: ActionProps & { horse: HorseSummary }) {
   return (
-    <TableCard
+    <>
+      <CTableHeaderCell scope="row" className="fw-semibold">
+        {horseDisplayName(horse)}
+      </CTableHeaderCell>
+      <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
+      <CTableDataCell>
+        <ApprovalBadge status={horse.approvalStatus} />
+        <RejectionNote horse={horse} />
+      </CTableDataCell>
+      <CTableDataCell>
+        <PaymentBadge status={horse.paymentStatus} />
+      </CTableDataCell>
+      <CTableDataCell className="text-nowrap">{formatDaySlashed(horse.updatedAt)}</CTableDataCell>
+      <CTableDataCell>
+        <HorseActions horse={horse} {...actions} />
+      </CTableDataCell>
+    </>
+  );
+}
+
+/** One horse's card (phones): no sideways scrolling. */
+function HorseCard({ horse, ...actions }: ActionProps & { horse: HorseSummary }) {
+  return (
+    <>
+      <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
+      <p className="small text-body-secondary mb-2">
+        Registration No. {horse.registrationNum?.trim() || '—'} · Updated{' '}
+        {formatDaySlashed(horse.updatedAt)}
+      </p>
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <ApprovalBadge status={horse.approvalStatus} />
+        <PaymentBadge status={horse.paymentStatus} />
+        <div className="ms-auto">
+          <HorseActions horse={horse} {...actions} />
+        </div>
+      </div>
+      <RejectionNote horse={horse} />
+    </>
+  );
+}
+
+/** The member's horses as a table on tablets and wider, as cards on phones. */
+export function MyHorses({ horses, busy, label, ...actions }: HorseListProps) {
+  return (
+    <TableOrCards
       label={label}
       busy={busy}
       columns={[
@@ -162,53 +206,8 @@ export function HorsesTable({ horses, busy, label, ...actions }: HorseListProps)
       ]}
       items={horses}
       keyOf={horseKey}
-    >
-      {(horse) => (
-        <>
-          <CTableHeaderCell scope="row" className="fw-semibold">
-            {horseDisplayName(horse)}
-          </CTableHeaderCell>
-          <CTableDataCell>{horse.registrationNum?.trim() || '—'}</CTableDataCell>
-          <CTableDataCell>
-            <ApprovalBadge status={horse.approvalStatus} />
-            <RejectionNote horse={horse} />
-          </CTableDataCell>
-          <CTableDataCell>
-            <PaymentBadge status={horse.paymentStatus} />
-          </CTableDataCell>
-          <CTableDataCell className="text-nowrap">
-            {formatDaySlashed(horse.updatedAt)}
-          </CTableDataCell>
-          <CTableDataCell>
-            <HorseActions horse={horse} {...actions} />
-          </CTableDataCell>
-        </>
-      )}
-    </TableCard>
-  );
-}
-
-/** The same horses as cards, for phones: no sideways scrolling. */
-export function HorseCards({ horses, busy, label, ...actions }: HorseListProps) {
-  return (
-    <CardList label={label} busy={busy} items={horses} keyOf={horseKey}>
-      {(horse) => (
-        <>
-          <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
-          <p className="small text-body-secondary mb-2">
-            Registration No. {horse.registrationNum?.trim() || '—'} · Updated{' '}
-            {formatDaySlashed(horse.updatedAt)}
-          </p>
-          <div className="d-flex flex-wrap align-items-center gap-2">
-            <ApprovalBadge status={horse.approvalStatus} />
-            <PaymentBadge status={horse.paymentStatus} />
-            <div className="ms-auto">
-              <HorseActions horse={horse} {...actions} />
-            </div>
-          </div>
-          <RejectionNote horse={horse} />
-        </>
-      )}
-    </CardList>
+      row={(horse) => <HorseRow horse={horse} {...actions} />}
+      card={(horse) => <HorseCard horse={horse} {...actions} />}
+    />
   );
 }

@@ -12,7 +12,6 @@ import type { HorseSummary } from '../../lib/horse-summaries';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useInvalidate } from '../../stores/server-api';
 import { useToast } from '../../stores/use-toast';
 import {
@@ -24,7 +23,7 @@ import { DeleteHorseNotice } from './delete-horse-notice';
 import { MyDrafts } from './drafts/my-drafts';
 import { useDeleteHorse, useMyHorses } from './api/use-horses';
 import { HorseModalHost, preloadHorseForm, type HorseModalState } from './horse-modal-host';
-import { HorseCards, HorsesTable, paymentIntentOf } from './my-horses-list';
+import { MyHorses, paymentIntentOf } from './my-horses-list';
 import { APPROVAL_LABELS } from './status-badges';
 import { MyTransfersSection } from './transfers/my-transfers-section';
 import { useMyTransfers } from './transfers/transfers-api';
@@ -131,7 +130,6 @@ export default function MyHorsesPage() {
   const deleteHorse = useDeleteHorse();
   const invalidate = useInvalidate();
   const filtered = approvalStatus !== '' || q !== '';
-  const List = useMediaQuery(PHONE_QUERY) ? HorseCards : HorsesTable;
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -239,7 +237,7 @@ export default function MyHorsesPage() {
           // View and Edit open the form, Delete its confirmation: a pointer over the list or
           // focus in it fetches both.
           <div onPointerOverCapture={preloadListDialogs} onFocusCapture={preloadListDialogs}>
-            <List
+            <MyHorses
               horses={horses}
               {...rows}
               onOpen={setModal}
