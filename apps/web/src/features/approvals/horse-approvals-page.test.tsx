@@ -81,10 +81,20 @@ describe('Horse Approve/Reject', () => {
     const row = (await screen.findAllByRole('row', {}, { timeout: 5000 }))[1]!;
     expect(row).toHaveTextContent('Blue Moon / Silver Moon / Night Moon');
     expect(row).toHaveTextContent('Unpaid');
+    expect(row).not.toHaveTextContent('No breeding report');
     await userEvent.setup().click(within(row).getByRole('button', { name: /Review/ }));
     const link = await screen.findByRole('link', { name: /papers\.pdf/ });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('href', '/uploads/f1?sig=x');
+  });
+
+  it('flags, after its name, a foal no stallion breeding report names in time', async () => {
+    serveQueue(Object.assign(adminHorse(), { noBreedingReport: true }), () => ({ status: 500 }));
+    renderApp('/admin/horse-reject-approve');
+    const row = (await screen.findAllByRole('row', {}, { timeout: 5000 }))[1]!;
+    expect(within(row).getByRole('rowheader')).toHaveTextContent(
+      /Night Moon\s*No breeding report$/,
+    );
   });
 
   it('requires a name choice, offers VERIFIED only when asked and no override when paid', async () => {

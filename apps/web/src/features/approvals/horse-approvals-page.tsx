@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
-import { CardList, TableCard, horseKey } from '../../components/data-table';
+import { TableOrCards, horseKey } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, type ListWords } from '../../components/list-states';
 import { useShownAnswer } from '../../lib/use-shown-answer';
@@ -13,7 +13,6 @@ import { horseDisplayName } from '../../lib/horse-types';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useToast } from '../../stores/use-toast';
 import { useInvalidate } from '../../stores/server-api';
 import { QUEUE_PAGE_SIZE, usePendingHorses } from './api';
@@ -72,10 +71,10 @@ interface QueueProps {
   onReview: (h: AdminHorseSummary) => void;
 }
 
-function ReviewButton({
-  horse,
-  onReview,
-}: { horse: AdminHorseSummary } & Pick<QueueProps, 'onReview'>) {
+/** One queued horse and what opens its review, for its row, its card and its button. */
+type QueuedProps = { horse: AdminHorseSummary } & Pick<QueueProps, 'onReview'>;
+
+function ReviewButton({ horse, onReview }: QueuedProps) {
   return (
     <CButton size="sm" color="primary" variant="outline" onClick={() => onReview(horse)}>
       Review<span className="visually-hidden"> {horseDisplayName(horse)}</span>
@@ -83,61 +82,69 @@ function ReviewButton({
   );
 }
 
-/** The server's flag: no stallion breeding report names this foal's sire and dam in time. */
-function NoReportBadge({ horse }: { horse: AdminHorseSummary }) {
-  if (!horse.noBreedingReport) return null;
-  return <span className="badge bg-warning text-dark ms-1 align-middle">No breeding report</span>;
+/**
+ * The queued horse's name, with the server's flag when no stallion breeding report names this
+ * foal's sire and dam in time.
+ */
+function QueuedName({ horse }: { horse: AdminHorseSummary }) {
+  return (
+    <>
+      {horseDisplayName(horse)}
+      {horse.noBreedingReport && (
+        <span className="badge bg-warning text-dark ms-1 align-middle">No breeding report</span>
+      )}
+    </>
+  );
 }
 
-function QueueTable({ horses, onReview }: QueueProps) {
+/** One queued horse's cells in the table (tablets and wider). */
+function QueueRow({ horse, onReview }: QueuedProps) {
   return (
-    <TableCard
+    <>
+      <CTableHeaderCell scope="row">
+        <QueuedName horse={horse} />
+      </CTableHeaderCell>
+      <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
+      <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
+      <CTableDataCell>{horse.performanceVerification === 'Yes' ? 'Asked' : 'No'}</CTableDataCell>
+      <CTableDataCell>
+        <PaymentStatusBadge status={horse.paymentStatus} />
+      </CTableDataCell>
+      <CTableDataCell className="text-end">
+        <ReviewButton horse={horse} onReview={onReview} />
+      </CTableDataCell>
+    </>
+  );
+}
+
+/** One queued horse's card (phones). */
+function QueueCard({ horse, onReview }: QueuedProps) {
+  return (
+    <>
+      <h2 className="h6 mb-1">
+        <QueuedName horse={horse} />
+      </h2>
+      <p className="small mb-2">
+        {horse.owner?.name || horse.owner?.email || '—'} · {formatDaySlashed(horse.createdAt)} ·{' '}
+        <PaymentStatusBadge status={horse.paymentStatus} />
+      </p>
+      <ReviewButton horse={horse} onReview={onReview} />
+    </>
+  );
+}
+
+/** The queue as a table on tablets and wider, as cards on phones. */
+function Queue({ horses, onReview }: QueueProps) {
+  return (
+    <TableOrCards
       label="Pending registrations"
       columns={['Name choices', 'Owner', 'Submitted', 'Verification', 'Payment']}
       actions
       items={horses}
       keyOf={horseKey}
-    >
-      {(horse) => (
-        <>
-          <CTableHeaderCell scope="row">
-            {horseDisplayName(horse)}
-            <NoReportBadge horse={horse} />
-          </CTableHeaderCell>
-          <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
-          <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
-          <CTableDataCell>
-            {horse.performanceVerification === 'Yes' ? 'Asked' : 'No'}
-          </CTableDataCell>
-          <CTableDataCell>
-            <PaymentStatusBadge status={horse.paymentStatus} />
-          </CTableDataCell>
-          <CTableDataCell className="text-end">
-            <ReviewButton horse={horse} onReview={onReview} />
-          </CTableDataCell>
-        </>
-      )}
-    </TableCard>
-  );
-}
-
-function QueueCards({ horses, onReview }: QueueProps) {
-  return (
-    <CardList label="Pending registrations" items={horses} keyOf={horseKey}>
-      {(horse) => (
-        <>
-          <h2 className="h6 mb-1">
-            {horseDisplayName(horse)}
-            <NoReportBadge horse={horse} />
-          </h2>
-          <p className="small mb-2">
-            {horse.owner?.name || horse.owner?.email || '—'} · {formatDaySlashed(horse.createdAt)} ·{' '}
-            <PaymentStatusBadge status={horse.paymentStatus} />
-          </p>
-          <ReviewButton horse={horse} onReview={onReview} />
-        </>
-      )}
-    </CardList>
+      row={(horse) => <QueueRow horse={horse} onReview={onReview} />}
+      card={(horse) => <QueueCard horse={horse} onReview={onReview} />}
+    />
   );
 }
 
@@ -165,7 +172,6 @@ export default function HorseApprovalsPage() {
   // CoreUI calls onClose when a modal finishes hiding, also when we hid it to open the next
   // one: close only the dialog that is still the current one.
   const closeIf = (which: Dialog) => () => setDialog((open) => (open === which ? null : open));
-  const Queue = useMediaQuery(PHONE_QUERY) ? QueueCards : QueueTable;
   // The changes below wait for the queue's first answer: shown at once, the queue's rows
   // arriving above pushed them down the page (Lighthouse: CLS 0.07-0.1 on a phone).
   // The sections below appear with the queue's rows, which PagedList draws a moment after the
