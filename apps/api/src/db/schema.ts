@@ -51,7 +51,7 @@ const trigram = (name: string, column: Parameters<typeof sql>[1]) =>
 
 /**
  * The texts the searches look in, one line per field (a newline never occurs in a field, and the
- * searched text has none: modules/horses/queries.ts `containsPattern`), each indexed whole by one
+ * searched text has none: list-paging.ts `containsPattern`), each indexed whole by one
  * trigram index so a search is one index lookup whatever it matches
  * (docs/decisions/0088-one-trigram-index-per-search.md). The queries use these same functions:
  * PostgreSQL uses an expression index only for the identical expression.

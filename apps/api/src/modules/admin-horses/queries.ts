@@ -13,15 +13,17 @@ import {
 import type { ADMIN_HORSE_SORT_FIELDS, AdminHorseSummary, Page } from '@registry/domain';
 import { resubmissions } from '../change-requests/index.js';
 import {
-  fullName,
   assertOffset,
   containsPattern,
   countLimit,
   isShortSearch,
-  ownSummaryColumns,
   pageCount,
-  perRowColumns,
   prefixPattern,
+} from '../../list-paging.js';
+import {
+  fullName,
+  ownSummaryColumns,
+  perRowColumns,
   toHorseSummary,
   totalOf,
 } from '../horse-repository/index.js';

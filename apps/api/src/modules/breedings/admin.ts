@@ -20,14 +20,8 @@ import {
 import { HttpError } from '../../http-error.js';
 import { changedSinceReviewed } from '../../reviewed-version.js';
 import { recordAudit } from '../audit/index.js';
-import {
-  loadHorse,
-  fullName,
-  ownerSummaries,
-  assertOffset,
-  countLimit,
-  pageCount,
-} from '../horse-repository/index.js';
+import { assertOffset, countLimit, pageCount } from '../../list-paging.js';
+import { loadHorse, fullName, ownerSummaries } from '../horse-repository/index.js';
 import { breedingReportSettings } from '../settings/index.js';
 import { mailReportStep } from './mail.js';
 import { diffVersions } from './versions.js';

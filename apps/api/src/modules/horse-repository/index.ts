@@ -11,14 +11,8 @@ export { fullName, ownerSummaries } from './owners.js';
 export { diffRecords, recordValuesOf } from './record-values.js';
 export { changesSince, recordFirstRevision, recordRevision } from './revisions.js';
 export {
-  assertOffset,
-  containsPattern,
-  countLimit,
-  isShortSearch,
   ownSummaryColumns,
-  pageCount,
   perRowColumns,
-  prefixPattern,
   publicSummary,
   summaryColumns,
   toHorseSummary,

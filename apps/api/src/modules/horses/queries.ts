@@ -14,10 +14,12 @@ import {
   containsPattern,
   countLimit,
   isShortSearch,
-  ownSummaryColumns,
   pageCount,
-  perRowColumns,
   prefixPattern,
+} from '../../list-paging.js';
+import {
+  ownSummaryColumns,
+  perRowColumns,
   publicSummary,
   summaryColumns,
   toHorseSummary,

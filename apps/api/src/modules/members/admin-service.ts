@@ -15,7 +15,7 @@ import {
   countLimit,
   isShortSearch,
   pageCount,
-} from '../horse-repository/index.js';
+} from '../../list-paging.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit } from '../audit/index.js';
 import { parseMemberNumberFormat, type RegistrationNumberFormat } from '../../numbering.js';

@@ -19,7 +19,8 @@ import { auditLog, horses, payments, users, type PaymentRow } from '../../db/sch
 import { isUuid } from '../../db/ids.js';
 import { CSV_BOM, safeCell } from '../../csv-cells.js';
 import { HttpError } from '../../http-error.js';
-import { fullName, assertOffset, countLimit, pageCount } from '../horse-repository/index.js';
+import { assertOffset, countLimit, pageCount } from '../../list-paging.js';
+import { fullName } from '../horse-repository/index.js';
 import { agreementView, disputeView, refundsByPayment } from './payment-facts.js';
 import { transferHorsesOf } from './transfer-horses.js';
 
