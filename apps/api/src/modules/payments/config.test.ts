@@ -5,6 +5,13 @@ import { configProblems } from '../../test/config-problems.js';
 const problemsOf = (env: Record<string, string>) =>
   configProblems({ INIT_CWD: '/srv/registry', ...env });
 
+/** A whole set of Stripe test keys (test mode: sk_test_, pk_test_, whsec_). */
+const STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_abc123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+};
+
 describe('payment settings', () => {
   it('default to the sandbox with a 15 s bank settle time', () => {
     expect(loadConfig({ INIT_CWD: '/srv/registry', PORT: '8080' })).toMatchObject({
@@ -22,9 +29,7 @@ describe('payment settings', () => {
   it('read the Stripe keys and the API override', () => {
     const config = loadConfig({
       INIT_CWD: '/srv/registry',
-      STRIPE_SECRET_KEY: 'sk_test_abc123',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
-      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      ...STRIPE_KEYS,
       STRIPE_API_HOST: 'localhost',
       STRIPE_API_PORT: '12111',
       STRIPE_API_PROTOCOL: 'http',
@@ -100,13 +105,8 @@ describe('payment settings', () => {
   });
 
   it('refuse PAYMENTS_SANDBOX together with the Stripe keys', () => {
-    expect(
-      problemsOf({
-        PAYMENTS_SANDBOX: '1',
-        STRIPE_SECRET_KEY: 'sk_test_abc123',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
-        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
-      }),
-    ).toEqual(['PAYMENTS_SANDBOX must not be set together with the Stripe keys']);
+    expect(problemsOf({ PAYMENTS_SANDBOX: '1', ...STRIPE_KEYS })).toEqual([
+      'PAYMENTS_SANDBOX must not be set together with the Stripe keys',
+    ]);
   });
 });
