@@ -94,6 +94,11 @@ describe("the members' search by whole words first", () => {
     const last = await search('q=nova&page=158&pageSize=7');
     expect(last).toMatchObject({ total: MANY + 1, totalIsEstimate: false });
     expect(names(last)).toEqual(['Vivid Nova 999', 'Anovatic Dream']);
+    // Inside a word only, in more names than the bound: the rest alone, walked in name order.
+    const inside = await search('q=ivid%20nov&page=1&pageSize=3');
+    expect(inside).toMatchObject({ total: 1000, totalIsEstimate: true });
+    expect(names(inside)).toEqual(['Vivid Nova 1', 'Vivid Nova 10', 'Vivid Nova 100']);
+    expect(await search('q=zzqx&page=1')).toMatchObject({ items: [], total: 0 });
     const pair = await search('q=vivid%20nova%2011&page=1&pageSize=20');
     // "vivid nova" is the key; the whole text narrows it: 11, 110-119 and 1100.
     expect(pair.total).toBe(12);
