@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { draftTitle } from '../features/horses/drafts/draft-title';
 import { formatSavedAt } from '../features/horses/drafts/saved-at';
-import { formatDate, formatUsdShort } from './format';
+import { formatDate, formatUsdShort, ownerName } from './format';
 
 /**
  * A browser set to German: `toLocale*String` without a locale then writes German. (Node's own
@@ -60,5 +60,14 @@ describe('formatUsdShort', () => {
     expect(formatUsdShort(0)).toBe('$0');
     // Chart values are averages: a fraction of a cent is rounded.
     expect(formatUsdShort(1999.6)).toBe('$20');
+  });
+});
+
+describe('ownerName', () => {
+  it('is the name, else the email, else the word for an unknown member', () => {
+    expect(ownerName({ name: 'Pat Owner', email: 'pat@example.org' })).toBe('Pat Owner');
+    expect(ownerName({ name: '', email: 'pat@example.org' })).toBe('pat@example.org');
+    expect(ownerName(null)).toBe('—');
+    expect(ownerName(undefined, 'unknown member')).toBe('unknown member');
   });
 });

@@ -10,6 +10,14 @@ export function displayName(user: StoredUser): string {
   return fullName || user.email || 'Account';
 }
 
+/** The name shown for a member the office's answers name: their name, else their email. */
+export function ownerName(
+  owner: { name: string; email: string } | null | undefined,
+  unknown = '—',
+): string {
+  return owner?.name || owner?.email || unknown;
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**

@@ -4,7 +4,7 @@ import { RowActions } from '../../components/row-actions';
 import { SortableHeader } from '../../components/sortable-header';
 import { ApprovalStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorseSummary, SortState } from '../../lib/admin-types';
-import { formatDaySlashed } from '../../lib/format';
+import { formatDaySlashed, ownerName } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { adminPaymentModeFor } from '../payments/admin-payment-mode';
 import type { AdminHorseSortField } from './api';
@@ -67,7 +67,7 @@ function AdminHorseRow({ horse, actions }: HorseProps) {
     <>
       <CTableHeaderCell scope="row">{horseDisplayName(horse)}</CTableHeaderCell>
       <CTableDataCell className="text-nowrap">{horse.registrationNum ?? '—'}</CTableDataCell>
-      <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
+      <CTableDataCell>{ownerName(horse.owner)}</CTableDataCell>
       <CTableDataCell>
         <ApprovalStatusBadge status={horse.approvalStatus} />
       </CTableDataCell>
@@ -88,8 +88,7 @@ function AdminHorseCard({ horse, actions }: HorseProps) {
     <>
       <h2 className="h6 mb-1">{horseDisplayName(horse)}</h2>
       <p className="small mb-1">
-        {horse.registrationNum ?? 'No number yet'} ·{' '}
-        {horse.owner?.name || horse.owner?.email || '—'}
+        {horse.registrationNum ?? 'No number yet'} · {ownerName(horse.owner)}
       </p>
       <p className="mb-2 d-flex gap-1">
         <ApprovalStatusBadge status={horse.approvalStatus} />

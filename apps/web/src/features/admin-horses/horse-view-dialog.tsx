@@ -7,6 +7,7 @@ import { AdminPaymentsPanel } from '../payments/admin-payments-panel';
 import { useAdminHorse } from './api';
 import { HistoryTimeline } from './history-timeline';
 import { ParentLinksPanel } from './parent-links-panel';
+import { ownerName } from '../../lib/format';
 
 /** The full registration of any horse with its history (submitted, paid, decided, transferred). */
 export function HorseViewDialog({
@@ -39,8 +40,7 @@ export function HorseViewDialog({
               <ApprovalStatusBadge status={horse.approvalStatus} />
               <PaymentStatusBadge status={horse.paymentStatus} />
               <span>
-                Owner:{' '}
-                <strong>{horse.owner?.name || horse.owner?.email || 'unknown member'}</strong>
+                Owner: <strong>{ownerName(horse.owner, 'unknown member')}</strong>
                 {horse.owner?.memberNumber && ` (no. ${horse.owner.memberNumber})`}
               </span>
             </p>

@@ -18,6 +18,7 @@ import {
   type Ownership,
 } from './co-owner-fields';
 import { addressFill, ProfileGapFields } from './profile-gap-fields';
+import { ownerName } from '../../lib/format';
 
 interface TransferValues {
   owner: PickedMember | null;
@@ -158,7 +159,7 @@ export function TransferDialog({ horse, visible, onClose, onDone }: TransferDial
         </div>
       )}
       <p>
-        Current owner: <strong>{horse.owner?.name || horse.owner?.email || 'unknown'}</strong>
+        Current owner: <strong>{ownerName(horse.owner, 'unknown')}</strong>
         {horse.owner?.memberNumber && ` (no. ${horse.owner.memberNumber})`}
       </p>
       <MemberPicker

@@ -4,7 +4,7 @@ import { changeFieldLabel } from '@registry/domain';
 import { TableCard } from '../../components/data-table';
 import { PagedList, type ListWords } from '../../components/list-states';
 import type { ChangeRequest } from '../../lib/admin-types';
-import { formatDaySlashed } from '../../lib/format';
+import { formatDaySlashed, ownerName } from '../../lib/format';
 import { useToast } from '../../stores/use-toast';
 import { useInvalidate } from '../../stores/server-api';
 import { QUEUE_PAGE_SIZE, useChangeRequests } from './api';
@@ -72,9 +72,7 @@ export function ChangeRequestsSection() {
                     </span>
                   )}
                 </CTableHeaderCell>
-                <CTableDataCell>
-                  {request.owner?.name || request.owner?.email || '—'}
-                </CTableDataCell>
+                <CTableDataCell>{ownerName(request.owner)}</CTableDataCell>
                 <CTableDataCell>{formatDaySlashed(request.updatedAt)}</CTableDataCell>
                 <CTableDataCell>{fieldsOf(request)}</CTableDataCell>
                 <CTableDataCell className="text-end">

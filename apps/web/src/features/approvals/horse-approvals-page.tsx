@@ -8,7 +8,7 @@ import { ListToolbar } from '../../components/list-toolbar';
 import { FilterFields, type FilterField } from '../../components/filter-fields';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse, AdminHorseSummary } from '../../lib/admin-types';
-import { formatDaySlashed } from '../../lib/format';
+import { formatDaySlashed, ownerName } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { useListQuery } from '../../lib/use-list-query';
 import { ROUTES } from '../../lib/routes';
@@ -104,7 +104,7 @@ function QueueRow({ horse, onReview }: QueuedProps) {
       <CTableHeaderCell scope="row">
         <QueuedName horse={horse} />
       </CTableHeaderCell>
-      <CTableDataCell>{horse.owner?.name || horse.owner?.email || '—'}</CTableDataCell>
+      <CTableDataCell>{ownerName(horse.owner)}</CTableDataCell>
       <CTableDataCell>{formatDaySlashed(horse.createdAt)}</CTableDataCell>
       <CTableDataCell>{horse.performanceVerification === 'Yes' ? 'Asked' : 'No'}</CTableDataCell>
       <CTableDataCell>
@@ -125,7 +125,7 @@ function QueueCard({ horse, onReview }: QueuedProps) {
         <QueuedName horse={horse} />
       </h2>
       <p className="small mb-2">
-        {horse.owner?.name || horse.owner?.email || '—'} · {formatDaySlashed(horse.createdAt)} ·{' '}
+        {ownerName(horse.owner)} · {formatDaySlashed(horse.createdAt)} ·{' '}
         <PaymentStatusBadge status={horse.paymentStatus} />
       </p>
       <ReviewButton horse={horse} onReview={onReview} />

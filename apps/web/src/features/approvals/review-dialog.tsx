@@ -4,7 +4,7 @@ import { HorseRecord } from '../../components/horse-record';
 import { HorseRecordDialog } from '../../components/horse-record-dialog';
 import { PaymentStatusBadge } from '../../components/status-badges';
 import type { AdminHorse } from '../../lib/admin-types';
-import { formatDaySlashed } from '../../lib/format';
+import { formatDaySlashed, ownerName } from '../../lib/format';
 import { horseDisplayName } from '../../lib/horse-types';
 import { useHorseForReview } from './api';
 import { useStaffMay } from '../../stores/use-staff-role';
@@ -58,7 +58,7 @@ export function ReviewDialog({
         <>
           <p className="mb-3">
             Submitted {formatDaySlashed(horse.createdAt)} by{' '}
-            <strong>{horse.owner?.name || horse.owner?.email || 'unknown member'}</strong>
+            <strong>{ownerName(horse.owner, 'unknown member')}</strong>
             {horse.owner?.memberNumber && ` (member no. ${horse.owner.memberNumber})`} · Payment{' '}
             <PaymentStatusBadge status={horse.paymentStatus} />
             {horse.paymentMode && ` · ${horse.paymentMode}`}
