@@ -5,6 +5,7 @@ import {
   OTHER_REGISTRY_NUMBER_MAX,
   OTHER_REGISTRY_SLOTS,
 } from './constants.js';
+import { formLabelOf, textField } from './stored-fields.js';
 
 export const requiredMessage = (label: string): string => `${label} is required`;
 export const tooLongMessage = (label: string, max: number): string =>
@@ -19,22 +20,24 @@ export const invalidChoiceMessage = (label: string): string =>
  */
 export const HORSE_MESSAGES = {
   // Required in every mode (spec §5.1).
-  verifiedRequired: requiredMessage('Verified'),
-  performanceVerificationRequired: requiredMessage('Performance Verification'),
-  stateFoaledInRequired: requiredMessage('State Foaled In'),
-  foalDateRequired: requiredMessage('Foal Date'),
-  breedingDateRequired: requiredMessage('Breeding Date'),
-  sexRequired: requiredMessage('Sex'),
-  colorRequired: requiredMessage('Color'),
-  patternRequired: requiredMessage('Pattern'),
+  verifiedRequired: requiredMessage(formLabelOf('verified')),
+  performanceVerificationRequired: requiredMessage(formLabelOf('performanceVerification')),
+  stateFoaledInRequired: requiredMessage(formLabelOf('stateFoaledIn')),
+  foalDateRequired: requiredMessage(formLabelOf('foalDate')),
+  breedingDateRequired: requiredMessage(formLabelOf('breedingDate')),
+  sexRequired: requiredMessage(formLabelOf('sex')),
+  colorRequired: requiredMessage(formLabelOf('color')),
+  patternRequired: requiredMessage(formLabelOf('pattern')),
   ownerTypeRequired: requiredMessage('Owner Type'),
-  dnaRequired: 'DNA is required field',
+  // The spec's words ("required field"), naming the field as the form does.
+  dnaRequired: `${formLabelOf('DNA')} is required field`,
 
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
-  foalDateInFuture: 'Foal date cannot be in the future',
-  breedingDateBeforeFoalDate: 'Breeding date cannot be before the foal date',
+  foalDateInFuture: `${textField('foalDate').label} cannot be in the future`,
+  breedingDateBeforeFoalDate: `${textField('breedingDate').label} cannot be before the ${textField('foalDate').label.toLowerCase()}`,
+  // Spec §5.1 word for word, though the form's label is "DNA Test Date" (formLabelOf).
   dnaTestDateRequired: 'DNA Test date is required',
-  dnaTestDateInFuture: 'DNA test date cannot be in the future',
+  dnaTestDateInFuture: `${textField('DNA_TEST_DATE').label} cannot be in the future`,
   performanceLinkInvalid: 'Please enter a valid link starting with http:// or https://',
 
   registrationDocumentRequired: 'Horse Registration Document is required',
@@ -56,9 +59,9 @@ export const HORSE_MESSAGES = {
   registrationNumberTooLong: `Registration number must be ${OTHER_REGISTRY_NUMBER_MAX} characters or fewer`,
   tooManyRegistries: `No more than ${OTHER_REGISTRY_SLOTS} other registries can be entered`,
 
-  firstChoiceRequired: requiredMessage('First Choice'),
-  secondChoiceRequired: requiredMessage('Second Choice'),
-  thirdChoiceRequired: requiredMessage('Third Choice'),
+  firstChoiceRequired: requiredMessage(formLabelOf('firstChoice')),
+  secondChoiceRequired: requiredMessage(formLabelOf('secondChoice')),
+  thirdChoiceRequired: requiredMessage(formLabelOf('thirdChoice')),
 
   memberNumRequired: requiredMessage('Member Number'),
   ownerNameRequired: requiredMessage('Name'),

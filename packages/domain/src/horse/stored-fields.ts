@@ -89,6 +89,20 @@ export function textField(key: HorseTextKey): StoredTextField {
   return HORSE_TEXT_FIELDS[key];
 }
 
+/** "Bred by" -> "Bred By"; "DNA case" -> "DNA Case". */
+const capitalised = (label: string): string =>
+  label.replace(/(^|\s)(\S)/g, (_, space: string, first: string) => space + first.toUpperCase());
+
+/**
+ * A field's name on the form and in its rules' messages: its table's `formLabel`, else its
+ * record label with each word capitalised. The form's inputs, the rules and their messages read
+ * it, so the table is the one place a label is typed.
+ */
+export function formLabelOf(key: HorseTextKey): string {
+  const field = textField(key);
+  return field.formLabel ?? capitalised(field.label);
+}
+
 /** '' for each key: form defaults, and test fixtures that should not list every field. */
 export function emptyTexts<K extends string>(keys: readonly K[]): Record<K, string> {
   return Object.fromEntries(keys.map((key) => [key, ''])) as Record<K, string>;

@@ -19,6 +19,14 @@ export interface StoredTextField {
   /** Its label on the record view and, unless `changeLabel` says otherwise, in a change request. */
   readonly label: string;
   readonly changeLabel?: string;
+  /**
+   * Its name on the form (its input's label) and in its rules' messages ("Bred By is required"),
+   * where that is not `label` with each word capitalised ("Bred by" -> "Bred By"): read it
+   * through `formLabelOf` (stored-fields.ts).
+   */
+  readonly formLabel?: string;
+  /** The question the form asks for it (a yes/no choice) in place of its name. */
+  readonly question?: string;
   /** Every member searching the registry sees it; otherwise only its owner and the office. */
   readonly public?: boolean;
   /** A column of `horses` (lists filter on it); otherwise a key of its `details` JSON. */
@@ -43,10 +51,20 @@ export const BREEDING_FIELDS = {
 
 /** The plain text fields of section 11. */
 export const DNA_FIELDS = {
-  DNA: { label: 'Previously DNA tested', changeLabel: 'DNA tested' },
+  DNA: {
+    label: 'Previously DNA tested',
+    changeLabel: 'DNA tested',
+    formLabel: 'DNA',
+    question: 'Has this horse been DNA tested before?',
+  },
   DNA_CASE: { label: 'DNA case', changeLabel: 'DNA case number' },
   DNA_TEST_DATE: { label: 'DNA test date', day: true },
-  dnaTestSubmission: { label: 'DNA form within 30 days', changeLabel: 'DNA test submission' },
+  dnaTestSubmission: {
+    label: 'DNA form within 30 days',
+    changeLabel: 'DNA test submission',
+    formLabel: 'DNA Test Submission',
+    question: 'Will the DNA testing form be submitted within 30 days?',
+  },
 } as const satisfies StoredTextFields;
 
 /** The plain text fields of section 13; the markings' texts are nested. */
@@ -93,7 +111,11 @@ export const NAME_CHOICE_FIELDS = {
 export const REGISTRATION_FIELDS = {
   registrationType: { label: 'Registration type', public: true },
   gaitDesignation: { label: 'Gait designation', public: true, column: true },
-  performanceVerification: { label: 'Performance verification' },
-  verified: { label: 'VERIFIED', public: true, column: true, office: true },
+  performanceVerification: {
+    label: 'Performance verification',
+    question: 'Request performance verification?',
+  },
+  // Not on the member's form; its rule's messages name it "Verified".
+  verified: { label: 'VERIFIED', formLabel: 'Verified', public: true, column: true, office: true },
   performanceLink: { label: 'Performance video link', changeLabel: 'Performance link' },
 } as const satisfies StoredTextFields;

@@ -4,17 +4,17 @@ import type { IssueSink, SectionContext } from '../context.js';
 import { isIsoDate, toIsoDate } from '../dates.js';
 import { optionalChoice, optionalText, requiredChoice } from '../fields.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
-import type { ShapeOf } from '../stored-fields.js';
+import { formLabelOf, type ShapeOf } from '../stored-fields.js';
 import type { DNA_FIELDS } from '../text-field-tables.js';
 
 /** Form section 11. The field names are the API's own, hence the capitals. */
 export function dnaShape() {
   return {
-    DNA: requiredChoice(YES_NO, HORSE_MESSAGES.dnaRequired, 'DNA'),
-    DNA_CASE: optionalText(SHORT_TEXT_MAX, tooLongMessage('DNA Case', SHORT_TEXT_MAX)),
+    DNA: requiredChoice(YES_NO, HORSE_MESSAGES.dnaRequired, formLabelOf('DNA')),
+    DNA_CASE: optionalText(SHORT_TEXT_MAX, tooLongMessage(formLabelOf('DNA_CASE'), SHORT_TEXT_MAX)),
     // Judged in checkDnaTestDate: a date left over after switching DNA to "No" must not block saving.
     DNA_TEST_DATE: z.string().trim().max(SHORT_TEXT_MAX, HORSE_MESSAGES.dateInvalid).optional(),
-    dnaTestSubmission: optionalChoice(YES_NO, 'DNA Test Submission'),
+    dnaTestSubmission: optionalChoice(YES_NO, formLabelOf('dnaTestSubmission')),
   } satisfies ShapeOf<typeof DNA_FIELDS>;
 }
 

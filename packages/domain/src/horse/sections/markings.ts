@@ -4,7 +4,7 @@ import { fileRequired, type SectionContext } from '../context.js';
 import { optionalText, requiredChoice } from '../fields.js';
 import { markingDocumentsField } from '../files.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
-import type { ShapeOf } from '../stored-fields.js';
+import { formLabelOf, type ShapeOf } from '../stored-fields.js';
 import {
   MARKING_DESCRIPTION_KEYS,
   MARKING_DESCRIPTIONS,
@@ -27,8 +27,8 @@ function otherMarkingsSchema() {
 /** Form section 13. */
 export function markingsShape(ctx: SectionContext) {
   return {
-    color: requiredChoice(COLORS, HORSE_MESSAGES.colorRequired, 'Color'),
-    pattern: requiredChoice(PATTERNS, HORSE_MESSAGES.patternRequired, 'Pattern'),
+    color: requiredChoice(COLORS, HORSE_MESSAGES.colorRequired, formLabelOf('color')),
+    pattern: requiredChoice(PATTERNS, HORSE_MESSAGES.patternRequired, formLabelOf('pattern')),
     othermarkings: otherMarkingsSchema(),
     markingDocuments: markingDocumentsField(fileRequired(ctx, 'markingDocuments')),
   } satisfies ShapeOf<typeof MARKINGS_FIELDS, 'othermarkings' | 'markingDocuments'>;

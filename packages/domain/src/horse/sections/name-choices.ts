@@ -3,27 +3,29 @@ import type { IssueSink } from '../context.js';
 import { requiredText } from '../fields.js';
 import { HORSE_MESSAGES } from '../messages.js';
 import { horseNameKey, REGISTER_RULE_MESSAGES } from '../register-rules.js';
-import type { ShapeOf } from '../stored-fields.js';
+import { formLabelOf, NAME_CHOICE_KEYS, type ShapeOf } from '../stored-fields.js';
 import type { NAME_CHOICE_FIELDS } from '../text-field-tables.js';
 
 /** Form section 9, registration only: the registry picks the horse's name from these. */
 export function nameChoicesShape() {
   return {
-    firstChoice: requiredText(HORSE_MESSAGES.firstChoiceRequired, SHORT_TEXT_MAX, 'First Choice'),
+    firstChoice: requiredText(
+      HORSE_MESSAGES.firstChoiceRequired,
+      SHORT_TEXT_MAX,
+      formLabelOf('firstChoice'),
+    ),
     secondChoice: requiredText(
       HORSE_MESSAGES.secondChoiceRequired,
       SHORT_TEXT_MAX,
-      'Second Choice',
+      formLabelOf('secondChoice'),
     ),
-    thirdChoice: requiredText(HORSE_MESSAGES.thirdChoiceRequired, SHORT_TEXT_MAX, 'Third Choice'),
+    thirdChoice: requiredText(
+      HORSE_MESSAGES.thirdChoiceRequired,
+      SHORT_TEXT_MAX,
+      formLabelOf('thirdChoice'),
+    ),
   } satisfies ShapeOf<typeof NAME_CHOICE_FIELDS>;
 }
-
-const CHOICES = [
-  ['firstChoice', 'First Choice'],
-  ['secondChoice', 'Second Choice'],
-  ['thirdChoice', 'Third Choice'],
-] as const;
 
 /**
  * The three choices differ from one another, compared as the register compares names
@@ -31,7 +33,7 @@ const CHOICES = [
  */
 export function checkNameChoices(value: Record<string, unknown>, sink: IssueSink): void {
   const seen = new Map<string, string>();
-  for (const [field, label] of CHOICES) {
+  for (const field of NAME_CHOICE_KEYS) {
     const name = value[field];
     if (typeof name !== 'string') continue;
     const key = horseNameKey(name);
@@ -44,7 +46,7 @@ export function checkNameChoices(value: Record<string, unknown>, sink: IssueSink
         path: [field],
       });
     } else {
-      seen.set(key, label);
+      seen.set(key, formLabelOf(field));
     }
   }
 }
