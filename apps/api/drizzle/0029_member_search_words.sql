@@ -4,7 +4,7 @@
 -- each approved horse, the words of its approved name and each pair of neighbouring words,
 -- with the name, number and id in the search's order: a search whose first words are such a
 -- key reads the first rows of one index range, whatever the size of the register
--- (docs/decisions/new-member-search-words.md). Kept by the writes (statement triggers with
+-- (docs/decisions/0120-member-search-words.md). Kept by the writes (statement triggers with
 -- transition tables, like derived.statistic_deltas in 0027); outside "public", so a backup
 -- does not copy it and a restore rebuilds it through the triggers. Written by hand:
 -- drizzle-kit models neither triggers nor functions.

@@ -291,7 +291,7 @@ function restWhere(query: SearchQuery, value: Value) {
  * range of derived.horse_name_words; then every other horse containing `q` (within a word, in
  * the number, sire or dam), in name order. The same horses as one name-ordered list, whole-word
  * names first: a word that thousands of names hold costs ten index entries, not a walk of the
- * names until ten match (docs/decisions/new-member-search-words.md). The count is the key's rows
+ * names until ten match (docs/decisions/0120-member-search-words.md). The count is the key's rows
  * (to the bound) and, only when those stay under it, the rest's.
  */
 async function searchByWords(db: Db, query: SearchQuery, filters: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
 
 /**
- * The members' search of three characters or more (docs/decisions/new-member-search-words.md):
+ * The members' search of three characters or more (docs/decisions/0120-member-search-words.md):
  * names holding the search's first word (or first two words) as whole words come first, in name
  * order, from derived.horse_name_words; every other horse containing the text follows, in name
  * order; the count is bounded as on every list. The word table is kept by triggers on horses.

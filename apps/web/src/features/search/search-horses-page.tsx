@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { COLORS, GAIT_DESIGNATIONS, SEXES, STATES, textField } from '@registry/domain';
+import {
+  COLORS,
+  GAIT_DESIGNATIONS,
+  SEXES,
+  STATES,
+  textField,
+  type HorseTextKey,
+} from '@registry/domain';
 import { PageHeader } from '../../components/page-header';
 import { PagedList, countOf, type ListWords } from '../../components/list-states';
 import { ListToolbar } from '../../components/list-toolbar';
@@ -12,14 +19,13 @@ import { EMPTY_FILTERS, SEARCH_PAGE_SIZE, useHorseSearch, type HorseSearchFilter
 import { HorseDetailsDialog } from './horse-details-dialog';
 import { SearchResults } from './search-results';
 
-/** Each select offers the domain's list of values, shown as they are. */
+/** Each select offers the domain's list of values, shown as they are, under the field's label. */
 const selectOf = (
-  select: keyof HorseSearchFilters,
-  label: string,
+  select: keyof HorseSearchFilters & HorseTextKey,
   values: readonly string[],
 ): FilterField<HorseSearchFilters> => ({
   select,
-  label,
+  label: textField(select).label,
   column: FILTER_COLUMNS.narrow,
   choices: values.map((value) => [value, value] as const),
 });
@@ -27,10 +33,10 @@ const selectOf = (
 /** The name search, the selects, then the public fields searched by text: owners and breeder. */
 const FIELDS: ReadonlyArray<FilterField<HorseSearchFilters>> = [
   { search: 'q', label: 'Name, registration number, sire or dam', column: FILTER_COLUMNS.wide },
-  selectOf('color', 'Color', COLORS),
-  selectOf('sex', 'Sex', SEXES),
-  selectOf('gaitDesignation', 'Gait designation', GAIT_DESIGNATIONS),
-  selectOf('stateFoaledIn', 'State foaled in', STATES),
+  selectOf('color', COLORS),
+  selectOf('sex', SEXES),
+  selectOf('gaitDesignation', GAIT_DESIGNATIONS),
+  selectOf('stateFoaledIn', STATES),
   { search: 'owner', label: 'Owner', column: FILTER_COLUMNS.third },
   { search: 'breeder', label: textField('bredBy').label, column: FILTER_COLUMNS.third },
 ];
@@ -48,7 +54,7 @@ const WORDS: ListWords = {
 /**
  * The answer's order, said above it: by name; a search of one or two characters finds names
  * starting with them; a longer one lists names holding its first word as a whole word first,
- * then every other match, each part by name (docs/decisions/new-member-search-words.md).
+ * then every other match, each part by name (docs/decisions/0120-member-search-words.md).
  */
 function leadFor(q: string) {
   const length = [...q.trim()].length;
