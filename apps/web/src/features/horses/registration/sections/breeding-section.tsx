@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { SEXES, STATES, toIsoDate } from '@registry/domain';
+import { formLabelOf, SEXES, STATES, toIsoDate } from '@registry/domain';
 import { ChoiceGroup } from '../fields/choice-group';
 import { SelectInput } from '../fields/select-input';
 import { TextInput } from '../fields/text-input';
@@ -27,16 +27,16 @@ export const BreedingSection = memo(function BreedingSection() {
       <SelectInput
         className="col-md-6 col-lg-4"
         name="stateFoaledIn"
-        label="State Foaled In"
+        label={formLabelOf('stateFoaledIn')}
         options={STATES}
         required
       />
-      <TextInput className="col-md-6 col-lg-4" name="breed" label="Breed" />
-      <TextInput className="col-md-6 col-lg-4" name="bredBy" label="Bred By" />
+      <TextInput className="col-md-6 col-lg-4" name="breed" label={formLabelOf('breed')} />
+      <TextInput className="col-md-6 col-lg-4" name="bredBy" label={formLabelOf('bredBy')} />
       <TextInput
         className="col-md-6 col-lg-4"
         name="foalDate"
-        label="Foal Date"
+        label={formLabelOf('foalDate')}
         type="date"
         max={today}
         required
@@ -45,7 +45,7 @@ export const BreedingSection = memo(function BreedingSection() {
       <TextInput
         className="col-md-6 col-lg-4"
         name="breedingDate"
-        label="Breeding Date"
+        label={formLabelOf('breedingDate')}
         type="date"
         required
         hint="Not before the foal date."
@@ -56,5 +56,7 @@ export const BreedingSection = memo(function BreedingSection() {
 
 /** Spec §2.6 item 8. */
 export const SexSection = memo(function SexSection() {
-  return <ChoiceGroup name="sex" legend="Sex" legendHidden options={SEXES} required />;
+  return (
+    <ChoiceGroup name="sex" legend={formLabelOf('sex')} legendHidden options={SEXES} required />
+  );
 });

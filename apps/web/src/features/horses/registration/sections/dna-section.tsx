@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { toIsoDate, YES_NO } from '@registry/domain';
+import { DNA_FIELDS, formLabelOf, toIsoDate, YES_NO } from '@registry/domain';
 import { ChoiceGroup } from '../fields/choice-group';
 import { TextInput } from '../fields/text-input';
 import type { HorseFormValues } from '../form-values';
@@ -13,11 +13,11 @@ const DnaTestDetails = memo(function DnaTestDetails() {
   if (dna !== 'Yes') return null;
   return (
     <div className="row g-3 mt-0">
-      <TextInput className="col-md-6" name="DNA_CASE" label="DNA Case" />
+      <TextInput className="col-md-6" name="DNA_CASE" label={formLabelOf('DNA_CASE')} />
       <TextInput
         className="col-md-6"
         name="DNA_TEST_DATE"
-        label="DNA Test Date"
+        label={formLabelOf('DNA_TEST_DATE')}
         type="date"
         max={toIsoDate(new Date())}
         required
@@ -44,7 +44,7 @@ export const DnaSection = memo(function DnaSection() {
     <>
       <ChoiceGroup
         name="DNA"
-        legend="Has this horse been DNA tested before?"
+        legend={DNA_FIELDS.DNA.question}
         options={YES_NO}
         required
         registerOptions={dnaOptions}
@@ -53,7 +53,7 @@ export const DnaSection = memo(function DnaSection() {
       <ChoiceGroup
         className="mt-3"
         name="dnaTestSubmission"
-        legend="Will the DNA testing form be submitted within 30 days?"
+        legend={DNA_FIELDS.dnaTestSubmission.question}
         options={YES_NO}
       />
     </>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   BREEDING_FIELDS,
   DNA_FIELDS,
+  formLabelOf,
   type HorseFormMode,
   type HorseTextKey,
 } from '@registry/domain';
@@ -50,7 +51,7 @@ const NOT_EDIT: readonly HorseFormMode[] = ['register', 'view'];
 export const HORSE_SECTIONS: readonly HorseSection[] = [
   {
     id: 'registration-type',
-    title: 'Registration Type',
+    title: formLabelOf('registrationType'),
     fields: ['registrationType'],
     modes: ALL,
     Component: RegistrationTypeSection,
@@ -58,7 +59,7 @@ export const HORSE_SECTIONS: readonly HorseSection[] = [
   },
   {
     id: 'gait-designation',
-    title: 'Gait Designation',
+    title: formLabelOf('gaitDesignation'),
     fields: ['gaitDesignation'],
     modes: ALL,
     Component: GaitDesignationSection,
@@ -74,7 +75,7 @@ export const HORSE_SECTIONS: readonly HorseSection[] = [
   },
   {
     id: 'performance-verification',
-    title: 'Performance Verification',
+    title: formLabelOf('performanceVerification'),
     fields: ['performanceVerification', 'verified'],
     modes: NOT_EDIT,
     Component: PerformanceVerificationSection,
@@ -103,7 +104,8 @@ export const HORSE_SECTIONS: readonly HorseSection[] = [
     modes: ALL,
     Component: BreedingSection,
   },
-  { id: 'sex', title: 'Sex', fields: ['sex'], modes: ALL, Component: SexSection },
+  // Its one field's name: the card's title stands for the choice's hidden legend.
+  { id: 'sex', title: formLabelOf('sex'), fields: ['sex'], modes: ALL, Component: SexSection },
   {
     id: 'name-choices',
     title: 'Horse Name Choices',

@@ -3,6 +3,7 @@ import {
   MARKING_DESCRIPTION_KEYS,
   MARKING_DESCRIPTIONS,
   COLORS,
+  formLabelOf,
   MARKING_ACCEPT,
   MARKING_DOCUMENTS_MIN,
   PATTERNS,
@@ -43,11 +44,17 @@ export const MarkingsSection = memo(function MarkingsSection() {
   const listed = mode === 'edit' && (isAdmin || horse?.approvalStatus !== 'approved');
   return (
     <div className="row g-3">
-      <SelectInput className="col-md-6" name="color" label="Color" options={COLORS} required />
+      <SelectInput
+        className="col-md-6"
+        name="color"
+        label={formLabelOf('color')}
+        options={COLORS}
+        required
+      />
       <SelectInput
         className="col-md-6"
         name="pattern"
-        label="Pattern"
+        label={formLabelOf('pattern')}
         options={PATTERNS}
         required
       />

@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { horseNameKey } from '@registry/domain';
+import { formLabelOf, horseNameKey } from '@registry/domain';
 import { useNameAvailability } from '../../../../lib/name-availability';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { TextInput } from '../fields/text-input';
@@ -56,21 +56,21 @@ export const NameChoicesSection = memo(function NameChoicesSection() {
         <TextInput
           className="col-md-4"
           name="firstChoice"
-          label="First Choice"
+          label={formLabelOf('firstChoice')}
           required
           options={checkOthers}
         />
         <TextInput
           className="col-md-4"
           name="secondChoice"
-          label="Second Choice"
+          label={formLabelOf('secondChoice')}
           required
           options={checkOthers}
         />
         <TextInput
           className="col-md-4"
           name="thirdChoice"
-          label="Third Choice"
+          label={formLabelOf('thirdChoice')}
           required
           options={checkOthers}
         />

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { FEES, YES_NO } from '@registry/domain';
+import { FEES, REGISTRATION_FIELDS, YES_NO } from '@registry/domain';
 import { ChoiceGroup } from '../fields/choice-group';
 import { useRegistration } from '../registration-context';
 
@@ -21,7 +21,7 @@ export const PerformanceVerificationSection = memo(function PerformanceVerificat
       )}
       <ChoiceGroup
         name="performanceVerification"
-        legend="Request performance verification?"
+        legend={REGISTRATION_FIELDS.performanceVerification.question}
         options={YES_NO}
         required
       />

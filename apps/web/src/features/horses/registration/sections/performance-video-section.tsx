@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { VIDEO_ACCEPT } from '@registry/domain';
+import { formLabelOf, VIDEO_ACCEPT } from '@registry/domain';
 import { FileInput } from '../fields/file-input';
 import { TextInput } from '../fields/text-input';
 import { useRegistration } from '../registration-context';
@@ -12,7 +12,7 @@ export const PerformanceVideoSection = memo(function PerformanceVideoSection() {
       <TextInput
         className="col-12"
         name="performanceLink"
-        label="Performance Video Link"
+        label={formLabelOf('performanceLink')}
         type="url"
         placeholder="https://"
       />

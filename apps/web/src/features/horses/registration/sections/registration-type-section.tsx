@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { GAIT_DESIGNATIONS, REGISTRATION_TYPES } from '@registry/domain';
+import { formLabelOf, GAIT_DESIGNATIONS, REGISTRATION_TYPES } from '@registry/domain';
 import { ChoiceGroup } from '../fields/choice-group';
 
 /** Spec §2.6 item 1. */
@@ -7,7 +7,7 @@ export const RegistrationTypeSection = memo(function RegistrationTypeSection() {
   return (
     <ChoiceGroup
       name="registrationType"
-      legend="Registration Type"
+      legend={formLabelOf('registrationType')}
       legendHidden
       options={REGISTRATION_TYPES}
     />
@@ -19,7 +19,7 @@ export const GaitDesignationSection = memo(function GaitDesignationSection() {
   return (
     <ChoiceGroup
       name="gaitDesignation"
-      legend="Gait Designation"
+      legend={formLabelOf('gaitDesignation')}
       legendHidden
       options={GAIT_DESIGNATIONS}
     />
