@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CAlert } from '@coreui/react';
+import { NAME_CHOICE_KEYS, textField } from '@registry/domain';
 import { ActionDialog, BusyButton } from '../../components/action-dialog';
 import { ChangedSinceNotice, useDecisionAction } from '../../components/changed-since-notice';
 import { PaymentStatusBadge } from '../../components/status-badges';
@@ -9,8 +10,6 @@ import { isTaken, useNameAvailability } from '../../lib/name-availability';
 import { useDecideHorse } from './api';
 import { CheckField } from '../../components/check-field';
 import type { DecisionDialogProps } from './decision-dialog-props';
-
-const CHOICE_LABELS = ['First choice', 'Second choice', 'Third choice'];
 
 /**
  * Approve a pending horse: the approved name is one of the three choices (none preselected,
@@ -50,8 +49,10 @@ export function ApproveDialog({
   }, [visible, horse?._id, horse?.version, fail, clearConflict]);
 
   if (!horse) return null;
-  const choices = [horse.firstChoice, horse.secondChoice, horse.thirdChoice]
-    .map((choice, index) => ({ choice: choice.trim(), label: CHOICE_LABELS[index]! }))
+  const choices = NAME_CHOICE_KEYS.map((key) => ({
+    choice: horse[key].trim(),
+    label: textField(key).label,
+  }))
     .filter(({ choice }) => choice)
     .map((entry) => ({ ...entry, taken: isTaken(taken.data, entry.choice) }));
   const noneFree = Array.isArray(taken.data) && choices.every((entry) => entry.taken);

@@ -1,4 +1,5 @@
 import { CButton, CTableDataCell, CTableHeaderCell } from '@coreui/react';
+import { textField } from '@registry/domain';
 import { TableOrCards, horseKey } from '../../components/data-table';
 import type { PublicHorseSummary } from '../../lib/horse-summaries';
 import { horseDisplayName } from '../../lib/horse-types';
@@ -26,13 +27,22 @@ function ViewButton({
   );
 }
 
+const COLUMNS = [
+  'Name',
+  'Registration No.',
+  textField('sex').label,
+  textField('color').label,
+  'Sire',
+  'Dam',
+];
+
 /** Results as a table on tablets and wider, as cards on phones. */
 export function SearchResults({ horses, busy, label, onView }: SearchResultsProps) {
   return (
     <TableOrCards
       label={label}
       busy={busy}
-      columns={['Name', 'Registration No.', 'Sex', 'Color', 'Sire', 'Dam']}
+      columns={COLUMNS}
       actions
       items={horses}
       keyOf={horseKey}
