@@ -12,7 +12,9 @@
  * (docs/decisions/0078-stored-text-fields-from-tables.md): the multipart text parts, the form's
  * defaults, the stored
  * `details`, the API's answers, the edit form's prefill, the record view and the change labels.
- * The tables hold no zod, so a page that reads them does not load the rules. The owner type is
+ * A field's labels are typed here only: the form's inputs and the rules' messages name it by
+ * `formLabelOf` (stored-fields.ts), the record views and the search by `label`
+ * (docs/decisions/new-form-labels-from-tables.md). The tables hold no zod, so a page that reads them does not load the rules. The owner type is
  * not in a table: it decides how many owner rows there are, so every reader treats it apart.
  */
 export interface StoredTextField {
