@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DASHBOARD_CONTENT_MAX_BYTES,
   DASHBOARD_CONTENT_MAX_NESTING,
   DASHBOARD_CONTENT_MESSAGES,
   dashboardContentProblem,
   markdownLineNesting,
   utf8Bytes,
 } from './dashboard-content.js';
-import { DASHBOARD_CONTENT_MAX_BYTES } from './horses.js';
 
 describe('markdownLineNesting', () => {
   it.each([

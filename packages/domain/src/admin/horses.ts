@@ -23,7 +23,6 @@ export const reviewedVersionSchema = z
   .min(1)
   .max(2_147_483_647);
 export const TRANSFER_NOTE_MAX = 500;
-export const DASHBOARD_CONTENT_MAX_BYTES = 20 * 1024;
 /** Set-password links (Send credentials) stay valid this long, and work once. */
 export const SET_PASSWORD_LINK_HOURS = 72;
 

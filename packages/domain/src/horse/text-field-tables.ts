@@ -14,7 +14,7 @@
  * `details`, the API's answers, the edit form's prefill, the record view and the change labels.
  * A field's labels are typed here only: the form's inputs and the rules' messages name it by
  * `formLabelOf` (stored-fields.ts), the record views and the search by `label`
- * (docs/decisions/new-form-labels-from-tables.md). The tables hold no zod, so a page that reads them does not load the rules. The owner type is
+ * (docs/decisions/0121-form-labels-from-tables.md). The tables hold no zod, so a page that reads them does not load the rules. The owner type is
  * not in a table: it decides how many owner rows there are, so every reader treats it apart.
  */
 export interface StoredTextField {
