@@ -6,6 +6,11 @@ function Probe({ visible, name }: { visible: boolean; name: string }) {
   return <p>{visible ? `${name} open` : `${name} closed`}</p>;
 }
 
+/** A dialog opened with what it shows (an id), not with `visible`. */
+function RecordProbe({ recordId }: { recordId: string | null }) {
+  return <p>{recordId ? `Record ${recordId} open` : 'Record closed'}</p>;
+}
+
 describe('lazyDialog', () => {
   it('fetches nothing until first opened, then stays mounted when closed', async () => {
     const load = vi.fn(() => Promise.resolve(Probe));
@@ -47,5 +52,19 @@ describe('lazyDialog', () => {
     expect(loadSecond).toHaveBeenCalledTimes(1);
     render(<First visible={false} name="First" />);
     expect(screen.queryByText(/First/)).toBeNull();
+  });
+
+  it('opens by what `isOpen` reads (an id) and passes the props through unchanged', async () => {
+    const load = vi.fn(() => Promise.resolve(RecordProbe));
+    const Dialog = lazyDialog(load, 'Opening the record…', (props) => props.recordId !== null);
+    const { rerender } = render(<Dialog recordId={null} />);
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Record/)).toBeNull();
+
+    rerender(<Dialog recordId="r1" />);
+    expect(await screen.findByText('Record r1 open')).toBeInTheDocument();
+    rerender(<Dialog recordId={null} />);
+    expect(screen.getByText('Record closed')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

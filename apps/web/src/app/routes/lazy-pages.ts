@@ -151,7 +151,11 @@ export async function preloadShellAndPageAt(pathname: string, isAdmin: boolean):
   await nextTask();
   await AppShell.preload();
   await nextTask();
-  await (await import('../../lib/format')).warmFormatters();
+  // In the shell's chunk, so it is in once the shell is; a failure only leaves them unwarmed.
+  await import('../../lib/format').then(
+    ({ warmFormatters }) => warmFormatters(),
+    () => undefined,
+  );
   await pageAt(pathname, isAdmin)?.preload();
 }
 
