@@ -101,8 +101,10 @@ describe('the preload shim at every signed-in path', () => {
   it.each([
     ['member', '/dashboard'],
     ['member', '/register-horse'],
+    ['member', '/horse-list'],
     ['admin', '/'],
     ['admin', '/admin/horse-list'],
+    ['admin', '/admin/horse-reject-approve'],
   ] as const)('%s at %s: nothing preloaded for the first paint carries zod', (role, at) => {
     for (const href of hrefs(linksFor(at, signedIn(role))).filter((h) => h.endsWith('.js'))) {
       expect(readFileSync(path.join(dist, href), 'utf8'), href).not.toContain('$ZodType');

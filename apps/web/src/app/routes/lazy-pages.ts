@@ -29,14 +29,10 @@ export const MembersListPage = lazyWithPreload(
 export const HorseListPage = lazyWithPreload(
   () => import('../../features/admin-horses/admin-horse-list-page'),
 );
-/**
- * The approvals page validates its decisions with zod from its first render; zod is run in a
- * task of its own first, not in one long task with the page (both are fetched beside the entry).
- */
-export const HorseApprovalsPage = lazyWithPreload(async () => {
-  await zodFirst();
-  return import('../../features/approvals/horse-approvals-page');
-});
+/** Its decisions (with zod) are in dialogs fetched on intent: the queue itself loads no zod. */
+export const HorseApprovalsPage = lazyWithPreload(
+  () => import('../../features/approvals/horse-approvals-page'),
+);
 export const DashboardContentPage = lazyWithPreload(
   () => import('../../features/content/dashboard-content-page'),
 );
