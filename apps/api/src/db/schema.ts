@@ -153,6 +153,16 @@ export const users = pgTable(
         t.id,
       )
       .where(sql`${t.role} = 'member'`),
+    // A search whose text is a member's whole last name ("walker"), those members in name order:
+    // the first part of `listMembers`'s search (docs/decisions/new-members-search-at-scale.md).
+    index('users_member_last_name_idx')
+      .on(
+        sql`lower(coalesce(${t.lastName}, ''))`,
+        sql`(coalesce(${t.lastName}, '') collate "und-x-icu")`,
+        sql`(coalesce(${t.firstName}, '') collate "und-x-icu")`,
+        t.id,
+      )
+      .where(sql`${t.role} = 'member'`),
     trigram('users_city_trgm_idx', sql`coalesce(${t.city}, '')`),
     trigram('users_member_number_trgm_idx', sql`coalesce(${t.memberNumber}, '')`),
   ],

@@ -125,28 +125,40 @@ export async function listMembers(db: Db, query: MemberListQuery) {
     ...SORTS[query.sort](t).map((column) => sql`${column} ${dir}`),
     query.order === 'asc' ? asc(t.id) : desc(t.id),
   ];
-  // A search of three characters or more takes its matches first (the trigram indexes, OR-ed)
-  // and sorts those: `offset 0` keeps that subquery whole. Left to itself the planner walked
-  // the name index filtering every member, expecting matches spread evenly along it, but a
-  // name search's matches sort together ("walker": 66,662 members read before the first at
-  // 100,000, 616 ms, against 80 ms for its 11,120 matches sorted).
-  const matched =
-    query.q && !isShortSearch(query.q)
+  const searched = query.q !== undefined && query.q !== '' && !isShortSearch(query.q);
+  const bound = countLimit(offset);
+  const countOf = async (condition: SQL | undefined, limit: number) => {
+    const [counted] = await db
+      .select({
+        n: sql<number>`(select count(*) from (select 1 from ${users} where ${condition} limit ${limit}) as counted)`.mapWith(
+          Number,
+        ),
+      })
+      .from(sql`(select 1) as one`);
+    return counted?.n ?? 0;
+  };
+  // One page of the members matching `condition`, with each row's horse count. `sorted`: a
+  // search of three characters or more takes its matches first (the trigram indexes, OR-ed) and
+  // sorts those: `offset 0` keeps that subquery whole. Left to itself the planner walked the
+  // name index filtering every member, expecting matches spread evenly along it, but a name
+  // search's matches sort together ("walker": 66,662 members read before the first at 100,000,
+  // 616 ms, against 80 ms for its 11,120 matches sorted).
+  const pageOf = (condition: SQL | undefined, sorted: boolean, limit: number, skip: number) => {
+    const matched = sorted
       ? db
           .select()
           .from(users)
-          .where(where)
+          .where(condition)
           .offset(sql`0` as never)
           .as('matched')
       : undefined;
-  const source = (matched ?? users) as unknown as typeof users;
-  const page = (matched ? db.select().from(matched) : db.select().from(users).where(where))
-    .orderBy(...order(source))
-    .limit(query.pageSize)
-    .offset(offset)
-    .as('page');
-  const [rows, [counted]] = await Promise.all([
-    db
+    const source = (matched ?? users) as unknown as typeof users;
+    const page = (matched ? db.select().from(matched) : db.select().from(users).where(condition))
+      .orderBy(...order(source))
+      .limit(limit)
+      .offset(skip)
+      .as('page');
+    return db
       .select({
         user: Object.fromEntries(
           Object.keys(getTableColumns(users)).map((key) => [
@@ -160,21 +172,52 @@ export async function listMembers(db: Db, query: MemberListQuery) {
           sql<number>`(select count(*)::int from ${horses} h where h.owner_id = "page"."id")`,
       })
       .from(page)
-      .orderBy(...order(page as unknown as typeof users)),
-    db
-      .select({
-        n: sql<number>`(select count(*) from (select 1 from ${users} where ${where} limit ${countLimit(offset)}) as counted)`.mapWith(
-          Number,
-        ),
-      })
-      .from(sql`(select 1) as one`),
-  ]);
-  return {
+      .orderBy(...order(page as unknown as typeof users));
+  };
+  const answer = (rows: { user: UserRow; horses: number }[], counted: number) => ({
     items: rows.map((r) => toMember(r.user, r.horses)),
-    ...pageCount(counted?.n ?? 0, offset),
+    ...pageCount(counted, offset),
     page: query.page,
     pageSize: query.pageSize,
-  };
+  });
+
+  if (searched && query.sort === 'name') {
+    // In name order, members whose whole last name is the search come first, read in order
+    // from `users_member_last_name_idx` (a last name is in the searched text, so they match),
+    // then every other match, each part by name (docs/decisions/new-members-search-at-scale.md).
+    // A common last name ("walker": 11,120 of 100,000 members) is the first part's index range
+    // and fills the page and the count; the rest is counted only when the first part is
+    // shorter than the bound, and its page read only when the first part's is short.
+    const lastName = sql`lower(coalesce(${users.lastName}, '')) = lower(${query.q})`;
+    const first = and(
+      eq(users.role, 'member'),
+      query.active === undefined ? undefined : eq(users.active, query.active),
+      lastName,
+    );
+    const firstCount = await countOf(first, bound);
+    const restCount =
+      firstCount < bound
+        ? await countOf(and(where, sql`not (${lastName})`), bound - firstCount)
+        : 0;
+    const rows = offset < firstCount ? await pageOf(first, false, query.pageSize, offset) : [];
+    if (rows.length < query.pageSize && restCount > 0) {
+      rows.push(
+        ...(await pageOf(
+          and(where, sql`not (${lastName})`),
+          true,
+          query.pageSize - rows.length,
+          Math.max(0, offset - firstCount),
+        )),
+      );
+    }
+    return answer(rows, firstCount + restCount);
+  }
+
+  const [rows, counted] = await Promise.all([
+    pageOf(where, searched, query.pageSize, offset),
+    countOf(where, bound),
+  ]);
+  return answer(rows, counted);
 }
 
 export async function loadMember(db: Executor, id: string): Promise<UserRow> {

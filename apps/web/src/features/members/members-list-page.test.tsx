@@ -61,6 +61,25 @@ describe('Members List', () => {
     await waitFor(() => expect(lastList()?.params).toMatchObject({ q: 'nash', page: 1 }));
   });
 
+  it('says the order of a searched answer in name order: whole last names first', async () => {
+    const requests = serve(() => page([member('a', 'Ann', true)]));
+    const user = userEvent.setup();
+    const lastList = () => requests.filter((r) => r.url === 'admin/members').at(-1);
+    renderApp('/admin/members-list');
+    await screen.findByRole('table', {}, { timeout: 5000 });
+    const order = /those whose last name is the search first, then every other match/;
+    expect(screen.queryByText(order)).toBeNull();
+
+    await user.type(screen.getByLabelText('Name, email, member number or city'), 'rider');
+    await waitFor(() => expect(lastList()?.params).toMatchObject({ q: 'rider' }));
+    expect(await screen.findByText(order)).toBeVisible();
+
+    // Another sort keeps one order over every match: nothing to say.
+    await user.click(screen.getByRole('button', { name: /City/ }));
+    await waitFor(() => expect(lastList()?.params).toMatchObject({ sort: 'city' }));
+    await waitFor(() => expect(screen.queryByText(order)).toBeNull());
+  });
+
   it('chooses activate or deactivate by the current state, asking before deactivating', async () => {
     const requests = serve((config) =>
       config.method === 'get'

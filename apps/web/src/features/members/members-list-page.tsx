@@ -65,6 +65,16 @@ const WORDS: ListWords = {
   ],
 };
 
+/**
+ * The answer's order, said above it: a search of three characters or more in name order lists
+ * the members whose whole last name is the search first, then every other match, each part by
+ * name (docs/decisions/new-members-search-at-scale.md); other sorts keep one order.
+ */
+function leadFor(q: string, sort: MemberSortField) {
+  if (sort !== 'name' || [...q.trim()].length < 3) return 'Every member of the association.';
+  return 'Every member of the association: those whose last name is the search first, then every other match, each by name.';
+}
+
 /** Administrators' member list (spec §2.1 /admin/members-list, issue 6 item 1). */
 export default function MembersListPage() {
   const toast = useToast();
@@ -141,7 +151,7 @@ export default function MembersListPage() {
     <>
       <PageHeader
         title={ROUTES.membersList.title}
-        lead="Every member of the association."
+        lead={leadFor(search, sort.field)}
         actions={
           <div className="d-flex flex-wrap gap-2">
             <CButton
