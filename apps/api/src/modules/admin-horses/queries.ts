@@ -104,6 +104,35 @@ export function adminHorseFilter(
   );
 }
 
+/**
+ * The bounded count of a search of three characters or more with no other filter. When
+ * derived.horse_name_words (decision 0120) holds the bound's number of approved horses having
+ * the lower-cased search as a key — a word of the approved name, or two as written, always a
+ * part of the name and so of the searched text — at least that many horses match, and the
+ * count is the bound without reading the trigram index: a common word ("star": 55,556 matches
+ * at 1,000,000 horses, a GIN bitmap of all of them) reads 1,001 entries of one index range.
+ * Else (fewer, or no such key) the count is the list's own, unchanged
+ * (docs/decisions/new-members-search-at-scale.md).
+ */
+function searchTotal(query: AdminHorseQuery, where: SQL | undefined, limit: number): SQL<number> {
+  const onlySearched =
+    query.q !== undefined &&
+    query.q !== '' &&
+    !isShortSearch(query.q) &&
+    !query.approvalStatus &&
+    !query.paymentStatus &&
+    !query.ownerId &&
+    !query.owner &&
+    !query.breeder &&
+    !query.breeding;
+  if (!onlySearched) return totalOf(where, limit);
+  // The text `containsPattern` looks for, before its escapes.
+  const key = query.q!.toLowerCase().replace(/[\r\n]/g, ' ');
+  return sql<number>`(select case when (select count(*) from (select 1 from derived.horse_name_words w where w.key = ${key} limit ${limit}) as named) >= ${limit} then ${limit}::bigint else ${totalOf(where, limit)} end)`.mapWith(
+    Number,
+  );
+}
+
 /** The Horse List's order (its keys, then id), shared with the CSV export. */
 export function adminHorseOrder(query: Pick<AdminHorseQuery, 'sort' | 'order'>) {
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
@@ -184,11 +213,10 @@ export async function listAdminHorses(
       ownerMemberNumber: users.memberNumber,
       ownerActive: users.active,
       // A name-prefix search counts along its prefix index (see `totalOf`).
-      total: totalOf(
-        where,
-        countLimit(offset),
-        query.q && isShortSearch(query.q) ? sql`${sortName} using ~<~` : undefined,
-      ),
+      total:
+        query.q && isShortSearch(query.q)
+          ? totalOf(where, countLimit(offset), sql`${sortName} using ~<~`)
+          : searchTotal(query, where, countLimit(offset)),
     })
     .from(page)
     .leftJoin(users, eq(users.id, page.ownerId))
