@@ -154,7 +154,7 @@ export const users = pgTable(
       )
       .where(sql`${t.role} = 'member'`),
     // A search whose text is a member's whole last name ("walker"), those members in name order:
-    // the first part of `listMembers`'s search (docs/decisions/new-members-search-at-scale.md).
+    // the first part of `listMembers`'s search (docs/decisions/0122-members-search-at-scale.md).
     index('users_member_last_name_idx')
       .on(
         sql`lower(coalesce(${t.lastName}, ''))`,

@@ -112,7 +112,7 @@ export function adminHorseFilter(
  * count is the bound without reading the trigram index: a common word ("star": 55,556 matches
  * at 1,000,000 horses, a GIN bitmap of all of them) reads 1,001 entries of one index range.
  * Else (fewer, or no such key) the count is the list's own, unchanged
- * (docs/decisions/new-members-search-at-scale.md).
+ * (docs/decisions/0122-members-search-at-scale.md).
  */
 function searchTotal(query: AdminHorseQuery, where: SQL | undefined, limit: number): SQL<number> {
   const onlySearched =

@@ -6,7 +6,7 @@ import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../
  * The office Horse List's count of a search (issue 30): a word many approved names hold is
  * counted to the bound from derived.horse_name_words, and the answer is the list's own count
  * whatever the route — every match counted, filters kept, exact below the bound
- * (docs/decisions/new-members-search-at-scale.md).
+ * (docs/decisions/0122-members-search-at-scale.md).
  */
 let t: TestApp;
 let admin: string;

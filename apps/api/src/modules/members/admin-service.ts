@@ -184,7 +184,7 @@ export async function listMembers(db: Db, query: MemberListQuery) {
   if (searched && query.sort === 'name') {
     // In name order, members whose whole last name is the search come first, read in order
     // from `users_member_last_name_idx` (a last name is in the searched text, so they match),
-    // then every other match, each part by name (docs/decisions/new-members-search-at-scale.md).
+    // then every other match, each part by name (docs/decisions/0122-members-search-at-scale.md).
     // A common last name ("walker": 11,120 of 100,000 members) is the first part's index range
     // and fills the page and the count; the rest is counted only when the first part is
     // shorter than the bound, and its page read only when the first part's is short.

@@ -5,7 +5,7 @@ import { ADMIN, bearer, createTestApp, login, type TestApp } from '../../test/ha
 /**
  * The office's Members search in name order (issue 30): members whose whole last name is the
  * search come first, then every other match, each part by name; the total counts both, bounded
- * as every list (docs/decisions/new-members-search-at-scale.md).
+ * as every list (docs/decisions/0122-members-search-at-scale.md).
  */
 let t: TestApp;
 let admin: string;

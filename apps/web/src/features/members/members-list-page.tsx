@@ -68,7 +68,7 @@ const WORDS: ListWords = {
 /**
  * The answer's order, said above it: a search of three characters or more in name order lists
  * the members whose whole last name is the search first, then every other match, each part by
- * name (docs/decisions/new-members-search-at-scale.md); other sorts keep one order.
+ * name (docs/decisions/0122-members-search-at-scale.md); other sorts keep one order.
  */
 function leadFor(q: string, sort: MemberSortField) {
   if (sort !== 'name' || [...q.trim()].length < 3) return 'Every member of the association.';
