@@ -14,9 +14,20 @@ import type { ApiError } from '../../../lib/api-client';
 import type { QueryState } from '../../../stores/server-api';
 import { useInvalidate } from '../../../stores/server-api';
 import { useToast } from '../../../stores/use-toast';
-import { AcceptTransferDialog } from './accept-transfer-dialog';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { TransferBadge } from '../../../components/transfer-badge';
 import { useCancelFeePayment, useCloseTransfer, type MyTransfers } from './transfers-api';
+
+/**
+ * The buyer's acceptance, with its signature pad: fetched when a pointer or focus enters the
+ * section (or when opened), not with My Horses (docs/decisions/0118-intl-formatters-on-first-use.md).
+ */
+const AcceptTransferDialog = lazyDialog(
+  () => import('./accept-transfer-dialog').then((m) => m.AcceptTransferDialog),
+  'Opening the transfer',
+  (props) => props.transfer !== null,
+);
+const preloadAccept = () => void AcceptTransferDialog.preload();
 
 /** The payment dialog of My Horses, for the transfer fee: its own chunk, as for horses. */
 const PayDialog = lazy(() => import('../my-horses-pay-dialog'));
@@ -90,7 +101,12 @@ export function MyTransfersSection({ query }: { query: QueryState<MyTransfers> }
   }
 
   return (
-    <CCard className="mb-4" aria-labelledby="my-transfers-title">
+    <CCard
+      className="mb-4"
+      aria-labelledby="my-transfers-title"
+      onPointerOverCapture={preloadAccept}
+      onFocusCapture={preloadAccept}
+    >
       <CCardHeader as="h2" className="h6 mb-0 py-3" id="my-transfers-title">
         Transfers
       </CCardHeader>
