@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { mailOutbox } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -84,6 +84,20 @@ describe('mail outbox', () => {
       })
       .catch(() => undefined);
     expect(await db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("sends a message due within the run's millisecond (the column keeps microseconds)", async () => {
+    const db = t.database.db;
+    await db.delete(mailOutbox);
+    await enqueueMail(db, otpMail('same-ms@example.org', 'A', 'login', '333333', 10));
+    // Due 0.456 ms into the millisecond the run reads its clock at, as now() writes it.
+    await db.execute(sql`update mail_outbox set next_attempt_at = '2026-11-28T10:00:00.123456Z'`);
+    const mailer = flakyMailer(0);
+    const run = await processOutbox(db, mailer, undefined, {
+      now: new Date('2026-11-28T10:00:00.123Z'),
+    });
+    expect(run.sent).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
   });
 
   it('backs off exponentially up to an hour', () => {

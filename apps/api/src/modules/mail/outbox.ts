@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
@@ -74,7 +74,10 @@ export async function processOutbox(
         and(
           isNull(mailOutbox.sentAt),
           isNull(mailOutbox.failedAt),
-          lte(mailOutbox.nextAttemptAt, now),
+          // Due within `now`'s millisecond too: the column is in microseconds (a new message's
+          // is the database's now()), `now` in milliseconds, so a message queued in the same
+          // millisecond as this run looked due after it and waited for the next run.
+          lt(mailOutbox.nextAttemptAt, new Date(now.getTime() + 1)),
         ),
       )
       .orderBy(asc(mailOutbox.nextAttemptAt))
