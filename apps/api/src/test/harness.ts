@@ -248,6 +248,20 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
+/** The `data` of a GET by the caller signed in with `token`, which must answer `status`. */
+export async function getData<T>(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  status = 200,
+): Promise<T> {
+  const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
+  if (response.statusCode !== status) {
+    throw new Error(`GET ${url}: expected ${status}, got ${response.statusCode} ${response.body}`);
+  }
+  return (response.json() as { data: T }).data;
+}
+
 /**
  * Where a server keeps its data between two starts: a temporary PGlite directory, or a new
  * database on the PostgreSQL server. For tests of restarts and first-start behaviour.

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  MEMBER_A,
+  createTestApp,
+  getData,
+  login,
+  type TestApp,
+} from '../../test/harness.js';
 
 /**
  * The office Horse List's count of a search (issue 30): a word many approved names hold is
@@ -38,19 +45,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function list(query: string) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/horses?${query}`,
-    headers: bearer(admin),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as {
-    items: { approvedName: string | null; firstChoice: string }[];
-    total: number;
-    totalIsEstimate: boolean;
-  };
-}
+type Listed = {
+  items: { approvedName: string | null; firstChoice: string }[];
+  total: number;
+  totalIsEstimate: boolean;
+};
+const list = (query: string) => getData<Listed>(t.app, `/api/admin/horses?${query}`, admin);
 
 describe('office Horse List search count', () => {
   it('counts a common word to the bound, and exactly past it', async () => {

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  MEMBER_A,
+  bearer,
+  createTestApp,
+  getData,
+  login,
+  type TestApp,
+} from '../../test/harness.js';
 
 /**
  * The office's breeding reports list counts only so far (docs/api.md "Lists and counts"):
@@ -36,15 +44,12 @@ async function reports(query: string) {
   });
   return response;
 }
-const data = async (query: string) => {
-  const response = await reports(query);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as {
-    items: { stallion: { name: string } }[];
-    total: number;
-    totalIsEstimate: boolean;
-  };
-};
+const data = (query: string) =>
+  getData<{ items: { stallion: { name: string } }[]; total: number; totalIsEstimate: boolean }>(
+    t.app,
+    `/api/admin/breeding-reports?${query}`,
+    admin,
+  );
 
 describe('the breeding reports list counts only so far', () => {
   it('says "1,000 or more" past the bound and counts exactly below it', async () => {

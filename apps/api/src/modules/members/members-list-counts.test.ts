@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  MEMBER_A,
+  createTestApp,
+  getData,
+  login,
+  type TestApp,
+} from '../../test/harness.js';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
 
 /**
@@ -29,15 +36,8 @@ type Listed = {
   totalIsEstimate: boolean;
 };
 
-async function list(query: string, status = 200) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/members?${query}`,
-    headers: bearer(admin),
-  });
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json().data as Listed;
-}
+const list = (query: string, status = 200) =>
+  getData<Listed>(t.app, `/api/admin/members?${query}`, admin, status);
 
 describe('Members list at scale', () => {
   it('counts up to 1,000 rows past the page and says when there are more', async () => {

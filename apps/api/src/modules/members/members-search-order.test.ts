@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import { ADMIN, createTestApp, getData, login, type TestApp } from '../../test/harness.js';
 
 /**
  * The office's Members search in name order (issue 30): members whose whole last name is the
@@ -39,15 +39,7 @@ type Listed = {
   totalIsEstimate: boolean;
 };
 
-async function list(query: string) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/members?${query}`,
-    headers: bearer(admin),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Listed;
-}
+const list = (query: string) => getData<Listed>(t.app, `/api/admin/members?${query}`, admin);
 const names = (listed: Listed) => listed.items.map((m) => `${m.firstName} ${m.lastName}`);
 
 describe('Members search in name order', () => {

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '@registry/domain';
-import { ADMIN, MEMBER_A, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  MEMBER_A,
+  bearer,
+  createTestApp,
+  getData,
+  login,
+  type TestApp,
+} from '../../test/harness.js';
 
 /**
  * The ledger's bounded count and pages (docs/api.md "Payments ledger", "Lists and counts"):
@@ -27,15 +35,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ledger(query: Record<string, string>) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/payments?${new URLSearchParams({ q: TAG, ...query }).toString()}`,
-    headers: bearer(admin),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { items: LedgerEntry[]; total: number; totalIsEstimate: boolean };
-}
+const ledger = (query: Record<string, string>) =>
+  getData<{ items: LedgerEntry[]; total: number; totalIsEstimate: boolean }>(
+    t.app,
+    `/api/admin/payments?${new URLSearchParams({ q: TAG, ...query }).toString()}`,
+    admin,
+  );
 
 describe('the ledger counts only so far', () => {
   it('counts up to 1,000 rows past the page and says when there are more', async () => {
