@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -13,7 +13,14 @@ import {
 } from '../apps/api/src/test/fake-stripe.js';
 import { SIGNATURE_DATA_URL, validValues } from '../apps/api/src/test/registration-values.js';
 import { startLocalS3, type LocalS3 } from '../apps/api/src/test/s3-server.js';
-import { BENCH_ADMIN, BENCH_MEMBER, startServer, type RunningServer } from './bench/server.js';
+import { EMBEDDED_ONLY_FLAGS } from '../apps/api/src/node-flags.js';
+import {
+  BENCH_ADMIN,
+  BENCH_MEMBER,
+  START_NODE_ARGS,
+  startServer,
+  type RunningServer,
+} from './bench/server.js';
 import { startMailCatcher } from './support/mail-catcher.js';
 import { waitForMail } from './support/mailbox.js';
 
@@ -176,6 +183,16 @@ describe('the built server with every optional part configured', () => {
   let horse: Horse;
   const papers = demoPdf('Built server papers');
   const photo = demoPng(32, 24, [90, 60, 30]);
+
+  it('runs on PostgreSQL without the embedded-only V8 flags, as the process it was started as', () => {
+    // The bench's server process (same pid after execve, apps/api/src/node-flags.ts).
+    const commandLine = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    expect(START_NODE_ARGS).toContain('--optimize-for-size');
+    for (const flag of START_NODE_ARGS) {
+      if (EMBEDDED_ONLY_FLAGS.includes(flag)) expect(commandLine).not.toContain(flag);
+      else expect(commandLine).toContain(flag);
+    }
+  });
 
   it('counts a sign-in in Redis (REDIS_URL)', async () => {
     const before = Number((await redis.get(LOGIN_COUNT_KEY)) ?? 0);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commandLineForPostgres, EMBEDDED_ONLY_FLAGS } from './node-flags.js';
 
 /**
  * The server's V8 flags are written once, in the root package.json's start script; the Docker
@@ -36,5 +37,27 @@ describe('the V8 flags of the server', () => {
     expect(dockerfile).toMatch(
       /^CMD \["sh", "-c", "exec node \$\(cat node-flags\) apps\/api\/dist\/server\.js"\]$/m,
     );
+  });
+});
+
+describe('the server on PostgreSQL', () => {
+  it('starts again without the embedded-only flags, keeping the rest and its own arguments', () => {
+    expect(EMBEDDED_ONLY_FLAGS.every((flag) => startFlags.includes(flag))).toBe(true);
+    expect(
+      commandLineForPostgres(
+        [...startFlags, '--cpu-prof'],
+        ['/usr/bin/node', '/srv/registry/scripts/start.mjs', 'x'],
+      ),
+    ).toEqual([
+      ...startFlags.filter((flag) => !EMBEDDED_ONLY_FLAGS.includes(flag)),
+      '--cpu-prof',
+      '/srv/registry/scripts/start.mjs',
+      'x',
+    ]);
+  });
+
+  it('does not start again once they are gone (no loop)', () => {
+    const without = startFlags.filter((flag) => !EMBEDDED_ONLY_FLAGS.includes(flag));
+    expect(commandLineForPostgres(without, ['/usr/bin/node', 'dist/server.js'])).toBeUndefined();
   });
 });

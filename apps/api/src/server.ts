@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, withGeneratedSecrets } from './config.js';
 import { StartupError } from './db/client.js';
 import { loadEnvFile } from './env-file.js';
 import { API_ROOT } from './package-root.js';
+import { dropEmbeddedOnlyFlags } from './node-flags.js';
 import type { GeneratedCredential } from './modules/accounts/bootstrap.js';
 
 /** The built web app beside this package, when present. */
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
   let config;
   try {
     loadEnvFile(process.env);
-    config = withGeneratedSecrets(loadConfig(process.env));
+    const loaded = loadConfig(process.env);
+    // Before anything is opened or printed: on PostgreSQL this process may start again.
+    dropEmbeddedOnlyFlags(loaded.databaseUrl);
+    config = withGeneratedSecrets(loaded);
   } catch (error) {
     if (error instanceof ConfigError) {
       for (const problem of error.problems)
