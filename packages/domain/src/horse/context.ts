@@ -5,8 +5,12 @@ export type HorseFormMode = (typeof HORSE_FORM_MODES)[number];
 export type ExistingHorseFiles = { registrationDocument?: boolean; markingDocuments?: boolean };
 
 export type HorseSchemaOptions = {
-  /** The day foal dates are compared with; defaults to the moment of each parse. */
-  today?: Date;
+  /**
+   * The day foal dates are compared with; defaults to the moment of each parse. A function is
+   * asked at each parse, so one schema built at start-up stays right across midnight (the API
+   * builds its registration rules once: building them compiles zod's parsers anew each time).
+   */
+  today?: Date | (() => Date);
   hasExistingFiles?: ExistingHorseFiles;
   /**
    * The payment provider collects the bank account itself (Stripe's Payment Element with
@@ -30,7 +34,7 @@ export function sectionContext(
   const { today } = options;
   return {
     mode,
-    today: today ? () => today : () => new Date(),
+    today: typeof today === 'function' ? today : today ? () => today : () => new Date(),
     existingFiles: options.hasExistingFiles ?? {},
     bankAccountByProvider: options.bankAccountByProvider === true,
   };

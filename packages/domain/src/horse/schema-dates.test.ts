@@ -21,6 +21,15 @@ describe('foal date', () => {
     expect(messagesAt(unpinned, input, 'foalDate')).toEqual([HORSE_MESSAGES.foalDateInFuture]);
   });
 
+  it('asks a "today" function at each parse, so one schema stays right across midnight', () => {
+    let day = new Date(2024, 5, 15, 12);
+    const longLived = buildHorseSchema('register', { today: () => day });
+    const input = validRegistration({ foalDate: '2024-06-16', breedingDate: '2024-06-16' });
+    expect(messagesAt(longLived, input, 'foalDate')).toEqual([HORSE_MESSAGES.foalDateInFuture]);
+    day = new Date(2024, 5, 16, 12);
+    expect(messagesAt(longLived, input, 'foalDate')).toEqual([]);
+  });
+
   it.each(['2023-02-30', '2023-13-01', '01/04/2020', '2020-4-1', 'soon'])(
     'rejects "%s" as a date',
     (foalDate) => {
