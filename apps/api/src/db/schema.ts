@@ -22,6 +22,7 @@ import {
   BREEDING_METHODS,
   BREEDING_REPORT_STATUSES,
   CHANGE_REQUEST_STATUSES,
+  HORSE_FILE_KINDS,
   PAYMENT_RECORD_STATUSES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
@@ -30,6 +31,7 @@ import {
   MEMBER_TRANSFER_STATUSES,
   TRANSFER_FEE_PAYERS,
   type FieldChange,
+  type HorseFileKind,
   type MemberTransferStatus,
 } from '@registry/domain';
 import type { HorseDetails, HorseRecordValues } from './horse-details.js';
@@ -363,15 +365,8 @@ export const horses = pgTable(
   ],
 );
 
-export const HORSE_FILE_KINDS = [
-  'registrationDocument',
-  'performanceDocument',
-  'markingDocument',
-  'registryPaperwork',
-  'pedigreePaperwork',
-  'ownerSignature',
-] as const;
-export type HorseFileKind = (typeof HORSE_FILE_KINDS)[number];
+// The stored kinds are the files' table's (packages/domain/src/horse/file-slots.ts).
+export { HORSE_FILE_KINDS, type HorseFileKind };
 
 /**
  * One uploaded file of a horse. `slot` tells files of one kind apart: the marking document's

@@ -1,3 +1,4 @@
+import { fileKindLabel, fileSlotOfRow, type HorseFileKind } from '../horse/file-slots.js';
 import { COMMON_TEXT_KEYS, textField } from '../horse/stored-fields.js';
 import { MARKING_DESCRIPTION_KEYS, markingRecordLabel } from '../horse/text-field-tables.js';
 
@@ -60,20 +61,12 @@ const TOP_LABELS: Record<string, string> = {
   damHorseId: 'Registered dam',
 };
 
-/** The stored files' kinds, as a changed file reads (`files.<kind>[.<slot>]`, revisions). */
-const FILE_LABELS: Record<string, string> = {
-  registrationDocument: 'Registration document',
-  performanceDocument: 'Performance video',
-  markingDocument: 'Marking photo',
-  registryPaperwork: 'Other registry paperwork',
-  pedigreePaperwork: 'Pedigree paperwork',
-  ownerSignature: 'Owner signature',
-};
-
+/** A changed file (`files.<kind>[.<slot>]`, revisions) reads as its kind's label (horse/file-slots.ts). */
 function fileLabel(kind: string, slot: string[]): string {
-  const label = FILE_LABELS[kind] ?? kind;
+  const label = fileKindLabel(kind);
   if (slot.length === 0) return label;
-  if (kind === 'markingDocument') return `${label} ${Number(slot[0]) + 1}`;
+  // A multiple kind's rows are numbered (marking photos): "Marking photo 2".
+  if (fileSlotOfRow(kind as HorseFileKind, '')?.multiple) return `${label} ${Number(slot[0]) + 1}`;
   return `${label} (${slot.join(' ').replaceAll('_', ' ')})`;
 }
 

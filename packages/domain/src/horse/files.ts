@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  DOCUMENT_EXTENSIONS,
-  DOCUMENT_MAX_BYTES,
-  MARKING_DOCUMENTS_MAX,
-  MARKING_DOCUMENTS_MIN,
-  MARKING_EXTENSIONS,
-  VIDEO_EXTENSIONS,
-  VIDEO_MAX_BYTES,
-} from './constants.js';
+import { MARKING_DOCUMENTS_MAX, MARKING_DOCUMENTS_MIN } from './constants.js';
+import { FILE_RULES, fileSlotOfPart, type FileRule } from './file-slots.js';
 import { HORSE_MESSAGES } from './messages.js';
 
 /**
@@ -33,30 +26,10 @@ export function hasExtension(file: FileLike, extensions: readonly string[]): boo
   return extensions.includes(fileExtension(file.name));
 }
 
-type FileRule = {
-  extensions: readonly string[];
-  maxBytes: number;
-  formatMessage: string;
-  sizeMessage: string;
-};
-
-const DOCUMENT_RULE: FileRule = {
-  extensions: DOCUMENT_EXTENSIONS,
-  maxBytes: DOCUMENT_MAX_BYTES,
-  formatMessage: HORSE_MESSAGES.documentFormat,
-  sizeMessage: HORSE_MESSAGES.documentTooLarge,
-};
-const PAPERWORK_RULE: FileRule = {
-  ...DOCUMENT_RULE,
-  formatMessage: HORSE_MESSAGES.paperworkFormat,
-};
-const MARKING_RULE: FileRule = { ...DOCUMENT_RULE, extensions: MARKING_EXTENSIONS };
-const VIDEO_RULE: FileRule = {
-  extensions: VIDEO_EXTENSIONS,
-  maxBytes: VIDEO_MAX_BYTES,
-  formatMessage: HORSE_MESSAGES.videoFormat,
-  sizeMessage: HORSE_MESSAGES.videoTooLarge,
-};
+const DOCUMENT_RULE = FILE_RULES.document;
+const PAPERWORK_RULE = FILE_RULES.paperwork;
+const MARKING_RULE = FILE_RULES.marking;
+const VIDEO_RULE = FILE_RULES.video;
 
 /** The first broken rule, checking format before size as the spec lists them. */
 function fileProblem(file: FileLike, rule: FileRule): string | undefined {
@@ -126,18 +99,11 @@ export function markingDocumentsField(required: boolean) {
 }
 
 /**
- * The format and size rule of one upload field (its multipart part name, upload-fields.ts), for
- * a resumable upload judged before its bytes are sent; undefined when the file passes. Unknown
- * field names answer the document format message.
+ * The format and size rule of one upload field (its part name, file-slots.ts), for a resumable
+ * upload judged before its bytes are sent; undefined when the file passes. Unknown field names
+ * answer the paperwork rule.
  */
 export function uploadFieldProblem(field: string, file: FileLike): string | undefined {
-  const rule =
-    field === 'registrationDocument'
-      ? DOCUMENT_RULE
-      : field === 'markingDocuments'
-        ? MARKING_RULE
-        : field === 'performanceDocument'
-          ? VIDEO_RULE
-          : PAPERWORK_RULE;
-  return fileProblem(file, rule);
+  const slot = fileSlotOfPart(field);
+  return fileProblem(file, slot ? FILE_RULES[slot.rule] : PAPERWORK_RULE);
 }

@@ -3,6 +3,7 @@ export * from './messages.js';
 export * from './context.js';
 export * from './dates.js';
 export * from './files.js';
+export * from './file-slots.js';
 export * from './bank.js';
 export * from './fees.js';
 export * from './card.js';

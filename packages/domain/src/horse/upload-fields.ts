@@ -1,9 +1,9 @@
-import { PEDIGREE_SLOTS, type PedigreeParent, type PedigreeSlot } from './constants.js';
 import { COMMON_TEXT_KEYS, NAME_CHOICE_KEYS, type CommonTextKey } from './stored-fields.js';
 
 /**
- * Multipart part names of the registration request, shared so the web sends what the API reads.
- * Pedigree names follow spec §3.1 (`sireRegistrationPaperwork{n}`), n being the slot index.
+ * The part names of the files with one place each, for tests and tools that send one by name.
+ * Every file part, with where it goes, is in the files' table (file-slots.ts); pedigree and
+ * registry paperwork names come from `pedigreePaperworkField` and `registryPaperworkField` there.
  */
 export const UPLOAD_FIELDS = {
   registrationDocument: 'registrationDocument',
@@ -31,11 +31,3 @@ export const HORSE_JSON_PARTS = [
   'otherRegistries',
   'owners',
 ] as const;
-
-export function registryPaperworkField(index: number): string {
-  return `registryPaperwork${index}`;
-}
-
-export function pedigreePaperworkField(parent: PedigreeParent, slot: PedigreeSlot): string {
-  return `${parent}RegistrationPaperwork${PEDIGREE_SLOTS.indexOf(slot)}`;
-}

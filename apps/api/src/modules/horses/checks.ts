@@ -1,15 +1,10 @@
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import {
-  DOCUMENT_MIME_TYPES,
-  GENERIC_MESSAGES,
-  HORSE_MESSAGES,
-  SIGNATURE_MAX_LENGTH,
-} from '@registry/domain';
+import { DOCUMENT_MIME_TYPES, GENERIC_MESSAGES, HORSE_MESSAGES } from '@registry/domain';
 import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { verifiedMimeType, judgeZip, isOversized, type FileStorage } from '../files/index.js';
-import type { FilePartSpec } from './form-fields.js';
+import { SIGNATURE_SPEC, type FilePartSpec } from './form-fields.js';
 import { buildSchemaInput, fieldErrors, type FieldErrors } from './form-input.js';
 import type { ReceivedFile, ReceivedForm } from './multipart.js';
 import { nameChoiceProblems } from '../horse-names/index.js';
@@ -119,15 +114,6 @@ export async function checkForm<S extends z.ZodType>(
   }
   return { parsed: result.data, files };
 }
-
-export const SIGNATURE_SPEC: FilePartSpec = {
-  kind: 'ownerSignature',
-  slot: '',
-  path: 'ownerSignature',
-  maxBytes: SIGNATURE_MAX_LENGTH,
-  multiple: false,
-  formatMessage: HORSE_MESSAGES.signatureInvalid,
-};
 
 /**
  * Stores the drawn signature (a PNG or JPEG data URL the rules accepted) as a file of the horse,

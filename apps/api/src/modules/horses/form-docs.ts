@@ -1,16 +1,11 @@
 import {
   DRAFT_ID_PART,
+  HORSE_FILE_SLOTS,
   HORSE_JSON_PARTS,
   HORSE_TEXT_PARTS,
   KEEP_MARKINGS_PART,
   NAME_CHOICE_PARTS,
-  OTHER_REGISTRY_SLOTS,
-  PEDIGREE_PARENTS,
-  PEDIGREE_SLOTS,
-  UPLOAD_FIELDS,
   UPLOAD_IDS_PART,
-  pedigreePaperworkField,
-  registryPaperworkField,
 } from '@registry/domain';
 import type { FormPart, FormParts } from '../../plugins/openapi-routes.js';
 import { filePart, valuePart, type FormMode } from './form-fields.js';
@@ -21,16 +16,12 @@ function candidateNames(): string[] {
     ...HORSE_TEXT_PARTS,
     'checkedOwnerInfo',
     ...NAME_CHOICE_PARTS,
-    'ownerSignature',
     DRAFT_ID_PART,
     ...HORSE_JSON_PARTS,
     UPLOAD_IDS_PART,
     KEEP_MARKINGS_PART,
-    ...Object.values(UPLOAD_FIELDS),
-    ...Array.from({ length: OTHER_REGISTRY_SLOTS }, (_, index) => registryPaperworkField(index)),
-    ...PEDIGREE_PARENTS.flatMap((parent) =>
-      PEDIGREE_SLOTS.map((slot) => pedigreePaperworkField(parent, slot)),
-    ),
+    // Every file's part from the files' table, the drawn signature's text part among them.
+    ...HORSE_FILE_SLOTS.map((place) => place.part),
   ];
 }
 

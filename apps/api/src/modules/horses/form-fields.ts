@@ -1,22 +1,18 @@
 import {
   BREEDING_MARE_PART,
   DRAFT_ID_PART,
-  DOCUMENT_MAX_BYTES,
+  FILE_RULES,
+  HORSE_FILE_SLOTS,
   HORSE_JSON_PARTS,
-  HORSE_MESSAGES,
   HORSE_TEXT_PARTS,
   KEEP_MARKINGS_PART,
   NAME_CHOICE_PARTS,
-  OTHER_REGISTRY_SLOTS,
-  PEDIGREE_PARENTS,
-  PEDIGREE_SLOTS,
-  UPLOAD_FIELDS,
   UPLOAD_IDS_PART,
-  VIDEO_MAX_BYTES,
-  pedigreePaperworkField,
-  registryPaperworkField,
+  UPLOADED_FILE_SLOTS,
+  firstPlaceOf,
+  type HorseFileKind,
+  type HorseFileSlot,
 } from '@registry/domain';
-import type { HorseFileKind } from '../../db/schema.js';
 
 /**
  * The multipart vocabulary of the register and edit requests (docs/api.md): which part names
@@ -29,7 +25,7 @@ export type FormMode = 'register' | 'edit';
 /** Where a file part goes and which rule it follows. */
 export interface FilePartSpec {
   kind: HorseFileKind;
-  /** Tells files of one kind apart in `horse_files.slot` (marking documents get their index). */
+  /** Tells files of one kind apart in `horse_files.slot` (marking documents get their index on insert). */
   slot: string;
   /** The field path the domain schema reports on, and the key of `fields` in a 400 answer. */
   path: string;
@@ -40,8 +36,14 @@ export interface FilePartSpec {
 }
 
 const TEXT_FIELDS = new Set<string>([...HORSE_TEXT_PARTS, 'checkedOwnerInfo']);
-// draftId: the draft the registration completes, removed with it (modules/drafts).
-const REGISTER_ONLY_TEXT = new Set<string>([...NAME_CHOICE_PARTS, 'ownerSignature', DRAFT_ID_PART]);
+// draftId: the draft the registration completes, removed with it (modules/drafts). Drawn files
+// (the owner signature) come as text, when registering only.
+const DRAWN_FILE_PARTS = HORSE_FILE_SLOTS.filter((place) => place.drawn).map((place) => place.part);
+const REGISTER_ONLY_TEXT = new Set<string>([
+  ...NAME_CHOICE_PARTS,
+  ...DRAWN_FILE_PARTS,
+  DRAFT_ID_PART,
+]);
 
 export const JSON_FIELDS = new Set<string>(HORSE_JSON_PARTS);
 
@@ -80,59 +82,23 @@ export function valuePart(rawName: string, mode: FormMode): ValuePart | undefine
   return undefined;
 }
 
-const document = {
-  maxBytes: DOCUMENT_MAX_BYTES,
-  multiple: false,
-  formatMessage: HORSE_MESSAGES.documentFormat,
-};
-const paperwork = { ...document, formatMessage: HORSE_MESSAGES.paperworkFormat };
-
-function buildFileParts(): Map<string, FilePartSpec> {
-  const parts = new Map<string, FilePartSpec>();
-  parts.set(UPLOAD_FIELDS.registrationDocument, {
-    ...document,
-    kind: 'registrationDocument',
-    slot: '',
-    path: 'registrationDocument',
-  });
-  parts.set(UPLOAD_FIELDS.markingDocuments, {
-    ...document,
-    kind: 'markingDocument',
-    slot: '',
-    path: 'markingDocuments',
-    multiple: true,
-  });
-  parts.set(UPLOAD_FIELDS.performanceDocument, {
-    kind: 'performanceDocument',
-    slot: '',
-    path: 'performanceDocument',
-    maxBytes: VIDEO_MAX_BYTES,
-    multiple: false,
-    formatMessage: HORSE_MESSAGES.videoFormat,
-  });
-  for (let i = 0; i < OTHER_REGISTRY_SLOTS; i += 1) {
-    parts.set(registryPaperworkField(i), {
-      ...paperwork,
-      kind: 'registryPaperwork',
-      slot: String(i),
-      path: `otherRegistries.${i}.registryPaperwork`,
-    });
-  }
-  for (const parent of PEDIGREE_PARENTS) {
-    for (const slot of PEDIGREE_SLOTS) {
-      const place = slot === 'parent' ? parent : `${parent}.${slot}`;
-      parts.set(pedigreePaperworkField(parent, slot), {
-        ...paperwork,
-        kind: 'pedigreePaperwork',
-        slot: place,
-        path: `${place}.paperwork`,
-      });
-    }
-  }
-  return parts;
+/** A place of the files' table (packages/domain/src/horse/file-slots.ts) as the save reads it. */
+function specOf(place: HorseFileSlot): FilePartSpec {
+  const rule = FILE_RULES[place.rule];
+  return {
+    kind: place.kind,
+    slot: place.slot,
+    path: place.path,
+    maxBytes: rule.maxBytes,
+    multiple: place.multiple,
+    formatMessage: rule.formatMessage,
+  };
 }
 
-const FILE_PARTS = buildFileParts();
+const FILE_PARTS = new Map(UPLOADED_FILE_SLOTS.map((place) => [place.part, specOf(place)]));
+
+/** The drawn owner signature, sent as a data URL text part and stored as a file (checks.ts). */
+export const SIGNATURE_SPEC: FilePartSpec = specOf(firstPlaceOf('ownerSignature'));
 
 /** The rule for a file part, or undefined when the name is not one of ours. */
 export function filePart(name: string): FilePartSpec | undefined {

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import {
   GENERIC_MESSAGES,
-  PEDIGREE_ANCESTORS,
-  PEDIGREE_PARENTS,
+  UPLOADED_FILE_SLOTS,
   emptyParent,
+  firstPlaceOf,
+  putAtPath,
   type FileLike,
 } from '@registry/domain';
 import { findUnsafeText } from '../../plugins/text-guard.js';
@@ -16,10 +17,6 @@ import type { ReceivedForm } from './multipart.js';
  */
 
 export type FieldErrors = Record<string, string>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function parseJsonParts(form: ReceivedForm, problems: FieldErrors): Record<string, unknown> {
   const parsed: Record<string, unknown> = {};
@@ -37,47 +34,6 @@ function parseJsonParts(form: ReceivedForm, problems: FieldErrors): Record<strin
     }
   }
   return parsed;
-}
-
-/**
- * File descriptors only ever come from real parts: anything shaped like a file inside the JSON
- * (`sire.paperwork: { name, size }`) is dropped, or a client could claim files it never sent.
- */
-function dropClaimedFiles(input: Record<string, unknown>): void {
-  for (const parent of PEDIGREE_PARENTS) {
-    const entry = input[parent];
-    if (!isRecord(entry)) continue;
-    delete entry.paperwork;
-    for (const ancestor of PEDIGREE_ANCESTORS) {
-      const place = entry[ancestor];
-      if (isRecord(place)) delete place.paperwork;
-    }
-  }
-  const registries = input.otherRegistries;
-  if (Array.isArray(registries)) {
-    for (const registry of registries) if (isRecord(registry)) delete registry.registryPaperwork;
-  }
-}
-
-/** Puts `value` at a dotted path, creating array slots (registries) on the way when needed. */
-function place(target: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let node: unknown = target;
-  for (const [i, key] of keys.entries()) {
-    const last = i === keys.length - 1;
-    if (Array.isArray(node)) {
-      const index = Number(key);
-      while (node.length <= index) node.push({});
-      if (last) node[index] = value;
-      else node = node[index];
-    } else if (isRecord(node)) {
-      if (last) node[key] = value;
-      else node = node[key];
-    } else {
-      // The JSON around this file is malformed; the schema reports that part itself.
-      return;
-    }
-  }
 }
 
 export function buildSchemaInput(
@@ -99,7 +55,12 @@ export function buildSchemaInput(
     },
     parseJsonParts(form, problems),
   );
-  dropClaimedFiles(input);
+  // Every file place starts empty: null, as in the web form ("no file sent"; a missing key
+  // would read as a missing field in the edit rules even when a stored file satisfies them).
+  // That also drops anything shaped like a file inside the JSON (`sire.paperwork: { name,
+  // size }`): descriptors only ever come from real parts, or a client could claim files it
+  // never sent. The drawn signature is a text part of its own, left as sent.
+  for (const place of UPLOADED_FILE_SLOTS) putAtPath(input, place.path, null);
   // The same refusal as every JSON route's (plugins/text-guard.ts), for the form's text parts.
   const unsafe = findUnsafeText(input);
   if (unsafe) problems[unsafe] = GENERIC_MESSAGES.unsafeText;
@@ -110,19 +71,23 @@ export function buildSchemaInput(
   }
   input.verified = serverOwned.verified;
 
-  // "No file sent" is null, as in the web form: a missing key would read as a missing field in
-  // the edit rules even when a stored file satisfies them.
-  input.registrationDocument = null;
-  input.markingDocuments = null;
-  // An edit that changes the marking set is judged on the whole new set: the stored photos it
-  // keeps, then the new ones (edit.ts).
-  const markings: FileLike[] = (form.keptMarkings ?? []).map(({ name, size }) => ({ name, size }));
+  // Each received file at its place's path (a registry slot is made when its JSON had none).
+  // A multiple place holds a list; an edit that changes the marking set is judged on the whole
+  // new set: the stored photos it keeps, then the new ones (edit.ts).
+  const lists = new Map<string, FileLike[]>();
+  if (form.keptMarkings) {
+    lists.set(
+      firstPlaceOf('markingDocument').path,
+      form.keptMarkings.map(({ name, size }) => ({ name, size })),
+    );
+  }
   for (const file of form.files) {
     const descriptor: FileLike = { name: file.name, size: file.size };
-    if (file.spec.multiple) markings.push(descriptor);
-    else place(input, file.spec.path, descriptor);
+    if (file.spec.multiple)
+      lists.set(file.spec.path, [...(lists.get(file.spec.path) ?? []), descriptor]);
+    else putAtPath(input, file.spec.path, descriptor, { create: true });
   }
-  if (markings.length > 0 || form.keptMarkings) input.markingDocuments = markings;
+  for (const [path, files] of lists) putAtPath(input, path, files);
   return { input, problems };
 }
 

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PUBLIC_FILE_KINDS, type PublicHorse } from '@registry/domain';
 import type { Db } from '../../db/client.js';
 import { horseFiles } from '../../db/schema.js';
 import type { UrlSigner } from '../files/index.js';
 import { loadHorse } from '../horse-repository/index.js';
 import { toPublicHorse } from './records.js';
-import type { PublicHorse } from '@registry/domain';
 import { HORSE_API_MESSAGES } from './service.js';
 
 /**
@@ -20,9 +20,10 @@ export async function publicHorseById(
     approvedOnly: true,
     notFound: HORSE_API_MESSAGES.notFound,
   });
-  const markings = await db
+  // Only the files every member sees (the files' table: the marking photos).
+  const files = await db
     .select()
     .from(horseFiles)
-    .where(and(eq(horseFiles.horseId, horseId), eq(horseFiles.kind, 'markingDocument')));
-  return toPublicHorse(row, markings, signer);
+    .where(and(eq(horseFiles.horseId, horseId), inArray(horseFiles.kind, [...PUBLIC_FILE_KINDS])));
+  return toPublicHorse(row, files, signer);
 }

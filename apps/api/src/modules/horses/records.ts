@@ -2,15 +2,18 @@ import {
   DETAILS_TEXT_KEYS,
   MEMBER_COLUMN_KEYS,
   OWNER_TEXT_KEYS,
-  PEDIGREE_ANCESTORS,
-  PEDIGREE_PARENTS,
+  HORSE_FILE_SLOTS,
+  PUBLIC_FILE_SLOTS,
   PUBLIC_TEXT_KEYS,
+  fileSlotOfRow,
+  isPublicFileKind,
+  putAtPath,
   textsOf,
   MARKING_DESCRIPTION_KEYS,
   type DetailsTextKey,
   type HorseEdit,
   type HorseTextKey,
-  type PedigreeParent,
+  type HorseFileSlot,
   type FileRef,
   type Horse,
   type PublicHorse,
@@ -89,7 +92,8 @@ class FileIndex {
     const signer = base.scoped(horseFileScope(horse.ownerId, horse.ownerEpoch));
     const ordered = [...files].sort((a, b) => Number(a.slot) - Number(b.slot));
     for (const file of ordered) {
-      const key = `${file.kind}:${file.slot}`;
+      const place = fileSlotOfRow(file.kind, file.slot);
+      if (!place) continue;
       const ref = {
         id: file.id,
         name: file.originalName,
@@ -97,28 +101,31 @@ class FileIndex {
         size: file.size,
         url: signer.url(file.id),
       };
-      this.refs.set(key, [...(this.refs.get(key) ?? []), ref]);
+      this.refs.set(place.path, [...(this.refs.get(place.path) ?? []), ref]);
     }
   }
 
-  one(kind: HorseFileRow['kind'], slot = ''): FileRef | null {
-    return this.refs.get(`${kind}:${slot}`)?.[0] ?? null;
-  }
-
-  markings(): FileRef[] {
-    return [...this.refs.entries()]
-      .filter(([key]) => key.startsWith('markingDocument:'))
-      .flatMap(([, refs]) => refs);
+  /** What the answer holds at a file place: its file or null; a multiple place's list. */
+  at(place: HorseFileSlot): FileRef | FileRef[] | null {
+    const refs = this.refs.get(place.path) ?? [];
+    return place.multiple ? refs : (refs[0] ?? null);
   }
 }
 
-function parentWithPaperwork(stored: StoredParent, parent: PedigreeParent, files: FileIndex) {
-  const paper = (slot: string) => files.one('pedigreePaperwork', slot);
-  const result = { ...stored, paperwork: paper(parent) } as Horse['sire'];
-  for (const ancestor of PEDIGREE_ANCESTORS) {
-    result[ancestor] = { ...stored[ancestor], paperwork: paper(`${parent}.${ancestor}`) };
+/**
+ * Puts every file of `places` at its path in the answer (the files' table, domain
+ * horse/file-slots.ts), the same path the form and the request use: only where the answer has
+ * the place's section (an answer lists the registries stored, not four empty ones).
+ */
+function withFiles<T extends object>(
+  answer: T,
+  files: FileIndex,
+  places: readonly HorseFileSlot[],
+): T {
+  for (const place of places) {
+    putAtPath(answer as Record<string, unknown>, place.path, files.at(place));
   }
-  return result;
+  return answer;
 }
 
 /** The text fields the tables call columns; `Pick` fails the type check if one is not. */
@@ -134,7 +141,7 @@ function storedTexts<K extends HorseTextKey>(row: HorseRow, keys: readonly K[]):
   return textsOf(keys, texts);
 }
 
-function sharedView(row: HorseRow, files: FileIndex) {
+function sharedView(row: HorseRow) {
   const d = row.details;
   return {
     _id: row.id,
@@ -142,14 +149,17 @@ function sharedView(row: HorseRow, files: FileIndex) {
     registrationNum: row.registrationNumber,
     ...storedTexts(row, PUBLIC_TEXT_KEYS),
     othermarkings: d.othermarkings,
-    markingDocuments: files.markings(),
     approvalStatus: row.approvalStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** The owner's full view of a horse. */
+/**
+ * The owner's full view of a horse. Its files are put at their places by the files' table
+ * (`withFiles`); the cast below is held by the response schema (the serializer refuses an
+ * answer without one of Horse's files) and by file-slots.test.ts.
+ */
 export function toHorse(
   row: HorseRow,
   fileRows: HorseFileRow[],
@@ -158,27 +168,18 @@ export function toHorse(
   pendingChange: PendingChange | null = null,
   feesPaid: string[] = [],
 ): Horse {
-  const files = new FileIndex(fileRows, signer, row);
   const d = row.details;
-  const [sire, dam] = PEDIGREE_PARENTS.map((parent) =>
-    parentWithPaperwork(d[parent], parent, files),
-  ) as [Horse['sire'], Horse['dam']];
-  return {
-    ...sharedView(row, files),
+  const answer = {
+    ...sharedView(row),
     ownerId: row.ownerId,
     ...storedTexts(row, OWNER_TEXT_KEYS),
     ownerType: d.ownerType,
     owners: d.owners,
     checkedOwnerInfo: d.checkedOwnerInfo,
-    otherRegistries: d.otherRegistries.map((r, i) => ({
-      ...r,
-      registryPaperwork: files.one('registryPaperwork', String(i)),
-    })),
-    sire,
-    dam,
-    registrationDocument: files.one('registrationDocument'),
-    performanceDocument: files.one('performanceDocument'),
-    ownerSignature: files.one('ownerSignature'),
+    // Copies: the files are put inside them.
+    otherRegistries: d.otherRegistries.map((r) => ({ ...r })),
+    sire: structuredClone(d.sire),
+    dam: structuredClone(d.dam),
     paymentStatus: row.paymentStatus,
     paymentMode: row.paymentMode,
     paymentIntentId,
@@ -186,6 +187,7 @@ export function toHorse(
     rejectionReason: row.rejectionReason,
     pendingChange,
   };
+  return withFiles(answer, new FileIndex(fileRows, signer, row), HORSE_FILE_SLOTS) as Horse;
 }
 
 /** What any member searching the registry sees: marking photos, names, no papers or addresses. */
@@ -194,13 +196,18 @@ export function toPublicHorse(
   fileRows: HorseFileRow[],
   signer: UrlSigner,
 ): PublicHorse {
-  const markings = fileRows.filter((file) => file.kind === 'markingDocument');
   const d = row.details;
-  return {
-    ...sharedView(row, new FileIndex(markings, signer, row)),
+  const answer = {
+    ...sharedView(row),
     owners: d.owners.map((owner) => ({ name: owner.name })),
     otherRegistries: d.otherRegistries,
     sire: d.sire,
     dam: d.dam,
   };
+  const files = new FileIndex(
+    fileRows.filter((file) => isPublicFileKind(file.kind)),
+    signer,
+    row,
+  );
+  return withFiles(answer, files, PUBLIC_FILE_SLOTS) as PublicHorse;
 }
