@@ -1,4 +1,12 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -8,7 +16,7 @@ import { filesUnder, SAMPLE_BYTES } from '../../test/multipart.js';
 import { verifiedMimeType } from './content-check.js';
 import { contentDisposition, safeFileName } from './names.js';
 import { createUrlSigner } from './signed-urls.js';
-import { LocalDiskStorage, isOversized } from './storage.js';
+import { KEPT_IN_MEMORY, LocalDiskStorage, isOversized } from './storage.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'registry-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -54,6 +62,50 @@ describe('LocalDiskStorage', () => {
     expect(filesUnder(path.join(root, 'b'))).toEqual([]);
     const exact = await storage.stage(bytes(100_000), 100_000);
     expect(isOversized(exact)).toBe(false);
+  });
+
+  it('keeps a small file in memory as well, and streams a larger one to disk only', async () => {
+    const dir = path.join(root, 'kept');
+    const storage = new LocalDiskStorage(dir);
+    await storage.init();
+    const small = await storage.stage(Readable.from(['hel', Buffer.from('lo')]), 10);
+    if (isOversized(small)) throw new Error('unexpected');
+    expect(small.bytes?.toString()).toBe('hello');
+    expect(readFileSync(path.join(dir, 'tmp', small.key), 'utf8')).toBe('hello');
+    const large = await storage.stage(bytes(KEPT_IN_MEMORY + 1, 0x62), KEPT_IN_MEMORY + 1);
+    if (isOversized(large)) throw new Error('unexpected');
+    expect(large.bytes).toBeUndefined();
+    expect(large.size).toBe(KEPT_IN_MEMORY + 1);
+    expect(readFileSync(path.join(dir, 'tmp', large.key))).toEqual(
+      Buffer.alloc(KEPT_IN_MEMORY + 1, 0x62),
+    );
+    expect(statSync(path.join(dir, 'tmp', large.key)).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, 'tmp', small.key)).mode & 0o777).toBe(0o600);
+  });
+
+  it('commits into its folder whether it exists, is new or was removed; a missing file refuses', async () => {
+    const dir = path.join(root, 'folders');
+    const storage = new LocalDiskStorage(dir);
+    await storage.init();
+    /** A staged file whose key starts with `prefix`, so several share one folder. */
+    const stageAs = async (prefix: string, content: string) => {
+      const staged = await storage.stage(Readable.from([Buffer.from(content)]), 10);
+      if (isOversized(staged)) throw new Error('unexpected');
+      const key = `${prefix}${staged.key.slice(2)}`;
+      renameSync(path.join(dir, 'tmp', staged.key), path.join(dir, 'tmp', key));
+      return key;
+    };
+    const first = await stageAs('ab', 'one');
+    const second = await stageAs('ab', 'two');
+    await storage.commit(first);
+    await storage.commit(second);
+    rmSync(path.join(dir, 'ab'), { recursive: true });
+    const third = await stageAs('ab', 'three');
+    await storage.commit(third);
+    expect(await text(await storage.open(third))).toBe('three');
+    expect(statSync(path.join(dir, 'ab')).mode & 0o777).toBe(0o700);
+    await expect(storage.commit(third)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(filesUnder(dir)).toEqual([`ab/${third}`]);
   });
 
   it('clears staged files left by a crash, but not ones still being written', async () => {

@@ -1,16 +1,36 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 
 /** A file written to the staging area: not yet part of any record. */
 export interface StagedFile {
   key: string;
   size: number;
   sha256: string;
+  /**
+   * The whole file, when it is small (at most KEPT_IN_MEMORY bytes): its content checks read
+   * these instead of opening the file again. Absent for larger files and finished uploads.
+   */
+  bytes?: Buffer;
 }
+
+/**
+ * Files up to this size are also kept in memory while staged (StagedFile.bytes) and written to
+ * disk in one call: most documents and photos of a form are this small, and the streams,
+ * reopening and rereading each one cost more CPU than the bytes themselves (issue 30).
+ */
+export const KEPT_IN_MEMORY = 64 * 1024;
 
 /** The source was longer than allowed; nothing was kept. `size` is what was read (> max). */
 export interface OversizedFile {
@@ -129,32 +149,55 @@ export class LocalDiskStorage implements FileStorage {
     const target = this.stagedPath(key);
     const hash = createHash('sha256');
     let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        if (size > maxBytes) return done();
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    // The first KEPT_IN_MEMORY bytes are held; a larger file is then streamed to disk.
+    const held: Buffer[] = [];
+    let file: FileHandle | undefined;
     try {
-      await pipeline(source, meter, createWriteStream(target, { mode: 0o600 }));
+      for await (const chunk of source as AsyncIterable<Buffer | string>) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        size += bytes.length;
+        // Past the limit nothing more is kept, but the source is read to its end.
+        if (size > maxBytes) continue;
+        hash.update(bytes);
+        if (file) {
+          await writeAll(file, bytes);
+          continue;
+        }
+        held.push(bytes);
+        if (size <= KEPT_IN_MEMORY) continue;
+        file = await open(target, 'w', 0o600);
+        await writeAll(file, Buffer.concat(held.splice(0)));
+      }
+      if (size > maxBytes) {
+        await file?.close();
+        file = undefined;
+        await rm(target, { force: true });
+        return { tooLarge: true, size };
+      }
+      if (file) {
+        await file.close();
+        file = undefined;
+        return { key, size, sha256: hash.digest('hex') };
+      }
+      const bytes = Buffer.concat(held, size);
+      await writeFile(target, bytes, { mode: 0o600 });
+      return { key, size, sha256: hash.digest('hex'), bytes };
     } catch (error) {
+      await file?.close().catch(() => undefined);
       await rm(target, { force: true });
       throw error;
     }
-    if (size > maxBytes) {
-      await rm(target, { force: true });
-      return { tooLarge: true, size };
-    }
-    return { key, size, sha256: hash.digest('hex') };
   }
 
   async commit(key: string): Promise<void> {
     const target = this.committedPath(key);
-    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    // Same file system, so the rename is atomic: a reader sees the whole file or none.
-    await rename(this.stagedPath(key), target);
+    // Same file system, so the rename is atomic: a reader sees the whole file or none. The
+    // folder is made only when the rename finds it missing (once per folder, not per file).
+    await rename(this.stagedPath(key), target).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await rename(this.stagedPath(key), target);
+    });
   }
 
   async open(key: string): Promise<Readable> {
@@ -186,6 +229,13 @@ export class LocalDiskStorage implements FileStorage {
         if (info?.isFile() && info.ctimeMs < cutoffMs) yield name;
       }
     }
+  }
+}
+
+/** Writes all of `bytes` at the file's position (a write may take fewer bytes than given). */
+async function writeAll(file: FileHandle, bytes: Buffer): Promise<void> {
+  for (let offset = 0; offset < bytes.length; ) {
+    offset += (await file.write(bytes, offset)).bytesWritten;
   }
 }
 

@@ -25,9 +25,18 @@ export interface AcceptedFile {
 const DOCX_MIME = DOCUMENT_MIME_TYPES.docx;
 
 /** A .docx is a zip: judged by its central directory (documents are at most 10 MB). */
-async function isSafeArchive(storage: FileStorage, key: string): Promise<boolean> {
-  const bytes = Buffer.concat(await (await storage.open(key)).toArray());
+async function isSafeArchive(storage: FileStorage, key: string, kept?: Buffer): Promise<boolean> {
+  const bytes = kept ?? Buffer.concat(await (await storage.open(key)).toArray());
   return judgeZip(bytes).ok;
+}
+
+/**
+ * The bytes of a staged file: from memory when staging kept them (a small file), else read
+ * from storage. Both are a byte stream (not an object-mode one, which `file-type` cannot read),
+ * so `file-type` judges them the same way either way (its size limits differ for a buffer).
+ */
+async function contentOf(storage: FileStorage, key: string, kept?: Buffer): Promise<Readable> {
+  return kept ? Readable.from([kept], { objectMode: false }) : storage.open(key);
 }
 
 /**
@@ -54,7 +63,8 @@ async function checkContents(
       });
       continue;
     }
-    const verdict = await checkStoredFile(storage, file.spec, file.name, file.staged.key);
+    const { key, bytes } = file.staged;
+    const verdict = await checkStoredFile(storage, file.spec, file.name, key, bytes);
     if ('problem' in verdict) {
       fields[file.spec.path] = verdict.problem;
       continue;
@@ -74,10 +84,12 @@ export async function checkStoredFile(
   spec: FilePartSpec,
   name: string,
   key: string,
+  /** The file's bytes when staging kept them in memory (StagedFile.bytes). */
+  kept?: Buffer,
 ): Promise<{ mime: string } | { problem: string }> {
-  const mime = await verifiedMimeType(name, await storage.open(key));
+  const mime = await verifiedMimeType(name, await contentOf(storage, key, kept));
   if (!mime) return { problem: spec.formatMessage };
-  if (mime === DOCX_MIME && !(await isSafeArchive(storage, key))) {
+  if (mime === DOCX_MIME && !(await isSafeArchive(storage, key, kept))) {
     return { problem: HORSE_MESSAGES.documentArchiveRefused };
   }
   return { mime };
@@ -137,7 +149,7 @@ export async function stageSignature(
     });
   }
   form.files.push({ spec: SIGNATURE_SPEC, name, size: result.size, staged: result });
-  const mime = await verifiedMimeType(name, await storage.open(result.key));
+  const mime = await verifiedMimeType(name, await contentOf(storage, result.key, result.bytes));
   if (!mime) {
     throw new HttpError(400, HORSE_MESSAGES.signatureInvalid, {
       ownerSignature: HORSE_MESSAGES.signatureInvalid,

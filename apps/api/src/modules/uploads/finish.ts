@@ -38,7 +38,13 @@ export async function finishUpload(deps: FinishDeps, id: string): Promise<void> 
       throw refusal(413, problem ?? UPLOAD_MESSAGES.checkFailed, spec.path);
     }
     stagedKey = staged.key;
-    const verdict = await checkStoredFile(deps.storage, spec, row.fileName, staged.key);
+    const verdict = await checkStoredFile(
+      deps.storage,
+      spec,
+      row.fileName,
+      staged.key,
+      staged.bytes,
+    );
     if ('problem' in verdict) throw refusal(400, verdict.problem, spec.path);
     await deps.storage.commit(staged.key);
     const [recorded] = await deps.db
