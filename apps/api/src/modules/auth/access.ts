@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, STAFF_MESSAGES, staffMay, type StaffArea } from '@registry/domain';
@@ -82,7 +83,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 export interface AccessOptions {
   db: Db;
-  key: Uint8Array;
+  key: KeyObject;
   changes: ChangeFeed;
   /** How long a checked token may be trusted without asking the database again. */
   cacheMs: number;

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
@@ -17,7 +18,7 @@ import { readToken, signToken } from './tokens.js';
 export { LOGIN_ACTION } from './attempts.js';
 
 export interface AuthSettings {
-  key: Uint8Array;
+  key: KeyObject;
   tokenTtlSeconds: number;
   /** Waits after wrong passwords and codes (auth/attempts.ts). */
   throttle: ThrottlePolicy;
@@ -138,7 +139,7 @@ export interface Authenticated {
  */
 export async function authenticate(
   db: Db,
-  key: Uint8Array,
+  key: KeyObject,
   token: string,
 ): Promise<Authenticated | undefined> {
   const claims = readToken(token, key);

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Role } from '@registry/domain';
 
@@ -11,13 +11,17 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
-export function secretKey(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+/**
+ * The token key, made once: an HMAC keyed by a KeyObject costs about a sixth of one keyed by
+ * bytes, which node:crypto turns into a key again on every call (about 12 against 2 µs here).
+ */
+export function secretKey(secret: string): KeyObject {
+  return createSecretKey(secret, 'utf8');
 }
 
 export async function signToken(
   claims: TokenClaims,
-  key: Uint8Array,
+  key: KeyObject,
   ttlSeconds: number,
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId, role: claims.role, tv: claims.tokenVersion })
@@ -57,7 +61,7 @@ function parseObject(part: string): Record<string, unknown> | undefined {
  * (docs/decisions/0057-uncached-read-path.md). Only our own tokens are read: the header must
  * be the one `signToken` writes, and the signature is compared in constant time.
  */
-export function readToken(token: string, key: Uint8Array): ReadClaims | undefined {
+export function readToken(token: string, key: KeyObject): ReadClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, body, signature] = parts as [string, string, string];
