@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { BREEDING_MESSAGES, BREEDING_MARE_PART } from '@registry/domain';
+import { BREEDING_MESSAGES, BREEDING_MARE_PART, type BreedingFit } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { isUuid } from '../../db/ids.js';
 import { breedingReportMares, breedingReports, horses, type HorseRow } from '../../db/schema.js';
@@ -13,8 +13,10 @@ import { findFits } from './fits.js';
  * it. The browser only names the breeding the owner chose; it must fit.
  */
 
-/** The foal's parents and date as stored. */
-export const foalParentsOf = (row: HorseRow) => ({
+/** The foal's parents and date as stored (or about to be: a registration's values). */
+export const foalParentsOf = (
+  row: Pick<HorseRow, 'details' | 'sireName' | 'damName' | 'foalDate'>,
+) => ({
   sireRegistrationNumber: row.details.sire?.reg ?? '',
   sireName: row.sireName,
   damRegistrationNumber: row.details.dam?.reg ?? '',
@@ -34,19 +36,12 @@ export async function decideFoalBreeding(
   chosen: unknown,
 ): Promise<HorseRow> {
   const fits = await findFits(tx, foalParentsOf(row));
-  const wanted = (typeof chosen === 'string' && chosen.trim()) || null;
-  let link = null;
-  if (wanted) {
-    link = fits.find((fit) => fit.breedingMareId === wanted) ?? null;
-    if (!link) {
-      const message = isUuid(wanted)
-        ? BREEDING_MESSAGES.fitDoesNotMatch
-        : BREEDING_MESSAGES.fitNotFound;
-      throw new HttpError(400, message, { [BREEDING_MARE_PART]: message });
-    }
-  } else if (row.breedingMareId) {
-    link = fits.find((fit) => fit.breedingMareId === row.breedingMareId) ?? null;
-  }
+  // Without a named one, the current link stays while it still fits.
+  const link =
+    namedFit(fits, chosen) ??
+    (row.breedingMareId
+      ? (fits.find((fit) => fit.breedingMareId === row.breedingMareId) ?? null)
+      : null);
   const previous = row.breedingMareId
     ? await lineParents(tx, row.breedingMareId)
     : { sire: null, dam: null };
@@ -69,6 +64,47 @@ export async function decideFoalBreeding(
   }
   const [updated] = await tx.update(horses).set(values).where(eq(horses.id, row.id)).returning();
   return updated ?? row;
+}
+
+/**
+ * The breeding the form names (`chosen`), which must be one of `fits` (else 400 on
+ * `breedingMareId`); undefined when the form names none.
+ */
+function namedFit(fits: BreedingFit[], chosen: unknown): BreedingFit | undefined {
+  const wanted = (typeof chosen === 'string' && chosen.trim()) || null;
+  if (!wanted) return undefined;
+  const link = fits.find((fit) => fit.breedingMareId === wanted);
+  if (link) return link;
+  const message = isUuid(wanted)
+    ? BREEDING_MESSAGES.fitDoesNotMatch
+    : BREEDING_MESSAGES.fitNotFound;
+  throw new HttpError(400, message, { [BREEDING_MARE_PART]: message });
+}
+
+/** The columns that link a horse to a breeding (what decideFoalBreeding writes). */
+export type FoalLink = Pick<
+  HorseRow,
+  'breedingMareId' | 'noBreedingReport' | 'sireHorseId' | 'damHorseId'
+>;
+
+/**
+ * The link of a horse being registered, decided from the values about to be inserted, so that
+ * the insert carries it: the same outcome as decideFoalBreeding on the new row (which has no
+ * link yet to keep), without writing the row twice.
+ */
+export async function newFoalLink(
+  tx: Tx,
+  values: Parameters<typeof foalParentsOf>[0],
+  chosen: unknown,
+): Promise<FoalLink> {
+  const fits = await findFits(tx, foalParentsOf(values));
+  const link = namedFit(fits, chosen);
+  return {
+    breedingMareId: link?.breedingMareId ?? null,
+    noBreedingReport: fits.length === 0,
+    sireHorseId: link ? link.stallion.horseId : null,
+    damHorseId: link?.mare ? link.mare.horseId : null,
+  };
 }
 
 /** The stallion and registered mare a report line names. */

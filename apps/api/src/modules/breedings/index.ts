@@ -3,4 +3,4 @@
  * nothing else across modules; docs/decisions/0113-api-module-faces.md). Files inside the module
  * import each other directly, never this file.
  */
-export { decideFoalBreeding } from './foal-link.js';
+export { decideFoalBreeding, newFoalLink } from './foal-link.js';

@@ -234,7 +234,7 @@ export class LocalDiskStorage implements FileStorage {
 
 /** Writes all of `bytes` at the file's position (a write may take fewer bytes than given). */
 async function writeAll(file: FileHandle, bytes: Buffer): Promise<void> {
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     offset += (await file.write(bytes, offset)).bytesWritten;
   }
 }

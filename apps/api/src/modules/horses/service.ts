@@ -17,7 +17,7 @@ import {
   refuseIfTransferOpen,
 } from '../horse-repository/index.js';
 import { recordAudit } from '../audit/index.js';
-import { decideFoalBreeding } from '../breedings/index.js';
+import { decideFoalBreeding, newFoalLink } from '../breedings/index.js';
 import { removeCompletedDraft } from '../drafts/index.js';
 import {
   pendingChangeOf,
@@ -104,10 +104,15 @@ export async function registerHorse(
     );
     files.push(await stageSignature(deps.storage, form, parsed.ownerSignature));
     return await withFiles(deps, ownerId, files, async (tx) => {
-      const [inserted] = await tx
+      const record = recordOf(parsed);
+      // Its reported breeding, or the office's "no breeding report" flag (modules/breedings),
+      // decided before the insert so the row is written once.
+      const link = await newFoalLink(tx, record, form.values.get(BREEDING_MARE_PART));
+      const [row] = await tx
         .insert(horses)
         .values({
-          ...recordOf(parsed),
+          ...record,
+          ...link,
           ownerId,
           firstChoice: parsed.firstChoice,
           secondChoice: parsed.secondChoice,
@@ -115,9 +120,7 @@ export async function registerHorse(
           verified: NEW_HORSE_VERIFIED,
         })
         .returning();
-      if (!inserted) throw new Error('insert returned no row');
-      // Its reported breeding, or the office's "no breeding report" flag (modules/breedings).
-      const row = await decideFoalBreeding(tx, inserted, form.values.get(BREEDING_MARE_PART));
+      if (!row) throw new Error('insert returned no row');
       const fileRows = await insertFiles(tx, row.id, files);
       await recordFirstRevision(tx, row, ownerId);
       // The draft this registration completes goes with the same commit (issue 14 item 5).
