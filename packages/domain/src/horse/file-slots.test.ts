@@ -28,7 +28,7 @@ import { file, messagesAt, TEST_TODAY, validRegistration } from './test-fixtures
  * runs over the whole table, so a place added to it is covered; a `FileRef` added to an answer
  * without its place fails the schema walk below. The server's and the web's consumers have
  * their own tests (apps/api/src/modules/horses/file-slots.test.ts,
- * apps/web/src/features/horses/registration/file-slots.test.ts).
+ * apps/web/src/features/horses/registration/file-slots.test.tsx).
  */
 
 /** Where an answer's schema holds a FileRef: path (array items as `#`) and whether a list. */

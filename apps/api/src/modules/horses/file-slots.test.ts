@@ -30,7 +30,7 @@ import { horseFormParts } from './form-docs.js';
  * The files' table (packages/domain/src/horse/file-slots.ts) holds every consumer on the server
  * together: a place added to it is read from its part, judged and stored with its kind and slot,
  * and answered at its path; an edit that sends no file keeps every one. The web's side is held
- * by apps/web/src/features/horses/registration/file-slots.test.ts.
+ * by apps/web/src/features/horses/registration/file-slots.test.tsx.
  */
 
 let t: TestApp;

@@ -3,10 +3,13 @@ import {
   textsOf,
   countryOf,
   defaultHorseValues,
+  HORSE_FILE_SLOTS,
   HORSE_TEXT_KEYS,
   OWNER_TYPES,
   ownersFor,
+  putAtPath,
   textField,
+  valueAtPath,
   type Country,
   type HorseEdit,
   type HorseFormMode,
@@ -19,12 +22,12 @@ import {
 } from '@registry/domain';
 import { toDateInputValue } from '../../../lib/format';
 import {
-  isImageFile,
+  type FileRef,
   type Horse,
   type HorseAncestor,
   type HorseParent,
 } from '../../../lib/horse-types';
-import type { StoredPhoto } from '../uploads/held-files';
+import { storedFileOf, type StoredPhoto } from '../uploads/held-files';
 
 /**
  * The form holds every field of a registration. Fees, billing and the agreement (item 17) are
@@ -78,7 +81,6 @@ function ancestorValues(ancestor: Partial<HorseAncestor> | null | undefined): An
     reg: text(ancestor?.reg),
     otherRegName: text(ancestor?.otherRegName),
     otherRegNum: text(ancestor?.otherRegNum),
-    paperwork: null,
   };
 }
 
@@ -93,15 +95,15 @@ function parentValues(parent: Partial<HorseParent> | null | undefined): ParentVa
 }
 
 /**
- * The form values of a stored horse (spec §4, edit mode): file inputs start empty (the stored
- * files are shown beside them), dates are trimmed to yyyy-mm-dd.
+ * The form values of a stored horse (spec §4, edit mode): its one-file places hold its stored
+ * files as the answer gives them (withStoredFiles), dates are trimmed to yyyy-mm-dd.
  */
 export function horseToFormValues(horse: Horse): HorseFormValues {
   const base = emptyFormValues();
   const ownerType: OwnerType = (OWNER_TYPES as readonly string[]).includes(horse.ownerType)
     ? (horse.ownerType as OwnerType)
     : 'Single';
-  return {
+  const values: HorseFormValues = {
     ...base,
     ...textValues(horse),
     registrationNum: text(horse.registrationNum),
@@ -111,7 +113,6 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
       return {
         registryName: text(stored?.registryName),
         registryNumber: text(stored?.registryNumber),
-        registryPaperwork: null,
       };
     }),
     sire: parentValues(horse.sire),
@@ -133,11 +134,25 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
       })),
     ),
     checkedOwnerInfo: horse.checkedOwnerInfo === true,
-    registrationDocument: null,
-    performanceDocument: null,
-    markingDocuments: [],
-    ownerSignature: '',
   };
+  return withStoredFiles(values, horse);
+}
+
+/**
+ * Every stored file of a one-file place (the files' table, domain horse/file-slots.ts) in the
+ * form at the path the answer holds it: the field shows it as the current file, a new pick
+ * replaces it, and Save sends nothing for it, so the edit keeps it (to-form-data.ts). Marking
+ * photos are held only where an edit may change them one by one (withStoredPhotos); the drawn
+ * signature is never the form's in an edit.
+ */
+function withStoredFiles(values: HorseFormValues, horse: Horse): HorseFormValues {
+  for (const place of HORSE_FILE_SLOTS) {
+    if (place.multiple || place.drawn) continue;
+    const ref = valueAtPath(horse, place.path) as FileRef | null | undefined;
+    const file = ref ? storedFileOf(ref) : null;
+    putAtPath(values as unknown as Record<string, unknown>, place.path, file);
+  }
+  return values;
 }
 
 /**
@@ -145,14 +160,7 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
  * stored photos start in the field's list, to keep, remove or replace, with new ones added.
  */
 export function withStoredPhotos(values: HorseFormValues, horse: Horse): HorseFormValues {
-  const photos: StoredPhoto[] = (horse.markingDocuments ?? []).map((file) => ({
-    held: 'stored',
-    id: file.id,
-    name: file.name,
-    size: file.size,
-    url: file.url,
-    image: isImageFile(file),
-  }));
+  const photos: StoredPhoto[] = (horse.markingDocuments ?? []).map(storedFileOf);
   return { ...values, markingDocuments: photos as unknown as HorseFormValues['markingDocuments'] };
 }
 

@@ -1,22 +1,15 @@
 import type { UseFormSetError } from 'react-hook-form';
-import { PEDIGREE_SLOTS } from '@registry/domain';
+import { fileSlotOfPart } from '@registry/domain';
 import type { HorseFieldName } from './fields/use-field-error';
 import type { HorseFormValues } from './form-values';
 
 /**
  * A server field key as a form path. Keys are normally form paths already
- * ('owners.1.zip', 'sire.grand_dam.paperwork'); upload part names are mapped back too.
+ * ('owners.1.zip', 'sire.grand_dam.paperwork'); a file's part name is mapped back to its place's
+ * path by the files' table (domain horse/file-slots.ts).
  */
 export function serverFieldPath(key: string): string {
-  const registry = /^registryPaperwork(\d+)$/.exec(key);
-  if (registry) return `otherRegistries.${registry[1]}.registryPaperwork`;
-  const pedigree = /^(sire|dam)RegistrationPaperwork(\d)$/.exec(key);
-  if (pedigree) {
-    const slot = PEDIGREE_SLOTS[Number(pedigree[2])];
-    if (slot)
-      return slot === 'parent' ? `${pedigree[1]}.paperwork` : `${pedigree[1]}.${slot}.paperwork`;
-  }
-  return key;
+  return fileSlotOfPart(key)?.path ?? key;
 }
 
 /**

@@ -3,12 +3,10 @@ import {
   HORSE_TEXT_PARTS,
   KEEP_MARKINGS_PART,
   NAME_CHOICE_PARTS,
-  PEDIGREE_ANCESTORS,
-  PEDIGREE_PARENTS,
-  pedigreePaperworkField,
-  registryPaperworkField,
-  UPLOAD_FIELDS,
   UPLOAD_IDS_PART,
+  UPLOADED_FILE_SLOTS,
+  valueAtPath,
+  type HorseFileSlot,
   type UploadReference,
 } from '@registry/domain';
 import { billingInfoToSend } from '../../payments/payments-api';
@@ -55,9 +53,17 @@ const uploadIds = new WeakMap<FormData, string[]>();
 /** Stored marking photo ids an edit keeps, per body. */
 const keptIds = new WeakMap<FormData, string[]>();
 
-function appendFile(body: FormData, part: string, file: unknown, uploads: FinishedUploads): void {
+function appendFile(
+  body: FormData,
+  place: HorseFileSlot,
+  file: unknown,
+  uploads: FinishedUploads,
+): void {
+  const part = place.part;
   if (isHeldFile(file)) {
-    // Held without bytes (uploads/held-files.ts): named by id.
+    // Held without bytes (uploads/held-files.ts): a finished upload is named by id; a stored
+    // file of a one-file place is kept by sending nothing; stored marking photos are named.
+    if (file.held === 'stored' && !place.multiple) return;
     const ids = file.held === 'upload' ? uploadIds : keptIds;
     ids.set(body, [...(ids.get(body) ?? []), file.id]);
     return;
@@ -107,24 +113,11 @@ function appendJsonAndFiles(
   );
   body.append('owners', JSON.stringify(values.owners));
 
-  appendFile(body, UPLOAD_FIELDS.registrationDocument, values.registrationDocument, uploads);
-  appendFile(body, UPLOAD_FIELDS.performanceDocument, values.performanceDocument, uploads);
-  for (const file of values.markingDocuments ?? []) {
-    appendFile(body, UPLOAD_FIELDS.markingDocuments, file, uploads);
-  }
-  values.otherRegistries.forEach((registry, index) => {
-    appendFile(body, registryPaperworkField(index), registry.registryPaperwork, uploads);
-  });
-  for (const parent of PEDIGREE_PARENTS) {
-    appendFile(body, pedigreePaperworkField(parent, 'parent'), values[parent].paperwork, uploads);
-    for (const ancestor of PEDIGREE_ANCESTORS) {
-      appendFile(
-        body,
-        pedigreePaperworkField(parent, ancestor),
-        values[parent][ancestor].paperwork,
-        uploads,
-      );
-    }
+  // Every file at its place (the files' table, domain horse/file-slots.ts), under its part.
+  for (const place of UPLOADED_FILE_SLOTS) {
+    const value = valueAtPath(values, place.path);
+    const files: unknown[] = place.multiple ? (Array.isArray(value) ? value : []) : [value];
+    for (const file of files) appendFile(body, place, file, uploads);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { UploadReference } from '@registry/domain';
+import { isImageFile, type FileRef } from '../../../lib/horse-types';
 
 /**
  * Files a horse form holds without their bytes (docs/decisions/0072-drafts-on-the-server.md and
@@ -17,7 +18,12 @@ export interface HeldUpload {
   size: number;
 }
 
-export interface StoredPhoto {
+/**
+ * A file the horse has stored, held by its field in an edit (or the view) just as the answer
+ * gives it (`FileRef`, at the same path: domain horse/file-slots.ts). Save sends nothing for it:
+ * the stored file stays. Marking photos are named in `keepMarkingDocuments` instead.
+ */
+export interface StoredFile {
   held: 'stored';
   /** The horse file id (`FileRef.id`): what the edit's `keepMarkingDocuments` names. */
   id: string;
@@ -25,6 +31,24 @@ export interface StoredPhoto {
   size: number;
   url: string;
   image: boolean;
+}
+
+/** A stored marking photo (the marking field lists them: docs/decisions/0073). */
+export type StoredPhoto = StoredFile;
+
+export function storedFileOf(ref: FileRef): StoredFile {
+  return {
+    held: 'stored',
+    id: ref.id,
+    name: ref.name,
+    size: ref.size,
+    url: ref.url,
+    image: isImageFile(ref),
+  };
+}
+
+export function isStoredFile(value: unknown): value is StoredFile {
+  return isHeldFile(value) && value.held === 'stored';
 }
 
 export type HeldFile = HeldUpload | StoredPhoto;

@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo } from 'react';
-import { UPLOAD_FIELDS } from '@registry/domain';
+import { fileSlotAt, valueAtPath } from '@registry/domain';
 import { useController, useFormContext } from 'react-hook-form';
 import { FileField, type CurrentFile } from '../../../../components/file-field';
 import { isImageFile, type FileRef } from '../../../../lib/horse-types';
@@ -10,7 +10,7 @@ import { scaleMarkingPhoto } from '../../photo-scaling';
 import { useUploadTracker } from '../../uploads/upload-context';
 import { UploadStatus } from '../../uploads/upload-status';
 import { uploadFieldOf } from '../../uploads/upload-field';
-import { isHeldFile, type HeldFile } from '../../uploads/held-files';
+import { isHeldFile, isStoredFile, type HeldFile, type StoredFile } from '../../uploads/held-files';
 
 export interface FileInputProps {
   name: HorseFieldName;
@@ -19,7 +19,10 @@ export interface FileInputProps {
   multiple?: boolean;
   required?: boolean;
   hint?: string;
-  /** What the stored horse already has for this field. */
+  /**
+   * What the stored horse already has for this field, when the form does not hold it (marking
+   * photos an edit may not change one by one); a one-file field shows the stored file it holds.
+   */
   current?: FileRef | readonly FileRef[] | null | undefined;
   className?: string;
   /** Each listed file can be replaced by a new pick, in its place (marking photos). */
@@ -35,8 +38,10 @@ const NO_FILES: Listed[] = [];
 
 const isListed = (value: unknown): value is Listed => value instanceof Blob || isHeldFile(value);
 
-function toCurrent(current: FileInputProps['current']): CurrentFile[] | undefined {
+function toCurrent(current: FileInputProps['current'] | StoredFile): CurrentFile[] | undefined {
   if (!current) return undefined;
+  if (isStoredFile(current))
+    return [{ name: current.name, url: current.url, image: current.image }];
   const refs = Array.isArray(current) ? current : [current as FileRef];
   return refs.map((ref) => ({ name: ref.name, url: ref.url, image: isImageFile(ref) }));
 }
@@ -54,18 +59,25 @@ export const FileInput = memo(function FileInput({
   replaceable,
   addLabel,
 }: FileInputProps) {
-  const { control } = useFormContext<HorseFormValues>();
+  const { control, formState } = useFormContext<HorseFormValues>();
   const { readOnly } = useRegistration();
   const { field, fieldState } = useController({ control, name });
   const value = field.value as unknown;
+  // A one-file field of an edit starts holding the stored file (form-values.ts,
+  // withStoredFiles): it shows as the current file, not as a pick; a new pick replaces it in
+  // the value (the current file stays shown, as the one the pick replaces), and removing that
+  // pick brings it back, since the edit keeps the stored file unless a new one is sent.
+  const storedAtFirst = multiple ? undefined : valueAtPath(formState.defaultValues, name);
+  const stored = isStoredFile(storedAtFirst) ? storedAtFirst : null;
   const files = useMemo<Listed[]>(() => {
     if (Array.isArray(value)) return value.filter(isListed);
-    return isListed(value) ? [value] : NO_FILES;
+    return isListed(value) && !isStoredFile(value) ? [value] : NO_FILES;
   }, [value]);
-  const currentFiles = useMemo(() => toCurrent(current), [current]);
+  const currentFiles = useMemo(() => toCurrent(current ?? stored), [current, stored]);
   const tracker = useUploadTracker();
   const uploadField = uploadFieldOf(name);
-  const marking = uploadField === UPLOAD_FIELDS.markingDocuments;
+  // Photos of the markings are scaled down and may be taken with the camera.
+  const marking = fileSlotAt(name)?.rule === 'marking';
   /**
    * A new selection: marking photos are scaled down first (phone photos), then every new file
    * starts uploading at once and every dropped one is cancelled; a dropped upload a draft
@@ -80,7 +92,7 @@ export const FileInput = memo(function FileInput({
         marking && next.some(isNew)
           ? await Promise.all(next.map((f) => (isNew(f) ? scaleMarkingPhoto(f) : f)))
           : next;
-      field.onChange(multiple ? prepared : (prepared[0] ?? null));
+      field.onChange(multiple ? prepared : (prepared[0] ?? stored));
       if (!tracker || !uploadField) return;
       for (const old of files) {
         if (prepared.includes(old)) continue;
@@ -91,7 +103,7 @@ export const FileInput = memo(function FileInput({
         if (file instanceof Blob && !files.includes(file)) tracker.start(uploadField, file);
       }
     },
-    [field, files, marking, multiple, tracker, uploadField],
+    [field, files, marking, multiple, stored, tracker, uploadField],
   );
   const renderStatus = useCallback(
     (file: Listed) => {

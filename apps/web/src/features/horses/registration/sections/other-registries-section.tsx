@@ -7,12 +7,10 @@ import {
 } from '@registry/domain';
 import { FileInput } from '../fields/file-input';
 import { TextInput } from '../fields/text-input';
-import { useRegistration } from '../registration-context';
 
 const SLOTS = Array.from({ length: OTHER_REGISTRY_SLOTS }, (_, index) => index);
 
 const RegistrySlot = memo(function RegistrySlot({ index }: { index: number }) {
-  const { horse } = useRegistration();
   return (
     <fieldset className="col-12 col-lg-6 horse-subgroup">
       <legend className="horse-subgroup-legend">Other Registry {index + 1}</legend>
@@ -34,7 +32,6 @@ const RegistrySlot = memo(function RegistrySlot({ index }: { index: number }) {
           name={`otherRegistries.${index}.registryPaperwork`}
           label="Registry Paperwork"
           accept={DOCUMENT_ACCEPT}
-          current={horse?.otherRegistries?.[index]?.registryPaperwork}
         />
       </div>
     </fieldset>

@@ -31,9 +31,8 @@ const AncestorFields = memo(function AncestorFields({
   parent: PedigreeParent;
   ancestor?: PedigreeAncestor;
 }) {
-  const { horse, readOnly } = useRegistration();
+  const { readOnly } = useRegistration();
   const prefix = ancestor ? (`${parent}.${ancestor}` as const) : parent;
-  const stored = ancestor ? horse?.[parent]?.[ancestor] : horse?.[parent];
   const legend = ancestor
     ? `${PARENT_LABEL[parent]}'s ${ANCESTOR_LABEL[ancestor]}`
     : PARENT_LABEL[parent];
@@ -67,7 +66,6 @@ const AncestorFields = memo(function AncestorFields({
           name={`${prefix}.paperwork`}
           label="Paperwork"
           accept={DOCUMENT_ACCEPT}
-          current={stored?.paperwork}
         />
       </div>
     </fieldset>

@@ -2,11 +2,9 @@ import { memo } from 'react';
 import { formLabelOf, VIDEO_ACCEPT } from '@registry/domain';
 import { FileInput } from '../fields/file-input';
 import { TextInput } from '../fields/text-input';
-import { useRegistration } from '../registration-context';
 
 /** Spec §2.6 item 5: both optional. */
 export const PerformanceVideoSection = memo(function PerformanceVideoSection() {
-  const { horse } = useRegistration();
   return (
     <div className="row g-3">
       <TextInput
@@ -22,7 +20,6 @@ export const PerformanceVideoSection = memo(function PerformanceVideoSection() {
         label="Performance Video Upload"
         accept={VIDEO_ACCEPT}
         hint="WMV or MP4, 20MB max."
-        current={horse?.performanceDocument}
       />
     </div>
   );

@@ -18,7 +18,6 @@ export const RegistrationDocumentSection = memo(function RegistrationDocumentSec
           ? 'PDF, DOC, DOCX, JPEG, JPG or PNG, 10MB max. A new file replaces the current one.'
           : 'PDF, DOC, DOCX, JPEG, JPG or PNG, 10MB max.'
       }
-      current={stored}
     />
   );
 });
