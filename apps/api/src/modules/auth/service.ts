@@ -9,6 +9,7 @@ import {
   type StaffRole,
 } from '@registry/domain';
 import type { Db } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { reserveLoginAttempt, type ThrottlePolicy } from './attempts.js';
@@ -133,6 +134,30 @@ export interface Authenticated {
   expiresAt: Date;
 }
 
+/** Every request's session check: built once, a named statement (db/prepared.ts). */
+const sessionCheck = (db: Db) =>
+  prepared(db, 'session_check', () =>
+    db
+      .select({ role: users.role, staffRole: users.staffRole, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          // The user is named by the users side of the join: the only condition on sessions is
+          // its key, so PostgreSQL looks the session up by its primary key, never through
+          // sessions_user_idx among all of that user's past sessions (issue 30).
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(users.id, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.active, true),
+          eq(users.tokenVersion, sql.placeholder('tokenVersion')),
+        ),
+      )
+      .limit(1)
+      .prepare('session_check'),
+  );
+
 /**
  * The caller behind a bearer token, or undefined when the token is forged, expired, or its
  * session was closed (sign-out, deactivation, password change).
@@ -144,24 +169,11 @@ export async function authenticate(
 ): Promise<Authenticated | undefined> {
   const claims = readToken(token, key);
   if (!claims) return undefined;
-  const [row] = await db
-    .select({ role: users.role, staffRole: users.staffRole, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        // The user is named by the users side of the join: the only condition on sessions is
-        // its key, so PostgreSQL looks the session up by its primary key, never through
-        // sessions_user_idx among all of that user's past sessions (issue 30).
-        eq(sessions.id, claims.sessionId),
-        eq(users.id, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.active, true),
-        eq(users.tokenVersion, claims.tokenVersion),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionCheck(db).execute({
+    sessionId: claims.sessionId,
+    userId: claims.userId,
+    tokenVersion: claims.tokenVersion,
+  });
   if (!row) return undefined;
   return {
     auth: {

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FieldChange } from '@registry/domain';
 import type { Executor } from '../../db/client.js';
 import { horseChangeRequests } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 
 /** What the owner's view of a horse says about a change waiting for the office. */
 export interface PendingChange {
@@ -33,9 +34,24 @@ export async function pendingChanges(
   );
 }
 
+/** One horse's pending change (its record's read): one statement, built once (db/prepared.ts). */
 export async function pendingChangeOf(
   db: Executor,
   horseId: string,
 ): Promise<PendingChange | null> {
-  return (await pendingChanges(db, [horseId])).get(horseId) ?? null;
+  const [row] = await prepared(db, 'pending_change_of', () =>
+    db
+      .select()
+      .from(horseChangeRequests)
+      .where(
+        and(
+          eq(horseChangeRequests.horseId, sql.placeholder('horseId')),
+          eq(horseChangeRequests.status, 'pending'),
+        ),
+      )
+      .prepare('pending_change_of'),
+  ).execute({ horseId });
+  return row
+    ? { id: row.id, submittedAt: row.updatedAt.toISOString(), changes: row.changes }
+    : null;
 }

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { requiredFeeLines, type FeeLine } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { horses, payments, type HorseRow } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 
 /*
  * Fees follow the record (docs/api.md "Payments"): what a horse owes is recomputed from its
@@ -10,10 +11,15 @@ import { horses, payments, type HorseRow } from '../../db/schema.js';
 
 /** The keys of the fee lines the horse's settled payments cover. */
 export async function feesPaidFor(db: Executor, horseId: string): Promise<string[]> {
-  const rows = await db
-    .select({ covers: payments.covers })
-    .from(payments)
-    .where(and(eq(payments.horseId, horseId), eq(payments.status, 'succeeded')));
+  const rows = await prepared(db, 'fees_paid_for', () =>
+    db
+      .select({ covers: payments.covers })
+      .from(payments)
+      .where(
+        and(eq(payments.horseId, sql.placeholder('horseId')), eq(payments.status, 'succeeded')),
+      )
+      .prepare('fees_paid_for'),
+  ).execute({ horseId });
   return [...new Set(rows.flatMap((row) => coveredKeys(row.covers)))];
 }
 

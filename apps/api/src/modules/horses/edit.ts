@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   buildHorseSchema,
   KEEP_MARKINGS_MESSAGES,
@@ -13,6 +13,7 @@ import { discardForm, type ReceivedForm } from './multipart.js';
 import { recordOf } from './records.js';
 import type { HorseDeps } from './deps.js';
 import { addUploadsToForm, claimUploads } from './uploaded-files.js';
+import { prepared } from '../../db/prepared.js';
 
 /*
  * Storing a horse's record and files, shared by the member's register and edit
@@ -29,7 +30,13 @@ export function latestToday(): Date {
 }
 
 export async function filesOf(db: Executor, horseId: string): Promise<HorseFileRow[]> {
-  return db.select().from(horseFiles).where(eq(horseFiles.horseId, horseId));
+  return prepared(db, 'horse_files', () =>
+    db
+      .select()
+      .from(horseFiles)
+      .where(eq(horseFiles.horseId, sql.placeholder('horseId')))
+      .prepare('horse_files'),
+  ).execute({ horseId });
 }
 
 export async function insertFiles(

@@ -1,6 +1,7 @@
-import { desc, inArray, isNotNull, and } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 
 /** Each horse's latest provider payment id (pi_...), for the Horse object's `paymentIntentId`. */
 export async function latestPaymentIntentIds(
@@ -22,6 +23,21 @@ export async function latestPaymentIntentIds(
   return latest;
 }
 
+/** One horse's latest provider payment id: one statement, built once (db/prepared.ts). */
 export async function latestPaymentIntentId(db: Executor, horseId: string) {
-  return (await latestPaymentIntentIds(db, [horseId])).get(horseId) ?? null;
+  const [row] = await prepared(db, 'latest_payment_intent', () =>
+    db
+      .select({ providerPaymentId: payments.providerPaymentId })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.horseId, sql.placeholder('horseId')),
+          isNotNull(payments.providerPaymentId),
+        ),
+      )
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(1)
+      .prepare('latest_payment_intent'),
+  ).execute({ horseId });
+  return row?.providerPaymentId ?? null;
 }
