@@ -7,7 +7,8 @@ import type { Executor } from './client.js';
  * benchmarks.md "Routes against bare code doing the same work"). A non-empty `name` also makes
  * it a named PostgreSQL prepared statement, parsed and planned once per connection: only for
  * statements whose index serves every value alike (a key, a horse id), never for a search
- * text, whose generic plan would be made for no pattern in particular (docs/decisions/0088-one-trigram-index-per-search.md). The embedded database ignores names
+ * text, whose generic plan would be made for no pattern in particular
+ * (docs/decisions/0088-one-trigram-index-per-search.md). The embedded database ignores names
  * (docs/decisions/0124-prepared-key-statements.md).
  */
 export interface Prepared<Row> {
