@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FieldChange } from '@registry/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import {
@@ -17,6 +17,16 @@ import { diffRecords, recordValuesOf } from './record-values.js';
  * with the list of what changed since.
  */
 
+/** A snapshot without its files: what the row itself says. */
+function rowPartOf(row: HorseRow): Omit<HorseRevisionSnapshot, 'files'> {
+  return {
+    record: recordValuesOf(row),
+    names: [row.firstChoice, row.secondChoice, row.thirdChoice],
+    ownerId: row.ownerId,
+    parents: { sireHorseId: row.sireHorseId, damHorseId: row.damHorseId },
+  };
+}
+
 async function snapshotOf(db: Executor, row: HorseRow): Promise<HorseRevisionSnapshot> {
   const files = await db
     .select({
@@ -28,20 +38,29 @@ async function snapshotOf(db: Executor, row: HorseRow): Promise<HorseRevisionSna
     .from(horseFiles)
     .where(eq(horseFiles.horseId, row.id))
     .orderBy(asc(horseFiles.kind), asc(horseFiles.slot));
-  return {
-    record: recordValuesOf(row),
-    names: [row.firstChoice, row.secondChoice, row.thirdChoice],
-    ownerId: row.ownerId,
-    files,
-    parents: { sireHorseId: row.sireHorseId, damHorseId: row.damHorseId },
-  };
+  return { ...rowPartOf(row), files };
+}
+
+/**
+ * The same snapshot as snapshotOf, made by the statement that stores it: the row's part as a
+ * parameter, the files read in the same statement in the same order, so keeping a revision is
+ * one round trip (issue 30). jsonb keeps no key order, so both store the same value.
+ */
+function snapshotSql(row: HorseRow): SQL {
+  return sql`${JSON.stringify(rowPartOf(row))}::jsonb || jsonb_build_object('files', coalesce((
+    select jsonb_agg(jsonb_build_object(
+      'kind', ${horseFiles.kind}, 'slot', ${horseFiles.slot},
+      'name', ${horseFiles.originalName}, 'sha256', ${horseFiles.sha256}
+    ) order by ${horseFiles.kind}, ${horseFiles.slot})
+    from ${horseFiles} where ${horseFiles.horseId} = ${row.id}
+  ), '[]'::jsonb))`;
 }
 
 /** Keeps the revision a new horse starts at (inside its registration's transaction). */
 export async function recordFirstRevision(tx: Tx, row: HorseRow, actorId: string): Promise<void> {
   await tx
     .insert(horseRevisions)
-    .values({ horseId: row.id, version: row.version, snapshot: await snapshotOf(tx, row), actorId })
+    .values({ horseId: row.id, version: row.version, snapshot: snapshotSql(row), actorId })
     .onConflictDoNothing();
 }
 
@@ -58,7 +77,7 @@ export async function recordRevision(tx: Tx, horseId: string, actorId: string): 
   if (!row) throw new Error(`horse ${horseId} vanished during its change`);
   await tx
     .insert(horseRevisions)
-    .values({ horseId, version: row.version, snapshot: await snapshotOf(tx, row), actorId })
+    .values({ horseId, version: row.version, snapshot: snapshotSql(row), actorId })
     .onConflictDoNothing();
   return row;
 }
