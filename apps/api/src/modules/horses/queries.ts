@@ -27,6 +27,7 @@ import {
   type OwnSummaryRow,
   type SummaryRow,
 } from '../horse-repository/index.js';
+import { prepared, type Prepared } from '../../db/prepared.js';
 
 /**
  * The list and search pages: one statement each, answering summary rows (docs/api.md,
@@ -41,19 +42,12 @@ export interface Paging {
 
 /**
  * A page statement is built once per database and shape (which filters it has) and then only
- * executed: building drizzle's select anew on every request
- * profiled at about a tenth of an uncached list request. Values go in as placeholders.
+ * executed (db/prepared.ts): building drizzle's select anew on every request profiled at about
+ * a tenth of an uncached list request. Values go in as placeholders.
  */
-type PageStatement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
-const statements = new WeakMap<Db, Map<string, PageStatement<unknown>>>();
-
-function statementFor<Row>(db: Db, shape: string, build: () => PageStatement<Row>) {
-  let byShape = statements.get(db);
-  if (!byShape) statements.set(db, (byShape = new Map()));
-  let statement = byShape.get(shape) as PageStatement<Row> | undefined;
-  if (!statement) byShape.set(shape, (statement = build()));
-  return statement;
-}
+type PageStatement<Row> = Prepared<Row>;
+const statementFor = <Row>(db: Db, shape: string, build: () => PageStatement<Row>) =>
+  prepared(db, `page:${shape}`, build);
 
 /** A condition's value: a placeholder in a prepared page statement, else the value itself. */
 type Value = <T>(name: string, value: T) => T | SQLWrapper;
