@@ -92,6 +92,8 @@ interface FileKindSpec {
   public?: true;
   /** How a changed file of this kind reads to the office (admin/change-labels.ts). */
   label: string;
+  /** The form's name of the field (its file input's label); a drawn file has its own pad. */
+  formLabel: string;
   places: readonly FilePlace[];
 }
 
@@ -120,12 +122,14 @@ export const HORSE_FILE_KIND_SPECS: Readonly<Record<HorseFileKind, FileKindSpec>
     rule: 'document',
     multiple: false,
     label: 'Registration document',
+    formLabel: 'Horse Registration Document',
     places: at('registrationDocument'),
   },
   performanceDocument: {
     rule: 'video',
     multiple: false,
     label: 'Performance video',
+    formLabel: 'Performance Video Upload',
     places: at('performanceDocument'),
   },
   markingDocument: {
@@ -133,12 +137,14 @@ export const HORSE_FILE_KIND_SPECS: Readonly<Record<HorseFileKind, FileKindSpec>
     multiple: true,
     public: true,
     label: 'Marking photo',
+    formLabel: 'Horse Marking Documents',
     places: [{ slot: '', path: 'markingDocuments', part: 'markingDocuments' }],
   },
   registryPaperwork: {
     rule: 'paperwork',
     multiple: false,
     label: 'Other registry paperwork',
+    formLabel: 'Registry Paperwork',
     places: Array.from({ length: OTHER_REGISTRY_SLOTS }, (_, index) => ({
       slot: String(index),
       path: `otherRegistries.${index}.registryPaperwork`,
@@ -149,6 +155,7 @@ export const HORSE_FILE_KIND_SPECS: Readonly<Record<HorseFileKind, FileKindSpec>
     rule: 'paperwork',
     multiple: false,
     label: 'Pedigree paperwork',
+    formLabel: 'Paperwork',
     places: PEDIGREE_PARENTS.flatMap((parent) =>
       PEDIGREE_SLOTS.map((slot) => ({
         slot: pedigreePlace(parent, slot),
@@ -162,6 +169,7 @@ export const HORSE_FILE_KIND_SPECS: Readonly<Record<HorseFileKind, FileKindSpec>
     multiple: false,
     drawn: true,
     label: 'Owner signature',
+    formLabel: 'Owner Signature',
     places: at('ownerSignature'),
   },
 };
@@ -172,12 +180,20 @@ export interface HorseFileSlot extends FilePlace {
   rule: FileRuleName;
   multiple: boolean;
   drawn: boolean;
+  formLabel: string;
 }
 
 /** Every place, in HORSE_FILE_KINDS order (the order a request sends its files in). */
 export const HORSE_FILE_SLOTS: readonly HorseFileSlot[] = HORSE_FILE_KINDS.flatMap((kind) => {
-  const { rule, multiple, drawn, places } = HORSE_FILE_KIND_SPECS[kind];
-  return places.map((place) => ({ kind, rule, multiple, drawn: drawn === true, ...place }));
+  const { rule, multiple, drawn, formLabel, places } = HORSE_FILE_KIND_SPECS[kind];
+  return places.map((place) => ({
+    kind,
+    rule,
+    multiple,
+    drawn: drawn === true,
+    formLabel,
+    ...place,
+  }));
 });
 
 /** The places sent as files (multipart parts or resumable uploads): all but the drawn ones. */
@@ -224,6 +240,11 @@ export function firstPlaceOf(kind: HorseFileKind): HorseFileSlot {
   // Unreachable while every kind lists a place (the table's test holds it).
   if (!place) throw new Error(`The files' table has no place for ${kind}`);
   return place;
+}
+
+/** The file input's `accept` of a rule: its extensions ('.pdf,.doc,…'). */
+export function fileAccept(rule: FileRuleName): string {
+  return FILE_RULES[rule].extensions.map((extension) => `.${extension}`).join(',');
 }
 
 /** How a changed file of a kind reads to the office; the kind itself when unknown. */

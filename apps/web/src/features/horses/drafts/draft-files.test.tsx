@@ -66,14 +66,8 @@ function Form({ tracker }: { tracker: UploadTracker }) {
     <FormProvider {...form}>
       <UploadContext.Provider value={tracker}>
         <RegistrationContext.Provider value={context}>
-          <FileInput name="registrationDocument" label="Registration Document" accept=".pdf" />
-          <FileInput
-            name="markingDocuments"
-            label="Horse Marking Documents"
-            accept=".png,.jpg"
-            multiple
-            replaceable
-          />
+          <FileInput name="registrationDocument" />
+          <FileInput name="markingDocuments" replaceable />
           <output>{draft.status}</output>
         </RegistrationContext.Provider>
       </UploadContext.Provider>

@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo } from 'react';
-import { fileSlotAt, valueAtPath } from '@registry/domain';
+import { fileAccept, fileSlotAt, valueAtPath } from '@registry/domain';
 import { useController, useFormContext } from 'react-hook-form';
 import { FileField, type CurrentFile } from '../../../../components/file-field';
 import { isImageFile, type FileRef } from '../../../../lib/horse-types';
@@ -13,10 +13,8 @@ import { uploadFieldOf } from '../../uploads/upload-field';
 import { isHeldFile, isStoredFile, type HeldFile, type StoredFile } from '../../uploads/held-files';
 
 export interface FileInputProps {
+  /** A place of the files' table (domain horse/file-slots.ts): its label, types and count. */
   name: HorseFieldName;
-  label: string;
-  accept: string;
-  multiple?: boolean;
   required?: boolean;
   hint?: string;
   /**
@@ -49,9 +47,6 @@ function toCurrent(current: FileInputProps['current'] | StoredFile): CurrentFile
 /** A file or multi-file field held in the form as File | null or File[] (useController). */
 export const FileInput = memo(function FileInput({
   name,
-  label,
-  accept,
-  multiple = false,
   required,
   hint,
   current,
@@ -59,6 +54,10 @@ export const FileInput = memo(function FileInput({
   replaceable,
   addLabel,
 }: FileInputProps) {
+  const place = fileSlotAt(name);
+  if (!place) throw new Error(`${name} is not a place of the files' table`);
+  const { formLabel: label, multiple } = place;
+  const accept = fileAccept(place.rule);
   const { control, formState } = useFormContext<HorseFormValues>();
   const { readOnly } = useRegistration();
   const { field, fieldState } = useController({ control, name });
@@ -77,7 +76,7 @@ export const FileInput = memo(function FileInput({
   const tracker = useUploadTracker();
   const uploadField = uploadFieldOf(name);
   // Photos of the markings are scaled down and may be taken with the camera.
-  const marking = fileSlotAt(name)?.rule === 'marking';
+  const marking = place.rule === 'marking';
   /**
    * A new selection: marking photos are scaled down first (phone photos), then every new file
    * starts uploading at once and every dropped one is cancelled; a dropped upload a draft

@@ -4,7 +4,6 @@ import {
   MARKING_DESCRIPTIONS,
   COLORS,
   formLabelOf,
-  MARKING_ACCEPT,
   MARKING_DOCUMENTS_MIN,
   PATTERNS,
   type HorseFormMode,
@@ -64,9 +63,6 @@ export const MarkingsSection = memo(function MarkingsSection() {
       <FileInput
         className="col-12"
         name="markingDocuments"
-        label="Horse Marking Documents"
-        accept={MARKING_ACCEPT}
-        multiple
         required={listed || !hasStored}
         hint={markingsHint(mode, listed, hasStored)}
         current={hasStored && !listed ? stored : null}

@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import {
-  DOCUMENT_ACCEPT,
   OTHER_REGISTRY_NAME_MAX,
   OTHER_REGISTRY_NUMBER_MAX,
   OTHER_REGISTRY_SLOTS,
@@ -27,12 +26,7 @@ const RegistrySlot = memo(function RegistrySlot({ index }: { index: number }) {
           label="Registry Number"
           hint={`Up to ${OTHER_REGISTRY_NUMBER_MAX} characters.`}
         />
-        <FileInput
-          className="col-12"
-          name={`otherRegistries.${index}.registryPaperwork`}
-          label="Registry Paperwork"
-          accept={DOCUMENT_ACCEPT}
-        />
+        <FileInput className="col-12" name={`otherRegistries.${index}.registryPaperwork`} />
       </div>
     </fieldset>
   );

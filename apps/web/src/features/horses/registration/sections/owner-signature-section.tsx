@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { firstPlaceOf } from '@registry/domain';
 import { SignatureInput } from '../fields/signature-input';
 import { useRegistration } from '../registration-context';
 
@@ -8,7 +9,11 @@ import { useRegistration } from '../registration-context';
  */
 export const OwnerSignatureSection = memo(function OwnerSignatureSection() {
   const { mode, horse } = useRegistration();
-  if (mode === 'register') return <SignatureInput name="ownerSignature" label="Owner Signature" />;
+  if (mode === 'register') {
+    return (
+      <SignatureInput name="ownerSignature" label={firstPlaceOf('ownerSignature').formLabel} />
+    );
+  }
   const stored = horse?.ownerSignature;
   return stored ? (
     <img src={stored.url} alt="Owner signature" className="signature-thumb" />

@@ -1,7 +1,6 @@
 import { memo, useState } from 'react';
 import { CNav } from '@coreui/react';
 import {
-  DOCUMENT_ACCEPT,
   PEDIGREE_ANCESTORS,
   PEDIGREE_PARENTS,
   type PedigreeAncestor,
@@ -61,12 +60,7 @@ const AncestorFields = memo(function AncestorFields({
           name={`${prefix}.otherRegNum`}
           label="Other Registry Number"
         />
-        <FileInput
-          className="col-12"
-          name={`${prefix}.paperwork`}
-          label="Paperwork"
-          accept={DOCUMENT_ACCEPT}
-        />
+        <FileInput className="col-12" name={`${prefix}.paperwork`} />
       </div>
     </fieldset>
   );

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formLabelOf, VIDEO_ACCEPT } from '@registry/domain';
+import { formLabelOf } from '@registry/domain';
 import { FileInput } from '../fields/file-input';
 import { TextInput } from '../fields/text-input';
 
@@ -14,13 +14,7 @@ export const PerformanceVideoSection = memo(function PerformanceVideoSection() {
         type="url"
         placeholder="https://"
       />
-      <FileInput
-        className="col-12"
-        name="performanceDocument"
-        label="Performance Video Upload"
-        accept={VIDEO_ACCEPT}
-        hint="WMV or MP4, 20MB max."
-      />
+      <FileInput className="col-12" name="performanceDocument" hint="WMV or MP4, 20MB max." />
     </div>
   );
 });

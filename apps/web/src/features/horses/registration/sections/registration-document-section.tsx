@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { DOCUMENT_ACCEPT } from '@registry/domain';
 import { FileInput } from '../fields/file-input';
 import { useRegistration } from '../registration-context';
 
@@ -10,8 +9,6 @@ export const RegistrationDocumentSection = memo(function RegistrationDocumentSec
   return (
     <FileInput
       name="registrationDocument"
-      label="Horse Registration Document"
-      accept={DOCUMENT_ACCEPT}
       required={mode === 'register' || !stored}
       hint={
         mode === 'edit' && stored
