@@ -18,9 +18,12 @@ import { root } from './server.js';
  * - POST /register: the registration form of POST /api/members/horses/register parsed by
  *   @fastify/multipart, every part read; the files sniffed by `file-type`, hashed, written to
  *   a staging folder and moved into place; the fields checked against the same rules by hand
- *   (required, choice lists, dates, JSON parts parsed); the owner's signature (a PNG data URL)
- *   stored as a sixth file; then in one transaction the horse row, its six file rows, its first
- *   revision and the audit row, as ours writes.
+ *   (required, choice lists, dates, JSON parts parsed); the register's rules that need the
+ *   database, as ours runs them (no name choice an approved horse holds, every owner's member
+ *   number a member's); the owner's signature (a PNG data URL) stored as a sixth file; then in
+ *   one transaction the sire's lookup among approved stallions (by number, then by name: none
+ *   found means no reported breeding fits, which the row records), the horse row, its six file
+ *   rows, its first revision and the audit row, as ours writes.
  */
 const CODE = (port: number, databaseUrl: string, jwtSecret: string, uploadsDir: string) => `
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -135,6 +138,17 @@ app.post('/register', async (request, reply) => {
   for (const name of ['sire', 'dam', 'othermarkings', 'otherRegistries', 'owners']) json[name] = JSON.parse(values[name] ?? 'null');
   if (!Array.isArray(json.owners) || json.owners.length === 0) return reply.code(400).send({ success: false, error: 'owners' });
   if (!files.some((f) => f.field === 'registrationDocument')) return reply.code(400).send({ success: false, error: 'registrationDocument' });
+  const nameKey = (name) => name.replace(/\\s+/g, '').toLowerCase();
+  const { rows: taken } = await pool.query(
+    "select lower(regexp_replace(approved_name, '[[:space:]]', '', 'g')) from horses where approval_status = 'approved' and lower(regexp_replace(approved_name, '[[:space:]]', '', 'g')) in ($1, $2, $3)",
+    [nameKey(values.firstChoice), nameKey(values.secondChoice), nameKey(values.thirdChoice)]);
+  if (taken.length > 0) return reply.code(400).send({ success: false, error: 'name taken' });
+  const numbers = [...new Set(json.owners.map((o) => o.memberNum).filter(Boolean))];
+  if (numbers.length > 0) {
+    const { rows: members } = await pool.query(
+      "select member_number, first_name, last_name from users where role = 'member' and active = true and member_number = any($1)", [numbers]);
+    if (members.length !== numbers.length) return reply.code(400).send({ success: false, error: 'owners' });
+  }
   const signature = Buffer.from(values.ownerSignature.replace(/^data:image\\/png;base64,/, ''), 'base64');
   files.push(await stage(signature, 'image/png', 'signature.png', 'ownerSignature'));
   for (const f of files) await rename(path.join(staging, f.storageKey), path.join(stored, f.storageKey));
@@ -142,8 +156,16 @@ app.post('/register', async (request, reply) => {
   const client = await pool.connect();
   try {
     await client.query('begin');
+    const stallion = "select id from horses where approval_status = 'approved' and sex = 'Stallion' and ";
+    const sireNumber = (json.sire?.reg ?? '').replace(/\\s+/g, '').toUpperCase();
+    let sires = sireNumber ? (await client.query(stallion + 'registration_number = $1', [sireNumber])).rows : [];
+    if (sires.length === 0 && json.sire?.name) {
+      sires = (await client.query(stallion + "lower(regexp_replace(approved_name, '[[:space:]]', '', 'g')) = $1 and legacy_duplicate_name = false", [nameKey(json.sire.name)])).rows;
+    }
+    // The bench's sire is no registered stallion: no report fits, as ours finds.
+    if (sires.length > 0) throw new Error('the bare save only knows foals no report fits');
     const { rows: [horse] } = await client.query(
-      'insert into horses (owner_id, first_choice, second_choice, third_choice, sex, color, gait_designation, state_foaled_in, sire_name, dam_name, foal_date, details) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning *',
+      'insert into horses (owner_id, first_choice, second_choice, third_choice, sex, color, gait_designation, state_foaled_in, sire_name, dam_name, foal_date, details, no_breeding_report) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true) returning *',
       [owner, values.firstChoice, values.secondChoice, values.thirdChoice, values.sex, values.color, values.gaitDesignation, values.stateFoaledIn, json.sire?.name ?? '', json.dam?.name ?? '', values.foalDate, details]);
     const kinds = { registrationDocument: 'registrationDocument', markingDocuments: 'markingDocument', ownerSignature: 'ownerSignature' };
     const params = [];
