@@ -4,6 +4,7 @@ import {
   FILE_RULES,
   HORSE_FILE_KINDS,
   HORSE_FILE_SLOTS,
+  MARKING_DOCUMENTS_MAX,
   MARKING_DOCUMENTS_MIN,
   UPLOADED_FILE_SLOTS,
   valueAtPath,
@@ -25,6 +26,7 @@ import {
 import { createSignedInApp } from '../../test/signed-in-app.js';
 import { filePart } from './form-fields.js';
 import { horseFormParts } from './form-docs.js';
+import { MULTIPART_LIMITS } from './multipart.js';
 
 /*
  * The files' table (packages/domain/src/horse/file-slots.ts) holds every consumer on the server
@@ -94,6 +96,12 @@ describe('the files table on the server', () => {
     for (const place of HORSE_FILE_SLOTS.filter((candidate) => candidate.drawn)) {
       expect(documented[place.part]?.kind).toBe('text');
     }
+    // The parser's cap lets a form carry every file it may: one per place, a full marking set.
+    const most = UPLOADED_FILE_SLOTS.reduce(
+      (sum, place) => sum + (place.multiple ? MARKING_DOCUMENTS_MAX : 1),
+      0,
+    );
+    expect(MULTIPART_LIMITS.files).toBeGreaterThanOrEqual(most);
   });
 
   it('stores a file at every place with its kind and slot, answers it at its path, and an edit without files keeps them', async () => {
