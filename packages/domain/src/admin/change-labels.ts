@@ -1,6 +1,7 @@
 import { fileKindLabel, fileSlotOfRow, type HorseFileKind } from '../horse/file-slots.js';
 import { COMMON_TEXT_KEYS, textField } from '../horse/stored-fields.js';
 import { MARKING_DESCRIPTION_KEYS, markingRecordLabel } from '../horse/text-field-tables.js';
+import { OWNER_FIELD_LABELS, type OwnerFieldKey } from '../horse/owner-fields.js';
 
 /**
  * How a change request's fields read to people (change-requests.ts), without zod: a member's
@@ -22,13 +23,11 @@ const LEAF_LABELS: Record<string, string> = {
   otherRegNum: 'other registry number',
   registryName: 'name',
   registryNumber: 'number',
-  memberNum: 'member number',
-  nonMember: 'not a member',
-  address: 'address',
-  city: 'city',
-  state: 'state',
-  zip: 'zip',
 };
+
+/** An owner row's field, in a change's words: its label from the owners' table, in lower case. */
+const ownerLeaf = (key: string) =>
+  key in OWNER_FIELD_LABELS ? OWNER_FIELD_LABELS[key as OwnerFieldKey].toLowerCase() : key;
 
 /** Each text field's change label from its section's table (horse/stored-fields.ts). */
 function textFieldLabels(): Record<string, string> {
@@ -83,7 +82,7 @@ export function changeFieldLabel(field: string): string {
     if (ancestor) return `${parent}'s ${ancestor}: ${LEAF_LABELS[third] ?? third}`;
     return `${parent}: ${LEAF_LABELS[second] ?? second}`;
   }
-  if (head === 'owners') return `Owner ${Number(second) + 1}: ${LEAF_LABELS[third] ?? third}`;
+  if (head === 'owners') return `Owner ${Number(second) + 1}: ${ownerLeaf(third)}`;
   if (head === 'otherRegistries') {
     return `Other registry ${Number(second) + 1}: ${LEAF_LABELS[third] ?? third}`;
   }

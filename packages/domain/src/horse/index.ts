@@ -8,6 +8,7 @@ export * from './bank.js';
 export * from './fees.js';
 export * from './card.js';
 export * from './stored-fields.js';
+export * from './owner-fields.js';
 export * from './upload-fields.js';
 export * from './uploads.js';
 export * from './upload-constants.js';

@@ -6,6 +6,7 @@ import {
   OTHER_REGISTRY_SLOTS,
 } from './constants.js';
 import { formLabelOf, textField } from './stored-fields.js';
+import { OWNER_FIELD_LABELS } from './owner-fields.js';
 
 export const requiredMessage = (label: string): string => `${label} is required`;
 export const tooLongMessage = (label: string, max: number): string =>
@@ -63,14 +64,14 @@ export const HORSE_MESSAGES = {
   secondChoiceRequired: requiredMessage(formLabelOf('secondChoice')),
   thirdChoiceRequired: requiredMessage(formLabelOf('thirdChoice')),
 
-  memberNumRequired: requiredMessage('Member Number'),
-  ownerNameRequired: requiredMessage('Name'),
-  addressRequired: requiredMessage('Address'),
-  cityRequired: requiredMessage('City'),
-  stateRequired: requiredMessage('State'),
-  zipRequired: requiredMessage('Zip'),
-  zipInvalid: 'Please enter a valid zip code (12345 or 12345-6789)',
-  countryInvalid: 'Country must be United States',
+  memberNumRequired: requiredMessage(OWNER_FIELD_LABELS.memberNum),
+  ownerNameRequired: requiredMessage(OWNER_FIELD_LABELS.name),
+  addressRequired: requiredMessage(OWNER_FIELD_LABELS.address),
+  cityRequired: requiredMessage(OWNER_FIELD_LABELS.city),
+  stateRequired: requiredMessage(OWNER_FIELD_LABELS.state),
+  zipRequired: requiredMessage(OWNER_FIELD_LABELS.zip),
+  zipInvalid: `Please enter a valid ${OWNER_FIELD_LABELS.zip.toLowerCase()} code (12345 or 12345-6789)`,
+  countryInvalid: `${OWNER_FIELD_LABELS.country} must be United States`,
   jointOwnersCount: 'Joint ownership needs exactly 2 owners',
   singleOwnerCount: 'Single ownership needs exactly 1 owner',
   termsRequired: 'You must agree to the terms and conditions',

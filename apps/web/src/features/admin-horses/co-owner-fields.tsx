@@ -1,5 +1,5 @@
 import { CFormInput, CFormLabel, CFormSelect } from '@coreui/react';
-import { STATES } from '@registry/domain';
+import { OWNER_FIELD_LABELS, STATES } from '@registry/domain';
 import { MemberPicker, type PickedMember } from './member-picker';
 import { CheckField } from '../../components/check-field';
 
@@ -28,12 +28,13 @@ const OPTIONS: Array<[Ownership, string]> = [
   ['joint-non-member', 'Jointly with someone who is not a member'],
 ];
 
-const TEXT_FIELDS: Array<[keyof NonMemberCoOwner, string]> = [
-  ['name', 'Co-owner name'],
-  ['address', 'Co-owner address'],
-  ['city', 'Co-owner city'],
-  ['zip', 'Co-owner zip'],
-];
+/** The co-owner's text fields, labelled from the owners' table (domain horse/owner-fields.ts). */
+const TEXT_FIELDS = (['name', 'address', 'city', 'zip'] as const).map(
+  (key): [keyof NonMemberCoOwner, string] => [
+    key,
+    `Co-owner ${OWNER_FIELD_LABELS[key].toLowerCase()}`,
+  ],
+);
 
 /** The owners of record a transfer writes (docs/api.md "Horses", transfer). */
 export function CoOwnerFields({
@@ -94,7 +95,9 @@ export function CoOwnerFields({
               />
             </div>
           ))}
-          <CFormLabel htmlFor="co-owner-state">Co-owner state</CFormLabel>
+          <CFormLabel htmlFor="co-owner-state">
+            Co-owner {OWNER_FIELD_LABELS.state.toLowerCase()}
+          </CFormLabel>
           <CFormSelect
             id="co-owner-state"
             value={nonMember.state}

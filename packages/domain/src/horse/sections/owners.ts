@@ -15,6 +15,7 @@ import { mustBeTrue, requiredChoice, requiredText, signatureField } from '../fie
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
 import { normalizeMemberNumber } from '../../member-number.js';
 import { REGISTER_RULE_MESSAGES } from '../register-rules.js';
+import { OWNER_FIELD_LABELS as LABEL } from '../owner-fields.js';
 
 /** Every address here is in the United States (the only country offered), so ZIP codes apply. */
 const ZIP = /^\d{5}(?:-\d{4})?$/;
@@ -25,17 +26,17 @@ export const ownerSchema = z.object({
     .string({ error: HORSE_MESSAGES.memberNumRequired })
     // The member's number in its one spelling, as the server looks it up and stores it.
     .overwrite(normalizeMemberNumber)
-    .max(OTHER_REGISTRY_NUMBER_MAX, tooLongMessage('Member Number', OTHER_REGISTRY_NUMBER_MAX)),
+    .max(OTHER_REGISTRY_NUMBER_MAX, tooLongMessage(LABEL.memberNum, OTHER_REGISTRY_NUMBER_MAX)),
   /**
    * A co-owner who is not a member of the association
    * (docs/decisions/0050-unique-names-and-registry-member-numbers.md):
    * no member number, and the server does not look one up. Never the first owner.
    */
   nonMember: z.boolean().optional(),
-  name: requiredText(HORSE_MESSAGES.ownerNameRequired, SHORT_TEXT_MAX, 'Name'),
-  address: requiredText(HORSE_MESSAGES.addressRequired, LONG_TEXT_MAX, 'Address'),
-  city: requiredText(HORSE_MESSAGES.cityRequired, SHORT_TEXT_MAX, 'City'),
-  state: requiredChoice(STATES, HORSE_MESSAGES.stateRequired, 'State'),
+  name: requiredText(HORSE_MESSAGES.ownerNameRequired, SHORT_TEXT_MAX, LABEL.name),
+  address: requiredText(HORSE_MESSAGES.addressRequired, LONG_TEXT_MAX, LABEL.address),
+  city: requiredText(HORSE_MESSAGES.cityRequired, SHORT_TEXT_MAX, LABEL.city),
+  state: requiredChoice(STATES, HORSE_MESSAGES.stateRequired, LABEL.state),
   // '' passes here so an empty zip shows only "Zip is required".
   zip: z
     .string({ error: HORSE_MESSAGES.zipRequired })

@@ -3,6 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import {
   COUNTRIES,
   OWNER_COUNT,
+  OWNER_FIELD_LABELS as LABEL,
   OWNER_TYPES,
   ownersFor,
   STATES,
@@ -46,23 +47,23 @@ const OwnerRow = memo(function OwnerRow({ index }: { index: number }) {
     <fieldset className="horse-subgroup col-12">
       <legend className="horse-subgroup-legend">Owner {index + 1}</legend>
       <div className="row g-2">
-        <TextInput className="col-md-4" name={at('memberNum')} label="Member Number" required />
-        <TextInput className="col-md-8" name={at('name')} label="Name" required />
+        <TextInput className="col-md-4" name={at('memberNum')} label={LABEL.memberNum} required />
+        <TextInput className="col-md-8" name={at('name')} label={LABEL.name} required />
         <OwnerMemberCheck index={index} />
-        <TextInput className="col-12" name={at('address')} label="Address" required />
-        <TextInput className="col-md-5" name={at('city')} label="City" required />
+        <TextInput className="col-12" name={at('address')} label={LABEL.address} required />
+        <TextInput className="col-md-5" name={at('city')} label={LABEL.city} required />
         <SelectInput
           className="col-md-4"
           name={at('state')}
-          label="State"
+          label={LABEL.state}
           options={STATES}
           required
         />
-        <TextInput className="col-md-3" name={at('zip')} label="Zip" required />
+        <TextInput className="col-md-3" name={at('zip')} label={LABEL.zip} required />
         <SelectInput
           className="col-md-4"
           name={at('country')}
-          label="Country"
+          label={LABEL.country}
           options={COUNTRIES}
           required
         />
@@ -72,7 +73,7 @@ const OwnerRow = memo(function OwnerRow({ index }: { index: number }) {
                 (docs/decisions/0050-unique-names-and-registry-member-numbers.md). */}
             <CheckboxInput
               name={at('nonMember') as HorseFieldName}
-              label="Not a member of the association (leave Member Number empty)"
+              label={`${LABEL.nonMember} of the association (leave ${LABEL.memberNum} empty)`}
             />
           </div>
         )}
