@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   buildHorseSchema,
+  type HorseEditSchema,
   KEEP_MARKINGS_MESSAGES,
   KEEP_MARKINGS_PART,
   MARKING_DOCUMENTS_MAX,
@@ -199,6 +200,25 @@ export interface EditPlan<T> {
 }
 
 /**
+ * The edit rules for each pair of "already stored" answers, each built once: building them per
+ * request made zod compile its object parsers anew for every save (issue 30). "Today" is asked
+ * at each parse.
+ */
+const EDIT_RULES = new Map<string, HorseEditSchema>();
+function editRules(registrationDocument: boolean, markingDocuments: boolean) {
+  const key = `${registrationDocument}:${markingDocuments}`;
+  let rules = EDIT_RULES.get(key);
+  if (!rules) {
+    rules = buildHorseSchema('edit', {
+      today: latestToday,
+      hasExistingFiles: { registrationDocument, markingDocuments },
+    });
+    EDIT_RULES.set(key, rules);
+  }
+  return rules;
+}
+
+/**
  * Checks an edit with the domain's edit rules (a document already stored counts as given), then
  * writes it and its files in one transaction and removes the replaced files after the commit.
  * A refused or failed edit leaves no file of its own behind.
@@ -216,14 +236,11 @@ export async function editHorse<T>(
     const storedMarkings = stored.filter((f) => f.kind === MARKING);
     const markings = markingPlan(form, storedMarkings);
     edit.refuse?.(current, form.files, markings.removed);
-    const schema = buildHorseSchema('edit', {
-      today: latestToday(),
-      hasExistingFiles: {
-        registrationDocument: stored.some((f) => f.kind === 'registrationDocument'),
-        // A changed set is judged whole (kept + new, form-input.ts): an empty one is missing.
-        markingDocuments: markings.keep === null && storedMarkings.length > 0,
-      },
-    });
+    const schema = editRules(
+      stored.some((f) => f.kind === 'registrationDocument'),
+      // A changed set is judged whole (kept + new, form-input.ts): an empty one is missing.
+      markings.keep === null && storedMarkings.length > 0,
+    );
     const { parsed, files } = await checkForm(
       deps.storage,
       form,
