@@ -9,6 +9,7 @@ export * from './fees.js';
 export * from './card.js';
 export * from './stored-fields.js';
 export * from './owner-fields.js';
+export * from './payment-fields.js';
 export * from './upload-fields.js';
 export * from './uploads.js';
 export * from './upload-constants.js';

@@ -7,6 +7,13 @@ import {
 } from './constants.js';
 import { formLabelOf, textField } from './stored-fields.js';
 import { OWNER_FIELD_LABELS } from './owner-fields.js';
+import {
+  BILLING_FIELD_LABELS as BILLING,
+  PAYMENT_FIELD_LABELS as PAYMENT,
+} from './payment-fields.js';
+
+/** "Routing Number" -> "Routing number": a label at the start of a sentence. */
+const sentenceCase = (label: string) => label.charAt(0) + label.slice(1).toLowerCase();
 
 export const requiredMessage = (label: string): string => `${label} is required`;
 export const tooLongMessage = (label: string, max: number): string =>
@@ -80,20 +87,21 @@ export const HORSE_MESSAGES = {
   signatureTooLarge: 'Signature image is too large',
 
   registrationFeeFixed: 'Registration fee is fixed at $30',
-  billingAddressRequired: requiredMessage('Billing Address'),
-  phoneNumberRequired: requiredMessage('Phone Number'),
-  phoneNumberInvalid: 'Please enter a valid phone number',
-  accountHolderNameRequired: requiredMessage('Account Holder Name'),
+  billingAddressRequired: requiredMessage(BILLING.billingAddress),
+  phoneNumberRequired: requiredMessage(BILLING.phoneNumber),
+  phoneNumberInvalid: `Please enter a valid ${BILLING.phoneNumber.toLowerCase()}`,
+  accountHolderNameRequired: requiredMessage(BILLING.accountHolderName),
+  // The spec's words: "Account Holder Signature is required" (the form says "Account Holder's").
   accountHolderSignatureRequired: 'Account Holder Signature is required',
-  paymentMethodRequired: requiredMessage('Payment Method'),
-  cardTypeRequired: requiredMessage('Card Type'),
-  accountTypeRequired: requiredMessage('Account Type'),
-  accountNameRequired: requiredMessage('Account Name'),
-  bankNameRequired: requiredMessage('Bank Name'),
-  routingNumberRequired: requiredMessage('Routing Number'),
-  routingNumberInvalid: 'Routing number must be a valid 9-digit ABA number',
-  accountNumberRequired: requiredMessage('Account Number'),
-  accountNumberInvalid: 'Account number must be 4 to 17 digits',
+  paymentMethodRequired: requiredMessage(PAYMENT.paymentMethod),
+  cardTypeRequired: requiredMessage(PAYMENT.cardType),
+  accountTypeRequired: requiredMessage(PAYMENT.accountType),
+  accountNameRequired: requiredMessage(PAYMENT.accountName),
+  bankNameRequired: requiredMessage(PAYMENT.bankName),
+  routingNumberRequired: requiredMessage(PAYMENT.routingNumber),
+  routingNumberInvalid: `${sentenceCase(PAYMENT.routingNumber)} must be a valid 9-digit ABA number`,
+  accountNumberRequired: requiredMessage(PAYMENT.accountNumber),
+  accountNumberInvalid: `${sentenceCase(PAYMENT.accountNumber)} must be 4 to 17 digits`,
 
   // Card fields live in the payment provider's secure inputs (spec §5.1).
   cardNumberIncomplete: 'Card Number is incomplete',

@@ -23,6 +23,10 @@ import {
   whenObject,
 } from '../fields.js';
 import { HORSE_MESSAGES, tooLongMessage } from '../messages.js';
+import {
+  BILLING_FIELD_LABELS as BILLING,
+  PAYMENT_FIELD_LABELS as PAYMENT,
+} from '../payment-fields.js';
 
 /** Digits with the usual separators; 10 to 15 digits covers US numbers with or without +1. */
 function isPhoneNumber(value: string): boolean {
@@ -46,15 +50,15 @@ const shortText = (label: string) =>
   optionalText(SHORT_TEXT_MAX, tooLongMessage(label, SHORT_TEXT_MAX));
 
 /** Card number, expiry and CVV never reach this object: they stay in the provider's fields. */
-const creditCardSchema = z.object({ cardType: optionalChoice(CARD_TYPES, 'Card Type') });
+const creditCardSchema = z.object({ cardType: optionalChoice(CARD_TYPES, PAYMENT.cardType) });
 
 /** Optional here because only a Bank payment needs them (see checkPaymentDetails). */
 const bankAccountSchema = z.object({
-  accountType: optionalChoice(ACCOUNT_TYPES, 'Account Type'),
-  accountName: shortText('Account Name'),
-  bankName: shortText('Bank Name'),
-  routingNumber: shortText('Routing Number'),
-  accountNumber: shortText('Account Number'),
+  accountType: optionalChoice(ACCOUNT_TYPES, PAYMENT.accountType),
+  accountName: shortText(PAYMENT.accountName),
+  bankName: shortText(PAYMENT.bankName),
+  routingNumber: shortText(PAYMENT.routingNumber),
+  accountNumber: shortText(PAYMENT.accountNumber),
 });
 
 type BankField = keyof z.output<typeof bankAccountSchema>;
@@ -108,7 +112,7 @@ function buildPaymentInfoSchema(bankAccountByProvider: boolean) {
       paymentMethod: requiredChoice(
         PAYMENT_METHODS,
         HORSE_MESSAGES.paymentMethodRequired,
-        'Payment Method',
+        PAYMENT.paymentMethod,
       ),
       creditCard: creditCardSchema.optional(),
       bankAccount: bankAccountSchema.optional(),
@@ -124,10 +128,10 @@ function buildBillingInfoSchema(bankAccountByProvider: boolean) {
     billingAddress: requiredText(
       HORSE_MESSAGES.billingAddressRequired,
       LONG_TEXT_MAX,
-      'Billing Address',
+      BILLING.billingAddress,
     ),
     country: z.enum(COUNTRIES, { error: HORSE_MESSAGES.countryInvalid }).default(DEFAULT_COUNTRY),
-    phoneNumber: requiredText(HORSE_MESSAGES.phoneNumberRequired, 30, 'Phone Number').refine(
+    phoneNumber: requiredText(HORSE_MESSAGES.phoneNumberRequired, 30, BILLING.phoneNumber).refine(
       (phone) => phone === '' || isPhoneNumber(phone),
       HORSE_MESSAGES.phoneNumberInvalid,
     ),
@@ -135,7 +139,7 @@ function buildBillingInfoSchema(bankAccountByProvider: boolean) {
     accountHolderName: requiredText(
       HORSE_MESSAGES.accountHolderNameRequired,
       SHORT_TEXT_MAX,
-      'Account Holder Name',
+      BILLING.accountHolderName,
     ),
     accountHolderSignature: signatureField(HORSE_MESSAGES.accountHolderSignatureRequired),
     paymentInfo: buildPaymentInfoSchema(bankAccountByProvider),

@@ -3,11 +3,13 @@ import { CFormInput, CFormLabel } from '@coreui/react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   ACCOUNT_TYPES,
+  BILLING_FIELD_LABELS as BILLING,
   CARD_TYPES,
   COUNTRIES,
   FEES,
   feeTotal,
   isVerificationChosen,
+  PAYMENT_FIELD_LABELS as PAYMENT,
   PAYMENT_METHODS,
 } from '@registry/domain';
 import { formatUsdShort } from '../../../../lib/format';
@@ -60,7 +62,7 @@ const MethodDetails = memo(function MethodDetails() {
       <div className="horse-subgroup row g-3" aria-label="Credit Card">
         <SelectInput
           name="billingInfo.paymentInfo.creditCard.cardType"
-          label="Card Type"
+          label={PAYMENT.cardType}
           options={CARD_TYPES}
           required
           className="col-12 col-md-6"
@@ -84,14 +86,14 @@ const MethodDetails = memo(function MethodDetails() {
       <div className="row g-3">
         <TextInput
           name="billingInfo.paymentInfo.bankAccount.routingNumber"
-          label="Routing Number"
+          label={PAYMENT.routingNumber}
           required
           maxLength={9}
           className="col-12 col-md-6"
         />
         <TextInput
           name="billingInfo.paymentInfo.bankAccount.accountNumber"
-          label="Account Number"
+          label={PAYMENT.accountNumber}
           required
           maxLength={17}
           className="col-12 col-md-6"
@@ -102,20 +104,20 @@ const MethodDetails = memo(function MethodDetails() {
       <div className="horse-subgroup row g-3" aria-label="Bank">
         <SelectInput
           name="billingInfo.paymentInfo.bankAccount.accountType"
-          label="Account Type"
+          label={PAYMENT.accountType}
           options={ACCOUNT_TYPES}
           required
           className="col-12 col-md-6"
         />
         <TextInput
           name="billingInfo.paymentInfo.bankAccount.accountName"
-          label="Account Name"
+          label={PAYMENT.accountName}
           required
           className="col-12 col-md-6"
         />
         <TextInput
           name="billingInfo.paymentInfo.bankAccount.bankName"
-          label="Bank Name"
+          label={PAYMENT.bankName}
           required
           className="col-12 col-md-6"
         />
@@ -178,21 +180,21 @@ export const FeesBillingSection = memo(function FeesBillingSection() {
       )}
       <TextInput
         name="billingInfo.billingAddress"
-        label="Billing Address"
+        label={BILLING.billingAddress}
         multiline
         autoComplete="street-address"
         className="col-12"
       />
       <SelectInput
         name="billingInfo.country"
-        label="Country"
+        label={BILLING.country}
         options={COUNTRIES}
         required
         className="col-12 col-md-6"
       />
       <TextInput
         name="billingInfo.phoneNumber"
-        label="Phone Number"
+        label={BILLING.phoneNumber}
         type="tel"
         autoComplete="tel"
         required
@@ -200,7 +202,7 @@ export const FeesBillingSection = memo(function FeesBillingSection() {
       />
       <TextInput
         name="billingInfo.email"
-        label="Email"
+        label={BILLING.email}
         type="email"
         autoComplete="email"
         required
@@ -208,7 +210,7 @@ export const FeesBillingSection = memo(function FeesBillingSection() {
       />
       <TextInput
         name="billingInfo.accountHolderName"
-        label="Account Holder Name"
+        label={BILLING.accountHolderName}
         autoComplete="name"
         required
         className="col-12 col-md-6"
@@ -216,13 +218,13 @@ export const FeesBillingSection = memo(function FeesBillingSection() {
       <div className="col-12 col-md-6">
         <SignatureInput
           name="billingInfo.accountHolderSignature"
-          label="Account Holder's Signature"
+          label={BILLING.accountHolderSignature}
         />
       </div>
       <div className="col-12">
         <ChoiceGroup
           name="billingInfo.paymentInfo.paymentMethod"
-          legend="Payment Method"
+          legend={PAYMENT.paymentMethod}
           options={PAYMENT_METHODS}
           required
         />
