@@ -14,7 +14,7 @@ import {
 import { HORSE_MESSAGES } from './messages.js';
 
 /**
- * The files of a horse, listed once (docs/decisions/new-file-slots.md). Every place a file
+ * The files of a horse, listed once (docs/decisions/0125-file-slots-one-table.md). Every place a file
  * travels is derived from this table: the web form's field (`path`), the multipart part or
  * upload field that carries it (`part`), where the server puts it for the rules (`path` again),
  * the stored row (`horse_files.kind` and `slot`), and where the answer (`Horse`) holds its
