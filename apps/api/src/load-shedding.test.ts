@@ -138,6 +138,58 @@ describe('load shedding', () => {
     expect(answer.headers['retry-after']).toBe('5');
   });
 
+  it('admits only as many at once as it answered lately (at least 10), none while the oldest waits past the limit', async () => {
+    const app = await appWith({ maxLagMs: 300 });
+    // Answered only when the test says so: stands for requests waiting for a slow database.
+    let answerAll = () => {};
+    const held = new Promise<void>((resolve) => (answerAll = resolve));
+    app.get('/api/held', async () => {
+      await held;
+      return { success: true };
+    });
+    let answerSlow = () => {};
+    const slow = new Promise<void>((resolve) => (answerSlow = resolve));
+    app.get('/api/slow', async () => {
+      await slow;
+      return { success: true };
+    });
+    await app.ready();
+    // Nothing answered lately: 10 are admitted, the rest refused at once (a fixed limit of
+    // 1,000 admitted all 30 to wait together).
+    const first = Array.from({ length: 30 }, () => app.inject('/api/held'));
+    answerAll();
+    const statuses = (await Promise.all(first)).map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(20);
+    // One request held past the limit stops all admission until it is answered, though one in
+    // flight is far below the limit: the server is behind.
+    const oldest = app.inject('/api/slow');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await app.inject('/api/auth/horses')).statusCode).toBe(503);
+    expect((await app.inject('/api/health')).statusCode).toBe(200);
+    answerSlow();
+    expect((await oldest).statusCode).toBe(200);
+    expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
+  });
+
+  it('refuses a request from a connection before Fastify routes it', async () => {
+    // A request id is made for every request Fastify handles: none for the refused ones.
+    let ids = 0;
+    const app = Fastify({ genReqId: () => String((ids += 1)) });
+    apps.push(app);
+    await registerLoadShedding(app, { ...OPEN, maxQueue: 1, queueLength: () => 1 });
+    app.get('/api/auth/horses', async () => ({ success: true }));
+    app.get('/api/health', async () => ({ ok: true }));
+    const ask = await overHttp(app);
+    const refused = await ask('/api/auth/horses');
+    expect(refused.status).toBe(503);
+    expect(refused.retryAfter).toBe('2');
+    expect(JSON.parse(refused.body)).toEqual({ success: false, error: OVERLOADED_MESSAGE });
+    expect(ids).toBe(0);
+    expect((await ask('/api/health')).status).toBe(200);
+    expect(ids).toBe(1);
+  });
+
   it('refuses API requests while the heap is past its limit', async () => {
     const app = await appWith({ maxHeapBytes: 1 });
     await new Promise((resolve) => setTimeout(resolve, 120));

@@ -4,9 +4,16 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, withGeneratedSecrets } from './config.js';
 import { StartupError } from './db/client.js';
 import { loadEnvFile } from './env-file.js';
+import { listenWide } from './listen.js';
 import { API_ROOT } from './package-root.js';
 import { dropEmbeddedOnlyFlags } from './node-flags.js';
 import type { GeneratedCredential } from './modules/accounts/bootstrap.js';
+
+/**
+ * Listening sockets on the port (listen.ts): a burst of 2,000 connections is accepted in about
+ * 2,000 / ACCEPTORS turns of the loop.
+ */
+const ACCEPTORS = 64;
 
 /** The built web app beside this package, when present. */
 const defaultWebDir = path.resolve(API_ROOT, '../web/dist');
@@ -48,8 +55,14 @@ async function main(): Promise<void> {
   try {
     // A backlog for 2,000 connections arriving at once (Node's default is 511): past it the
     // kernel drops their SYNs and clients wait 1, 3, 7 s to retry, unanswered and unrefused
-    // (docs/operations.md "Overload"). The kernel caps it at net.core.somaxconn.
-    await app.listen({ port: config.port, host: config.host, backlog: 2048 });
+    // (docs/operations.md "Overload"). The kernel caps it at net.core.somaxconn. Several
+    // sockets accept, as libuv takes one connection per socket per turn of the loop (listen.ts).
+    await listenWide(app, {
+      port: config.port,
+      host: config.host,
+      backlog: 2048,
+      acceptors: ACCEPTORS,
+    });
   } catch (error) {
     const code = (error as { code?: string }).code;
     const reason =
