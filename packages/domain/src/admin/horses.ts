@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES } from './messages.js';
 import { OWNER_TYPES } from '../horse/constants.js';
 import { HORSE_MESSAGES } from '../horse/messages.js';
+import { OWNER_ADDRESS_KEYS, type OwnerAddressKey } from '../horse/owner-fields.js';
 import { ownerSchema } from '../horse/sections/owners.js';
 
 export const TRANSFER_MESSAGES = {
@@ -52,7 +53,12 @@ export const nonMemberCoOwnerSchema = ownerSchema.omit({ memberNum: true });
  * only the profile's empty fields (and so the owner row the transfer builds from it).
  */
 export const ownerAddressFillSchema = ownerSchema
-  .pick({ address: true, city: true, state: true, zip: true })
+  .pick(
+    Object.fromEntries(OWNER_ADDRESS_KEYS.map((key) => [key, true])) as Record<
+      OwnerAddressKey,
+      true
+    >,
+  )
   .partial();
 export type OwnerAddressFill = z.infer<typeof ownerAddressFillSchema>;
 

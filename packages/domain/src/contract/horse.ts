@@ -5,6 +5,7 @@ import {
   type OwnerTextKey,
   type PublicTextKey,
 } from '../horse/stored-fields.js';
+import { OWNER_ROW_TEXT_KEYS, type OwnerRowTextKey } from '../horse/owner-fields.js';
 import { MARKING_DESCRIPTION_KEYS } from '../horse/text-field-tables.js';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from './statuses.js';
 
@@ -60,13 +61,9 @@ function textShape<const K extends string>(keys: readonly K[]): Record<K, z.ZodS
 export const storedMarkingsSchema = z.object(textShape(MARKING_DESCRIPTION_KEYS));
 export type HorseMarkings = z.infer<typeof storedMarkingsSchema>;
 
+/** An owner row: its text fields from the owners' table (horse/owner-fields.ts), then: */
 export const storedOwnerSchema = z.object({
-  memberNum: z.string(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
+  ...textShape<OwnerRowTextKey>(OWNER_ROW_TEXT_KEYS),
   /** Absent on records saved before the field existed: read it as United States. */
   country: z.string().optional(),
   /** A co-owner marked as not a member (no member number to check). */

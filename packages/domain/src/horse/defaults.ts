@@ -8,6 +8,7 @@ import {
 import type { HorseFormMode } from './context.js';
 import { feesFor } from './fees.js';
 import type { HorseEditInput, HorseRegistrationInput } from './schema.js';
+import { OWNER_ROW_TEXT_KEYS } from './owner-fields.js';
 import { COMMON_TEXT_KEYS, emptyTexts, NAME_CHOICE_KEYS } from './stored-fields.js';
 import { MARKING_DESCRIPTION_KEYS } from './text-field-tables.js';
 
@@ -34,16 +35,9 @@ export function emptyOtherMarkings(): Required<HorseEditInput['othermarkings']> 
   return emptyTexts(MARKING_DESCRIPTION_KEYS);
 }
 
+/** An owner row to type in: every text field of the owners' table empty, the one country. */
 export function emptyOwner(): OwnerInput {
-  return {
-    memberNum: '',
-    name: '',
-    address: '',
-    city: '',
-    state: '',
-    zip: '',
-    country: DEFAULT_COUNTRY,
-  };
+  return { ...emptyTexts(OWNER_ROW_TEXT_KEYS), country: DEFAULT_COUNTRY };
 }
 
 /** Owner rows for an owner type, keeping rows already typed in when the type changes. */

@@ -1,4 +1,4 @@
-import { MEMBER_COLUMN_KEYS, type FieldChange } from '@registry/domain';
+import { MEMBER_COLUMN_KEYS, OWNER_ADDRESS_KEYS, type FieldChange } from '@registry/domain';
 import type { HorseDetails, HorseRecordValues } from '../../db/horse-details.js';
 import { diffRecords, recordValuesOf } from '../horse-repository/index.js';
 
@@ -7,11 +7,11 @@ export { diffRecords, recordValuesOf };
 
 /**
  * What an owner may change on an approved horse without the office: the owners' postal
- * addresses (for owners who stay the same people, matched by position) and the certification
+ * addresses (the owners' table names them, domain horse/owner-fields.ts; for owners who stay the same people, matched by position) and the certification
  * tick. Everything else the register states is reviewed
  * (docs/decisions/0031-approved-records-change-through-the-office.md).
  */
-const CONTACT_OWNER_FIELDS = ['address', 'city', 'state', 'zip'] as const;
+const CONTACT_OWNER_FIELDS = OWNER_ADDRESS_KEYS;
 
 /** `base`'s record with the contact fields of `source`. */
 export function withContactFrom(

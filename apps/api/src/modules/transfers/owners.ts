@@ -1,6 +1,8 @@
 import {
   DEFAULT_COUNTRY,
+  OWNER_ADDRESS_KEYS,
   type Owner,
+  type OwnerAddressKey,
   type OwnerType,
   type TransferHorseInput,
 } from '@registry/domain';
@@ -16,10 +18,12 @@ export function ownerFromMember(member: UserRow): Owner {
   return {
     memberNum: member.memberNumber ?? '',
     name: fullName(member) || member.email,
-    address: member.address ?? '',
-    city: member.city ?? '',
-    state: (member.state ?? '') as Owner['state'],
-    zip: member.zip ?? '',
+    // The postal address of the owners' table (domain horse/owner-fields.ts): the profile's
+    // fields of the same names (the state is checked when the profile is saved).
+    ...(Object.fromEntries(OWNER_ADDRESS_KEYS.map((key) => [key, member[key] ?? ''])) as Pick<
+      Owner,
+      OwnerAddressKey
+    >),
     country: DEFAULT_COUNTRY,
   };
 }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { OwnerAddressFill } from '@registry/domain';
+import { OWNER_ADDRESS_KEYS, type OwnerAddressFill, type OwnerAddressKey } from '@registry/domain';
 import type { Executor } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { recordDone } from '../audit/index.js';
 
-const ADDRESS_FIELDS = ['address', 'city', 'state', 'zip'] as const;
-type AddressField = (typeof ADDRESS_FIELDS)[number];
+// An owner row's postal address, named in the owners' table; a profile's fields have its names.
+const ADDRESS_FIELDS = OWNER_ADDRESS_KEYS;
+type AddressField = OwnerAddressKey;
 
 /** The address fields a member's profile lacks: what the transfer dialog asks the office for. */
 export function profileGaps(member: Pick<UserRow, AddressField>): AddressField[] {

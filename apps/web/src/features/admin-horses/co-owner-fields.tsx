@@ -1,26 +1,16 @@
 import { CFormInput, CFormLabel, CFormSelect } from '@coreui/react';
-import { OWNER_FIELD_LABELS, STATES } from '@registry/domain';
+import { emptyTexts, OWNER_ADDRESS_KEYS, OWNER_FIELD_LABELS, STATES } from '@registry/domain';
 import { MemberPicker, type PickedMember } from './member-picker';
 import { CheckField } from '../../components/check-field';
 
 /** How the horse will be owned after a transfer: alone, or jointly with a member or not. */
 export type Ownership = 'single' | 'joint-member' | 'joint-non-member';
 
-export interface NonMemberCoOwner {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+/** A co-owner who is not a member: a name and the postal address of the owners' table. */
+const CO_OWNER_KEYS = ['name', ...OWNER_ADDRESS_KEYS] as const;
+export type NonMemberCoOwner = Record<(typeof CO_OWNER_KEYS)[number], string>;
 
-export const EMPTY_CO_OWNER: NonMemberCoOwner = {
-  name: '',
-  address: '',
-  city: '',
-  state: '',
-  zip: '',
-};
+export const EMPTY_CO_OWNER: NonMemberCoOwner = emptyTexts(CO_OWNER_KEYS);
 
 const OPTIONS: Array<[Ownership, string]> = [
   ['single', 'The new owner alone'],
@@ -28,8 +18,8 @@ const OPTIONS: Array<[Ownership, string]> = [
   ['joint-non-member', 'Jointly with someone who is not a member'],
 ];
 
-/** The co-owner's text fields, labelled from the owners' table (domain horse/owner-fields.ts). */
-const TEXT_FIELDS = (['name', 'address', 'city', 'zip'] as const).map(
+/** The co-owner's typed fields (the state is chosen below), labelled from the owners' table (domain horse/owner-fields.ts). */
+const TEXT_FIELDS = CO_OWNER_KEYS.filter((key) => key !== 'state').map(
   (key): [keyof NonMemberCoOwner, string] => [
     key,
     `Co-owner ${OWNER_FIELD_LABELS[key].toLowerCase()}`,

@@ -1,17 +1,20 @@
 import { useEffect, useId } from 'react';
 import { CFormInput, CFormLabel, CFormSelect, CSpinner } from '@coreui/react';
-import { STATES, type OwnerAddressFill } from '@registry/domain';
+import {
+  OWNER_ADDRESS_KEYS,
+  OWNER_FIELD_LABELS,
+  STATES,
+  type OwnerAddressFill,
+  type OwnerAddressKey,
+} from '@registry/domain';
 import type { Member } from '../../lib/admin-types';
 import { useMember } from './api';
 
-export const ADDRESS_FIELDS = ['address', 'city', 'state', 'zip'] as const;
-type AddressField = (typeof ADDRESS_FIELDS)[number];
-const LABELS: Record<AddressField, string> = {
-  address: 'Address',
-  city: 'City',
-  state: 'State',
-  zip: 'Zip',
-};
+// An owner row's postal address and its labels, from the owners' table (domain
+// horse/owner-fields.ts); a profile's fields have the same names.
+export const ADDRESS_FIELDS = OWNER_ADDRESS_KEYS;
+type AddressField = OwnerAddressKey;
+const LABELS = OWNER_FIELD_LABELS;
 
 /** The address fields a profile lacks. */
 export function missingFields(member: Pick<Member, AddressField>): AddressField[] {

@@ -5,6 +5,7 @@ import {
   defaultHorseValues,
   HORSE_FILE_SLOTS,
   HORSE_TEXT_KEYS,
+  OWNER_ROW_TEXT_KEYS,
   OWNER_TYPES,
   ownersFor,
   putAtPath,
@@ -122,12 +123,8 @@ export function horseToFormValues(horse: Horse): HorseFormValues {
     owners: ownersFor(
       ownerType,
       (horse.owners ?? []).map((owner) => ({
-        memberNum: text(owner.memberNum),
-        name: text(owner.name),
-        address: text(owner.address),
-        city: text(owner.city),
-        state: text(owner.state),
-        zip: text(owner.zip),
+        // Every text field of the owners' table (domain horse/owner-fields.ts), '' when absent.
+        ...textsOf(OWNER_ROW_TEXT_KEYS, owner),
         country: countryOf(owner) as Country,
         // A co-owner stored as not a member stays marked so: an edit must not ask for a number.
         ...(owner.nonMember === true ? { nonMember: true } : {}),

@@ -1,6 +1,6 @@
 import { startTransition, useEffect } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
-import type { MemberProfile } from '@registry/domain';
+import { OWNER_ADDRESS_KEYS, type MemberProfile, type OwnerAddressKey } from '@registry/domain';
 import { afterPaintIsShown } from '../../../lib/after-next-paint';
 import { api } from '../../../lib/api-client';
 import { useAppSelector } from '../../../stores/hooks';
@@ -13,15 +13,7 @@ type Form = Pick<UseFormReturn<HorseFormValues>, 'getValues' | 'setValue'>;
 /** The profile fields the prefill reads: the member's own profile or the office's member row. */
 export type PrefillProfile = Pick<
   MemberProfile,
-  | 'firstName'
-  | 'lastName'
-  | 'memberNumber'
-  | 'address'
-  | 'city'
-  | 'state'
-  | 'zip'
-  | 'phone'
-  | 'email'
+  'firstName' | 'lastName' | 'memberNumber' | OwnerAddressKey | 'phone' | 'email'
 >;
 
 /** What a member's profile fills in: owner 1 and the billing contact. */
@@ -33,10 +25,8 @@ export function prefillFromProfile(profile: PrefillProfile): Record<string, stri
   return {
     'owners.0.memberNum': profile.memberNumber ?? '',
     'owners.0.name': name,
-    'owners.0.address': profile.address ?? '',
-    'owners.0.city': profile.city ?? '',
-    'owners.0.state': profile.state ?? '',
-    'owners.0.zip': profile.zip ?? '',
+    // The owner row's postal address (domain horse/owner-fields.ts): the profile's same fields.
+    ...Object.fromEntries(OWNER_ADDRESS_KEYS.map((key) => [`owners.0.${key}`, profile[key] ?? ''])),
     'billingInfo.accountHolderName': name,
     'billingInfo.email': profile.email,
     'billingInfo.phoneNumber': profile.phone ?? '',
