@@ -49,18 +49,23 @@ export async function insertFiles(
 ): Promise<HorseFileRow[]> {
   if (files.length === 0) return [];
   let marking = firstMarkingSlot;
-  const values = files.map((file) => ({
-    horseId,
-    kind: file.spec.kind,
-    // Marking documents keep the order they were sent in.
-    slot: file.spec.multiple ? String(marking++) : file.spec.slot,
-    storageKey: file.key,
-    originalName: file.name,
-    mime: file.mime,
-    size: file.size,
-    sha256: file.sha256,
-  }));
-  return tx.insert(horseFiles).values(values).returning();
+  // Marking documents keep the order they were sent in.
+  const slots = files.map((file) => (file.spec.multiple ? String(marking++) : file.spec.slot));
+  const column = <T>(value: (file: AcceptedFile) => T) => sql.param(files.map(value));
+  // One array per column, whatever the number of files: drizzle built a multi-row VALUES list
+  // parameter by parameter, most of the save's statement building (issue 30). The select gives
+  // every column in the table's order; id and created_at are their defaults.
+  return tx
+    .insert(horseFiles)
+    .select(
+      sql`select gen_random_uuid(), ${horseId}::uuid, f.*, now() from unnest(
+        ${column((file) => file.spec.kind)}::text[], ${sql.param(slots)}::text[],
+        ${column((file) => file.key)}::text[], ${column((file) => file.name)}::text[],
+        ${column((file) => file.mime)}::text[], ${column((file) => file.size)}::bigint[],
+        ${column((file) => file.sha256)}::text[]
+      ) as f`,
+    )
+    .returning();
 }
 
 /**
