@@ -98,16 +98,12 @@ export async function registerLoadShedding(
   // in the last maxLagMs, never fewer than MIN_IN_FLIGHT, never more than maxInFlight. A fixed
   // 100 let admitted requests queue for the PostgreSQL pool for up to 10 s when the machine
   // was busy (measured: 20 answers a second, 100 in flight, the answers over 2 s were the 2xx
-  // ones). And once the oldest of them has been in flight past maxLagMs the server is behind:
-  // nothing new until it catches up.
-  const admitted = new Map<ServerResponse, number>();
+  // ones). Not the age of the oldest in flight: a long upload or export is no backlog, and it
+  // would have closed the API to everybody while it ran.
+  const admitted = new Set<ServerResponse>();
   const answered = new AnsweredRate(options.maxLagMs);
   const inFlightLimit = (now: number) =>
     Math.min(options.maxInFlight, Math.max(MIN_IN_FLIGHT, answered.inLast(now)));
-  const behind = (now: number) => {
-    for (const started of admitted.values()) return now - started > options.maxLagMs;
-    return false;
-  };
 
   // The turn's start: set by its first request, cleared once the loop moves on (setImmediate
   // runs right after the turn's I/O callbacks), so an idle server keeps no timer running.
@@ -130,7 +126,7 @@ export async function registerLoadShedding(
     const now = performance.now();
     const { eventLoopDelay, heapUsed } = app.memoryUsage();
     if (heapUsed > options.maxHeapBytes) return true;
-    if (admitted.size >= inFlightLimit(now) || behind(now)) return true;
+    if (admitted.size >= inFlightLimit(now)) return true;
     if ((options.queueLength?.() ?? 0) >= options.maxQueue) return true;
     if (!waited) return false;
     // A sample with no delay measured in it (the process not scheduled for the whole 100 ms on
@@ -143,7 +139,7 @@ export async function registerLoadShedding(
   };
 
   const admit = (response: ServerResponse) => {
-    admitted.set(response, performance.now());
+    admitted.add(response);
     // 'finish' when the answer is handed to the socket; 'close' when the client went away
     // first. 'close' alone came late on kept-alive connections (measured: 10 connections held
     // the count at 100 and were refused), so whichever comes first releases, once.
