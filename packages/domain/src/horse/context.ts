@@ -1,8 +1,12 @@
 export const HORSE_FORM_MODES = ['register', 'edit', 'view'] as const;
 export type HorseFormMode = (typeof HORSE_FORM_MODES)[number];
 
-/** Files an edited horse already has on record; a stored file need not be uploaded again. */
-export type ExistingHorseFiles = { registrationDocument?: boolean; markingDocuments?: boolean };
+/**
+ * Files an edited horse already has on record, by their path: a stored file need not be
+ * uploaded again. Which files may be kept so is a property of their place in the files' table
+ * (file-slots.ts `requiredUnlessStored`; `storedRequiredFiles` builds this).
+ */
+export type ExistingHorseFiles = Readonly<Partial<Record<string, boolean>>>;
 
 export type HorseSchemaOptions = {
   /**
@@ -40,9 +44,12 @@ export function sectionContext(
   };
 }
 
-/** Registration always needs the file; edit and view need it only when none is stored. */
-export function fileRequired(ctx: SectionContext, file: keyof ExistingHorseFiles): boolean {
-  return ctx.mode === 'register' || ctx.existingFiles[file] !== true;
+/**
+ * Registration always needs the file at `path` (a required place of the files' table); edit and
+ * view need it only when none is stored there.
+ */
+export function fileRequired(ctx: SectionContext, path: string): boolean {
+  return ctx.mode === 'register' || ctx.existingFiles[path] !== true;
 }
 
 /** Where cross-field checks report; the zod refinement context satisfies it. */

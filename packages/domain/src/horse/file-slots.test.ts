@@ -16,11 +16,14 @@ import {
   PUBLIC_FILE_SLOTS,
   publicHorseSchema,
   putAtPath,
+  REQUIRED_FILE_SLOTS,
+  storedRequiredFiles,
   UPLOADED_FILE_SLOTS,
   uploadFieldProblem,
   valueAtPath,
+  type HorseFileSlot,
 } from '../index.js';
-import { file, messagesAt, TEST_TODAY, validRegistration } from './test-fixtures.js';
+import { file, messagesAt, TEST_TODAY, validEdit, validRegistration } from './test-fixtures.js';
 
 /*
  * The files' table (file-slots.ts) against the domain's own consumers: the form's values, the
@@ -100,6 +103,33 @@ describe('the files table', () => {
       expect(uploadFieldProblem(place.part, wrong)).toBe(rule.formatMessage);
       expect(uploadFieldProblem(place.part, file(`ok.${rule.extensions[0]}`))).toBeUndefined();
     }
+  });
+
+  it('says which files are required, and which an edit may leave out when stored', () => {
+    const register = buildHorseSchema('register', { today: TEST_TODAY });
+    const edit = buildHorseSchema('edit', { today: TEST_TODAY });
+    const editKeeping = buildHorseSchema('edit', {
+      today: TEST_TODAY,
+      hasExistingFiles: storedRequiredFiles(() => true),
+    });
+    const noFile = (values: object, place: HorseFileSlot) => {
+      const copy = structuredClone(values) as Record<string, unknown>;
+      putAtPath(copy, place.path, place.drawn ? '' : place.multiple ? [] : null);
+      return copy;
+    };
+    for (const place of HORSE_FILE_SLOTS) {
+      const required = place.requiredUnlessStored;
+      const registering = messagesAt(register, noFile(validRegistration(), place), place.path);
+      // The drawn signature is required when registering, and never asked for by an edit.
+      expect(registering.length > 0, place.path).toBe(required || place.drawn);
+      const editing = noFile(validEdit(), place);
+      expect(messagesAt(edit, editing, place.path).length > 0, place.path).toBe(required);
+      expect(messagesAt(editKeeping, editing, place.path), place.path).toEqual([]);
+    }
+    expect(REQUIRED_FILE_SLOTS.map((place) => place.path)).toEqual([
+      'registrationDocument',
+      'markingDocuments',
+    ]);
   });
 
   it('names each kind’s changed file for the office', () => {

@@ -11,6 +11,7 @@ import {
   type PedigreeParent,
   type PedigreeSlot,
 } from './constants.js';
+import type { ExistingHorseFiles } from './context.js';
 import { HORSE_MESSAGES } from './messages.js';
 
 /**
@@ -90,6 +91,13 @@ interface FileKindSpec {
   drawn?: true;
   /** In every member's view of a horse (`PublicHorse`, the registry search), not only its owner's. */
   public?: true;
+  /**
+   * Required, and kept by an edit: a registration must send it, an edit of a horse with one
+   * stored may leave it out (the server keeps a stored file no part replaces). The edit rules
+   * are told which are stored (`storedRequiredFiles`). The drawn signature is required when
+   * registering too, but an edit never asks for it.
+   */
+  requiredUnlessStored?: true;
   /** How a changed file of this kind reads to the office (admin/change-labels.ts). */
   label: string;
   /** The form's name of the field (its file input's label); a drawn file has its own pad. */
@@ -121,6 +129,7 @@ export const HORSE_FILE_KIND_SPECS: Readonly<Record<HorseFileKind, FileKindSpec>
   registrationDocument: {
     rule: 'document',
     multiple: false,
+    requiredUnlessStored: true,
     label: 'Registration document',
     formLabel: 'Horse Registration Document',
     places: at('registrationDocument'),
@@ -136,6 +145,7 @@ export const HORSE_FILE_KIND_SPECS: Readonly<Record<HorseFileKind, FileKindSpec>
     rule: 'marking',
     multiple: true,
     public: true,
+    requiredUnlessStored: true,
     label: 'Marking photo',
     formLabel: 'Horse Marking Documents',
     places: [{ slot: '', path: 'markingDocuments', part: 'markingDocuments' }],
@@ -180,17 +190,20 @@ export interface HorseFileSlot extends FilePlace {
   rule: FileRuleName;
   multiple: boolean;
   drawn: boolean;
+  requiredUnlessStored: boolean;
   formLabel: string;
 }
 
 /** Every place, in HORSE_FILE_KINDS order (the order a request sends its files in). */
 export const HORSE_FILE_SLOTS: readonly HorseFileSlot[] = HORSE_FILE_KINDS.flatMap((kind) => {
-  const { rule, multiple, drawn, formLabel, places } = HORSE_FILE_KIND_SPECS[kind];
+  const { rule, multiple, drawn, requiredUnlessStored, formLabel, places } =
+    HORSE_FILE_KIND_SPECS[kind];
   return places.map((place) => ({
     kind,
     rule,
     multiple,
     drawn: drawn === true,
+    requiredUnlessStored: requiredUnlessStored === true,
     formLabel,
     ...place,
   }));
@@ -200,6 +213,21 @@ export const HORSE_FILE_SLOTS: readonly HorseFileSlot[] = HORSE_FILE_KINDS.flatM
 export const UPLOADED_FILE_SLOTS: readonly HorseFileSlot[] = HORSE_FILE_SLOTS.filter(
   (slot) => !slot.drawn,
 );
+
+/** The places a registration requires a file at and an edit keeps a stored one of. */
+export const REQUIRED_FILE_SLOTS: readonly HorseFileSlot[] = HORSE_FILE_SLOTS.filter(
+  (slot) => slot.requiredUnlessStored,
+);
+
+/**
+ * What the edit rules are told is already stored (`hasExistingFiles`): for each required place,
+ * by its path, whether `isStored` says a file there stands for one the edit leaves out.
+ */
+export function storedRequiredFiles(
+  isStored: (slot: HorseFileSlot) => boolean,
+): ExistingHorseFiles {
+  return Object.fromEntries(REQUIRED_FILE_SLOTS.map((slot) => [slot.path, isStored(slot)]));
+}
 
 /** The places of files every member sees (the marking photos). */
 export const PUBLIC_FILE_SLOTS: readonly HorseFileSlot[] = HORSE_FILE_SLOTS.filter((slot) =>

@@ -1,6 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   buildHorseSchema,
+  fileSlotOfRow,
+  storedRequiredFiles,
+  type ExistingHorseFiles,
   type HorseEditSchema,
   KEEP_MARKINGS_MESSAGES,
   KEEP_MARKINGS_PART,
@@ -210,14 +213,12 @@ export interface EditPlan<T> {
  * at each parse.
  */
 const EDIT_RULES = new Map<string, HorseEditSchema>();
-function editRules(registrationDocument: boolean, markingDocuments: boolean) {
-  const key = `${registrationDocument}:${markingDocuments}`;
+function editRules(hasExistingFiles: ExistingHorseFiles) {
+  // Its keys are the files table's required places, always in the table's order.
+  const key = JSON.stringify(hasExistingFiles);
   let rules = EDIT_RULES.get(key);
   if (!rules) {
-    rules = buildHorseSchema('edit', {
-      today: latestToday,
-      hasExistingFiles: { registrationDocument, markingDocuments },
-    });
+    rules = buildHorseSchema('edit', { today: latestToday, hasExistingFiles });
     EDIT_RULES.set(key, rules);
   }
   return rules;
@@ -241,10 +242,14 @@ export async function editHorse<T>(
     const storedMarkings = stored.filter((f) => f.kind === MARKING);
     const markings = markingPlan(form, storedMarkings);
     edit.refuse?.(current, form.files, markings.removed);
+    // The required files (the files' table) an edit may leave out when one is stored.
     const schema = editRules(
-      stored.some((f) => f.kind === 'registrationDocument'),
-      // A changed set is judged whole (kept + new, form-input.ts): an empty one is missing.
-      markings.keep === null && storedMarkings.length > 0,
+      storedRequiredFiles((slot) =>
+        slot.kind === MARKING
+          ? // A changed set is judged whole (kept + new, form-input.ts): an empty one is missing.
+            markings.keep === null && storedMarkings.length > 0
+          : stored.some((f) => fileSlotOfRow(f.kind, f.slot) === slot),
+      ),
     );
     const { parsed, files } = await checkForm(
       deps.storage,

@@ -3,6 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   buildHorseSchema,
   buildRegistrationDetailsSchema,
+  storedRequiredFiles,
+  valueAtPath,
   type HorseFormMode,
 } from '@registry/domain';
 import type { Horse } from '../../../lib/horse-types';
@@ -38,11 +40,13 @@ export function schemaResolver(
       rulesFor(bankAccountByProvider())(values, context, options);
   }
   const schema = buildHorseSchema(mode, {
-    hasExistingFiles: {
-      registrationDocument: Boolean(horse?.registrationDocument),
+    // The required files (the files' table) the answer holds: an edit may leave them out.
+    hasExistingFiles: storedRequiredFiles((slot) => {
+      const stored = valueAtPath(horse, slot.path);
+      if (!Array.isArray(stored)) return Boolean(stored);
       // Listed in the form, the stored photos count like chosen ones (an empty list is missing).
-      markingDocuments: !storedPhotosInForm && (horse?.markingDocuments?.length ?? 0) > 0,
-    },
+      return !storedPhotosInForm && stored.length > 0;
+    }),
   });
   // The edit schema reads a subset of these values and strips the rest.
   return zodResolver(schema) as unknown as HorseResolver;
