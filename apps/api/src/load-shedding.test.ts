@@ -170,6 +170,36 @@ describe('load shedding', () => {
     expect((await app.inject('/api/health')).statusCode).toBe(200);
   });
 
+  it('does not count an upload in flight: its body comes at the client\'s pace', async () => {
+    const app = await appWith({});
+    let answerAll = () => {};
+    const held = new Promise<void>((resolve) => (answerAll = resolve));
+    app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) =>
+      done(null, payload),
+    );
+    app.put('/api/uploads/slow', async () => {
+      await held;
+      return { success: true };
+    });
+    await app.ready();
+    // 20 uploads at once (bodies past 64 KB), still running: other requests are admitted.
+    const body = Buffer.alloc(100 * 1024);
+    const uploads = Array.from({ length: 20 }, () =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/uploads/slow',
+        headers: { 'content-type': 'application/offset+octet-stream' },
+        payload: body,
+      }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await app.inject('/api/auth/horses')).statusCode).toBe(200);
+    answerAll();
+    expect((await Promise.all(uploads)).map((answer) => answer.statusCode)).toEqual(
+      Array.from({ length: 20 }, () => 200),
+    );
+  });
+
   it('refuses a request from a connection before Fastify routes it', async () => {
     // A request id is made for every request Fastify handles: none for the refused ones.
     let ids = 0;

@@ -56,6 +56,13 @@ function sheddableUrl(url: string): boolean {
   return url.startsWith('/api/') && !ALWAYS_ANSWERED.has(url.split('?', 1)[0]!);
 }
 
+/** A body past this many bytes is an upload, paced by the client (below). */
+const LARGE_BODY_BYTES = 64 * 1024;
+const largeBody = (request: IncomingMessage) => {
+  const length = Number(request.headers['content-length'] ?? 0);
+  return length > LARGE_BODY_BYTES || request.headers['transfer-encoding'] !== undefined;
+};
+
 /** Marks a request decided (and admitted) on the server's 'request' event. */
 const CHECKED = Symbol('load-shedding checked');
 type Checked = IncomingMessage & { [CHECKED]?: true };
@@ -138,7 +145,11 @@ export async function registerLoadShedding(
     return lagging || busyThisTurn(now) >= options.maxLagMs;
   };
 
-  const admit = (response: ServerResponse) => {
+  const admit = (request: IncomingMessage, response: ServerResponse) => {
+    // A request whose body is large (an upload: tus's PATCH, a registration with its files) is
+    // waiting for its client's bytes, at the client's pace, not for the server: not counted,
+    // or a few slow uploads would hold the limit and close the API to everybody else.
+    if (largeBody(request)) return;
     admitted.add(response);
     // 'finish' when the answer is handed to the socket; 'close' when the client went away
     // first. 'close' alone came late on kept-alive connections (measured: 10 connections held
@@ -160,7 +171,7 @@ export async function registerLoadShedding(
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (sheddableUrl(request.url ?? '/')) {
       if (overloaded(true)) return refuseRaw(response);
-      admit(response);
+      admit(request, response);
       (request as Checked)[CHECKED] = true;
     }
     (fastifyHandler as (req: IncomingMessage, res: ServerResponse) => void)(request, response);
@@ -174,7 +185,7 @@ export async function registerLoadShedding(
       refuseRaw(reply.raw);
       return;
     }
-    admit(reply.raw);
+    admit(request.raw, reply.raw);
     done();
   });
 
