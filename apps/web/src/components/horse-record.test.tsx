@@ -3,16 +3,20 @@ import { screen } from '@testing-library/react';
 import {
   BREEDING_FIELDS,
   DNA_FIELDS,
+  fileKindLabel,
+  HORSE_FILE_SLOTS,
   HORSE_TEXT_KEYS,
   MARKINGS_FIELDS,
   OWNER_FIELD_KEYS,
   OWNER_ROW_TEXT_KEYS,
   REGISTRATION_FIELDS,
   textField,
+  valueAtPath,
+  type FileRef,
   type HorseTextKey,
 } from '@registry/domain';
 import { horseToFormValues } from '../features/horses/registration/form-values';
-import { storedHorse } from '../features/horses/registration/test-values';
+import { horseWithEveryFile, storedHorse } from '../features/horses/registration/test-values';
 import { renderWithStore } from '../test/render-with-store';
 import { HorseRecord } from './horse-record';
 
@@ -101,5 +105,25 @@ describe("an owner row's fields (the owners' table)", () => {
         expect(owner.textContent).toContain(`owner ${i + 1} ${key}`);
       expect(owner.textContent).toContain('United States');
     });
+  });
+});
+
+// The files' table (domain horse/file-slots.ts): a place added there and missed by the record
+// view fails here.
+describe("a stored horse's files (the files' table)", () => {
+  it('each links from the record view, a horse’s own ones under the office’s label', () => {
+    const horse = horseWithEveryFile();
+    renderWithStore(<HorseRecord horse={horse} />);
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    for (const place of HORSE_FILE_SLOTS) {
+      const stored = valueAtPath(horse, place.path) as FileRef | FileRef[];
+      for (const file of [stored].flat()) expect(hrefs, place.path).toContain(file.url);
+      if (!place.path.includes('.') && !place.multiple && !place.drawn) {
+        const term = screen.getByText(fileKindLabel(place.kind), { selector: 'dt' });
+        expect(term.nextElementSibling?.querySelector('a')?.getAttribute('href')).toBe(
+          (stored as FileRef).url,
+        );
+      }
+    }
   });
 });

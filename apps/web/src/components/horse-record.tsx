@@ -5,9 +5,12 @@ import {
   BREEDING_FIELDS,
   countryOf,
   DNA_FIELDS,
+  fileKindLabel,
+  HORSE_FILE_SLOTS,
   MARKINGS_FIELDS,
   REGISTRATION_FIELDS,
   textField,
+  valueAtPath,
   type HorseTextKey,
 } from '@registry/domain';
 import { toDateInputValue } from '../lib/format';
@@ -33,6 +36,16 @@ const MARKINGS = MARKING_DESCRIPTION_KEYS.map((key): [keyof Horse['othermarkings
   key,
   markingRecordLabel(key),
 ]);
+
+/**
+ * The horse's own one-file places of the files' table (domain horse/file-slots.ts), each a fact
+ * of the Registration section under the office's label. The table's other places show beside
+ * what they belong to: a registry's or an ancestor's paperwork on its row, the marking photos
+ * under the markings, the drawn signature under the owners.
+ */
+const OWN_FILE_PLACES = HORSE_FILE_SLOTS.filter(
+  (place) => !place.multiple && !place.drawn && !place.path.includes('.'),
+);
 
 const day = (value: string | null | undefined) => toDateInputValue(value).replace(/-/g, '/');
 
@@ -184,12 +197,11 @@ export function HorseRecord({ horse }: { horse: Horse }) {
               ),
             }}
           />
-          <Fact term="Performance video">
-            <FileLink file={horse.performanceDocument} />
-          </Fact>
-          <Fact term="Registration document">
-            <FileLink file={horse.registrationDocument} />
-          </Fact>
+          {OWN_FILE_PLACES.map((place) => (
+            <Fact key={place.path} term={fileKindLabel(place.kind)}>
+              <FileLink file={valueAtPath(horse, place.path) as FileRef | null} />
+            </Fact>
+          ))}
         </dl>
       </Section>
 
@@ -253,10 +265,13 @@ export function HorseRecord({ horse }: { horse: Horse }) {
             </Fact>
           ))}
         </dl>
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Marking documents">
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Marking photos">
           {horse.markingDocuments.map((file, i) => (
             <li key={file.id}>
-              <FileLink file={file} label={`Marking document ${i + 1} (${file.name})`} />
+              <FileLink
+                file={file}
+                label={`${fileKindLabel('markingDocument')} ${i + 1} (${file.name})`}
+              />
             </li>
           ))}
         </ul>
@@ -272,7 +287,10 @@ export function HorseRecord({ horse }: { horse: Horse }) {
         ))}
         <p className="mb-0">
           Certified: {horse.checkedOwnerInfo ? 'yes' : 'no'} · Signature:{' '}
-          <FileLink file={horse.ownerSignature} label="owner signature" />
+          <FileLink
+            file={horse.ownerSignature}
+            label={fileKindLabel('ownerSignature').toLowerCase()}
+          />
         </p>
       </Section>
     </div>

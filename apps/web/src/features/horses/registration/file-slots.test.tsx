@@ -23,7 +23,7 @@ import {
   type HorseFormValues,
 } from './form-values';
 import { serverFieldPath } from './server-errors';
-import { file, storedHorse, validOutput } from './test-values';
+import { file, horseWithEveryFile, storedHorse, validOutput } from './test-values';
 import { editFormData, registrationFormData } from './to-form-data';
 
 /*
@@ -35,22 +35,6 @@ import { editFormData, registrationFormData } from './to-form-data';
  */
 
 const ONE_FILE_PLACES = UPLOADED_FILE_SLOTS.filter((place) => !place.multiple);
-
-/** A stored horse with a file at every place the answer has (registries made as needed). */
-function horseWithEveryFile(): Horse {
-  const horse = storedHorse() as unknown as Record<string, unknown>;
-  for (const place of HORSE_FILE_SLOTS) {
-    const ref = (n: number) => ({
-      id: `id-${place.part}-${n}`,
-      name: `${place.part}-${n}.pdf`,
-      mime: 'application/pdf',
-      size: 100 + n,
-      url: `/uploads/${place.part}-${n}`,
-    });
-    putAtPath(horse, place.path, place.multiple ? [ref(0), ref(1)] : ref(0), { create: true });
-  }
-  return horse as unknown as Horse;
-}
 
 describe('the files table on the web', () => {
   it('names each uploaded place’s upload field, and reads the server’s key back to its path', () => {

@@ -1,4 +1,10 @@
-import { emptyOtherMarkings, emptyTexts, HORSE_TEXT_KEYS } from '@registry/domain';
+import {
+  emptyOtherMarkings,
+  emptyTexts,
+  HORSE_FILE_SLOTS,
+  HORSE_TEXT_KEYS,
+  putAtPath,
+} from '@registry/domain';
 import { emptyFormValues, type HorseFormOutput } from './form-values';
 import type { Horse, HorseAncestor, HorseParent } from '../../../lib/horse-types';
 
@@ -164,4 +170,20 @@ export function storedHorse(overrides: Partial<Horse> = {}): Horse {
     updatedAt: '2024-06-15T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A stored horse with a file at every place the answer has (registries made as needed). */
+export function horseWithEveryFile(): Horse {
+  const horse = storedHorse() as unknown as Record<string, unknown>;
+  for (const place of HORSE_FILE_SLOTS) {
+    const ref = (n: number) => ({
+      id: `id-${place.part}-${n}`,
+      name: `${place.part}-${n}.pdf`,
+      mime: 'application/pdf',
+      size: 100 + n,
+      url: `/uploads/${place.part}-${n}`,
+    });
+    putAtPath(horse, place.path, place.multiple ? [ref(0), ref(1)] : ref(0), { create: true });
+  }
+  return horse as unknown as Horse;
 }
