@@ -8,15 +8,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * is answered at once with 503 and `Retry-After` instead of waiting its turn behind everybody
  * else for many seconds. The health check and the web files are always answered.
  *
- * Sustained event-loop delay and heap use come from `@fastify/under-pressure`. The signals it
- * cannot see are ours:
+ * What is checked, for each new API request (`overloaded` below):
  * - how long the event loop has already been busy in this turn before reaching the request. A
  *   turn answers every request whose data has arrived before the loop looks at its timers again
  *   (on the embedded database each request runs to its end within it), so with 2,000
  *   connections one turn held 2,000 requests and the last waited for all the others, while a
  *   lag sampled between turns only saw it afterwards and then refused a whole turn at once;
- * - the API requests already being answered (the wait of an admitted one stays bounded);
+ * - the mean event-loop delay and the heap in use, sampled by `@fastify/under-pressure`;
+ * - the API requests already being answered, against a limit that follows how fast they are
+ *   answered (the wait of an admitted one stays bounded);
  * - the PostgreSQL pool's queue.
+ * A request from a connection is decided before Fastify sees it; connections are accepted on
+ * several sockets (listen.ts).
  * Measured by `npm run bench:overload` (docs/benchmarks.md "Overload").
  */
 export interface LoadSheddingOptions {
@@ -29,7 +32,10 @@ export interface LoadSheddingOptions {
   maxQueue: number;
   /** The pool's queue length now (PostgreSQL); absent on the embedded database. */
   queueLength?: () => number;
-  /** API requests being answered at once, beyond which new ones are refused. */
+  /**
+   * API requests being answered at once, beyond which new ones are refused; below it, no more
+   * than were answered in the last maxLagMs (at least MIN_IN_FLIGHT).
+   */
   maxInFlight: number;
   /** Heap in use, in bytes, from which new requests are refused (memory stays bounded). */
   maxHeapBytes: number;
