@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { horses } from '../db/schema.js';
 import { demoPdf, demoPng } from '../modules/horses/demo-files.js';
 
-export { SIGNATURE_DATA_URL, validValues } from './registration-values.js';
+export { SIGNATURE_DATA_URL, validEditValues, validValues } from './registration-values.js';
 
 /**
  * Multipart bodies for `app.inject`, built the way a browser builds them: a real FormData turned

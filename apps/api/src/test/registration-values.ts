@@ -1,4 +1,4 @@
-import { emptyParent } from '@registry/domain';
+import { emptyParent, HORSE_FILE_SLOTS, NAME_CHOICE_KEYS } from '@registry/domain';
 import { demoPng } from '../modules/horses/demo-files.js';
 
 /**
@@ -56,4 +56,22 @@ export function validValues(): Record<string, string> {
     ),
     owners: JSON.stringify([OWNER]),
   };
+}
+
+/** What only a registration sends: the name choices and the drawn signature (domain tables). */
+const REGISTER_ONLY_PARTS = [
+  ...NAME_CHOICE_KEYS,
+  ...HORSE_FILE_SLOTS.filter((place) => place.drawn).map((place) => place.part),
+];
+
+/**
+ * The text and JSON parts of a valid edit (docs/api.md "Edit"): the registration's without the
+ * parts only a registration sends, then `overrides` (undefined leaves a part out).
+ */
+export function validEditValues<V extends string | undefined = string>(
+  overrides: Record<string, V> = {},
+): Record<string, string | V> {
+  const values: Record<string, string> = validValues();
+  for (const part of REGISTER_ONLY_PARTS) delete values[part];
+  return { ...values, ...overrides };
 }

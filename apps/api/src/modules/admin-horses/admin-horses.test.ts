@@ -9,6 +9,7 @@ import {
   sendForm,
   upload,
   validFiles,
+  validEditValues,
   validValues,
 } from '../../test/multipart.js';
 import { EVERY_ACCOUNT, demoMemberIds, signedInSuite } from '../../test/signed-in-app.js';
@@ -23,13 +24,6 @@ beforeAll(async () => {
 
 const get = (url: string) =>
   suite.t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(suite.admin) });
-
-function editValues(overrides: Record<string, string> = {}) {
-  const values: Record<string, string | undefined> = { ...validValues(), ...overrides };
-  for (const name of ['firstChoice', 'secondChoice', 'thirdChoice', 'ownerSignature'])
-    delete values[name];
-  return values;
-}
 
 describe('admin horse lists', () => {
   it('lists every horse with filters, owner search, sorting and paging', async () => {
@@ -99,7 +93,7 @@ describe('admin horse view, edit, create, delete', () => {
       suite.t.app,
       suite.admin,
       { method: 'PUT', url: `/api/admin/horses/${row.id}` },
-      editValues({ color: 'Black' }),
+      validEditValues({ color: 'Black' }),
       [],
     );
     expect(edit.statusCode).toBe(200);
@@ -127,7 +121,7 @@ describe('admin horse view, edit, create, delete', () => {
       suite.t.app,
       suite.admin,
       { method: 'PUT', url: `/api/admin/horses/${row.id}` },
-      editValues({ foalDate: '2999-01-01' }),
+      validEditValues({ foalDate: '2999-01-01' }),
       [['registrationDocument', upload('new.pdf', SAMPLE_BYTES.pdf(), 'application/pdf')]],
     );
     expect(bad.statusCode).toBe(400);
@@ -140,7 +134,7 @@ describe('admin horse view, edit, create, delete', () => {
       suite.t.app,
       suite.admin,
       { method: 'PUT', url: `/api/admin/horses/${row.id}` },
-      editValues(),
+      validEditValues(),
       [['registrationDocument', upload('new.pdf', SAMPLE_BYTES.pdf(), 'application/pdf')]],
     );
     expect(replaced.statusCode).toBe(200);

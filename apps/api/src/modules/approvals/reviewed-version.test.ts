@@ -11,7 +11,7 @@ import {
   pay,
   registerHorse,
 } from '../../test/payment-fixtures.js';
-import { SAMPLE_BYTES, editOf, sendForm, upload, validValues } from '../../test/multipart.js';
+import { SAMPLE_BYTES, editOf, sendForm, upload, validEditValues } from '../../test/multipart.js';
 import { demoMemberIds } from '../../test/signed-in-app.js';
 
 /*
@@ -38,14 +38,6 @@ function names() {
   };
 }
 
-/** The member's edit form: the register parts without name choices and signature. */
-function editValues(overrides: Record<string, string> = {}) {
-  const values: Record<string, string> = { ...validValues(), ...overrides };
-  for (const name of ['firstChoice', 'secondChoice', 'thirdChoice', 'ownerSignature']) {
-    delete values[name];
-  }
-  return values;
-}
 const sireNamed = (name: string) => JSON.stringify({ ...emptyParent(), name, reg: 'GHR-1' });
 
 const opened = async (id: string) => {
@@ -78,7 +70,7 @@ describe('a registration decision names the version the office reviewed', () => 
       t.app,
       member,
       editOf(row.id),
-      editValues({ sire: sireNamed('Forged Champion') }),
+      validEditValues({ sire: sireNamed('Forged Champion') }),
       [],
     );
     expect(edited.statusCode).toBe(200);
@@ -137,7 +129,7 @@ describe('a registration decision names the version the office reviewed', () => 
   it('a transfer made on an older version is 409 and moves nothing', async () => {
     const row = await registerHorse(t.app, t.database.db, member, names());
     const { version } = await opened(row.id);
-    await sendForm(t.app, member, editOf(row.id), editValues({ color: 'Gray' }), []);
+    await sendForm(t.app, member, editOf(row.id), validEditValues({ color: 'Gray' }), []);
     const [, memberB] = await demoMemberIds(t.database.db);
     const refused = await t.app.inject({
       method: 'POST',
@@ -162,13 +154,13 @@ describe('a change request decision names the version of the request', () => {
     const { version } = await opened(row.id);
     expect((await decide(row.id, { action: 'approve', version })).statusCode).toBe(200);
 
-    await sendForm(t.app, member, editOf(row.id), editValues({ color: 'Gray' }), []);
+    await sendForm(t.app, member, editOf(row.id), validEditValues({ color: 'Gray' }), []);
     const [read] = await t.database.db
       .select()
       .from(horseChangeRequests)
       .where(eq(horseChangeRequests.horseId, row.id));
     if (!read) throw new Error('no change request');
-    await sendForm(t.app, member, editOf(row.id), editValues({ color: 'Palomino' }), []);
+    await sendForm(t.app, member, editOf(row.id), validEditValues({ color: 'Palomino' }), []);
 
     const url = `/api/admin/change-requests/${read.id}`;
     const refused = await t.app.inject({
@@ -207,7 +199,10 @@ describe('fees follow the edits before approval', () => {
       t.app,
       member,
       editOf(row.id),
-      editValues({ performanceVerification: 'Yes', performanceLink: 'https://example.org/ride' }),
+      validEditValues({
+        performanceVerification: 'Yes',
+        performanceLink: 'https://example.org/ride',
+      }),
       [['performanceDocument', upload('ride.mp4', SAMPLE_BYTES.mp4(), 'video/mp4')]],
     );
     expect(edited.statusCode).toBe(200);
@@ -262,11 +257,14 @@ describe('fees follow the edits before approval', () => {
       t.app,
       member,
       editOf(row.id),
-      editValues({ performanceVerification: 'Yes', performanceLink: 'https://example.org/ride' }),
+      validEditValues({
+        performanceVerification: 'Yes',
+        performanceLink: 'https://example.org/ride',
+      }),
       video,
     );
     expect((await horseRow(t.database.db, row.id)).paymentStatus).toBe('unpaid');
-    await sendForm(t.app, member, editOf(row.id), editValues(), []);
+    await sendForm(t.app, member, editOf(row.id), validEditValues(), []);
     expect((await horseRow(t.database.db, row.id)).paymentStatus).toBe('paid');
   });
 });

@@ -4,7 +4,14 @@ import { CHANGE_REQUEST_MESSAGES } from '@registry/domain';
 import { horseChangeRequests, horses, mailOutbox, users, type HorseRow } from '../../db/schema.js';
 import { MEMBER_A, MEMBER_B, bearer, type TestApp } from '../../test/harness.js';
 import { registerThroughApi } from '../../test/admin-fixtures.js';
-import { SAMPLE_BYTES, editOf, sendForm, upload, validValues } from '../../test/multipart.js';
+import {
+  SAMPLE_BYTES,
+  editOf,
+  sendForm,
+  upload,
+  validEditValues,
+  validValues,
+} from '../../test/multipart.js';
 import { EVERY_ACCOUNT, createSignedInApp } from '../../test/signed-in-app.js';
 import { asReviewed } from '../../test/reviewed.js';
 import { pdfText } from '../../test/pdf-text.js';
@@ -26,15 +33,6 @@ const OWNER = {
   state: 'Kentucky',
   zip: '40502',
 };
-
-/** The edit form: the register parts without name choices and signature, with overrides. */
-function editValues(overrides: Record<string, string> = {}) {
-  const values: Record<string, string> = { ...validValues(), ...overrides };
-  for (const name of ['firstChoice', 'secondChoice', 'thirdChoice', 'ownerSignature']) {
-    delete values[name];
-  }
-  return values;
-}
 
 const sireNamed = (name: string) =>
   JSON.stringify({
@@ -112,7 +110,7 @@ describe("an owner's edit of an approved horse", () => {
 
     const response = await edit(
       id,
-      editValues({ sire: sireNamed('FORGED CHAMPION SIRE'), color: 'Black', sex: 'Stallion' }),
+      validEditValues({ sire: sireNamed('FORGED CHAMPION SIRE'), color: 'Black', sex: 'Stallion' }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(CHANGE_REQUEST_MESSAGES.submitted);
@@ -159,20 +157,20 @@ describe("an owner's edit of an approved horse", () => {
   it('writes owner addresses at once and keeps one pending request per horse', async () => {
     const { id } = await approvedHorse();
     const moved = JSON.stringify([{ ...OWNER, address: '9 New Lane', zip: '40503' }]);
-    const contactOnly = await edit(id, editValues({ owners: moved }));
+    const contactOnly = await edit(id, validEditValues({ owners: moved }));
     expect(contactOnly.statusCode).toBe(200);
     expect(contactOnly.json().data.owners[0].address).toBe('9 New Lane');
     expect(contactOnly.json().data.pendingChange).toBeNull();
     expect(await pendingRequests(id)).toHaveLength(0);
 
-    await edit(id, editValues({ owners: moved, color: 'Black' }));
-    await edit(id, editValues({ owners: moved, color: 'Chestnut' }));
+    await edit(id, validEditValues({ owners: moved, color: 'Black' }));
+    await edit(id, validEditValues({ owners: moved, color: 'Chestnut' }));
     const requests = await pendingRequests(id);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.changes).toEqual([{ field: 'color', from: 'Bay', to: 'Chestnut' }]);
 
     // Saving the approved values again withdraws the request.
-    const back = await edit(id, editValues({ owners: moved }));
+    const back = await edit(id, validEditValues({ owners: moved }));
     expect(back.json().data.pendingChange).toBeNull();
     expect(await pendingRequests(id)).toHaveLength(0);
     const withdrawn = await get(`/api/admin/change-requests?status=withdrawn&horseId=${id}`, admin);
@@ -181,7 +179,7 @@ describe("an owner's edit of an approved horse", () => {
 
   it('refuses new documents on an approved horse, naming the field', async () => {
     const { id } = await approvedHorse();
-    const response = await sendForm(t.app, member, editOf(id), editValues(), [
+    const response = await sendForm(t.app, member, editOf(id), validEditValues(), [
       ['registrationDocument', upload('new.pdf', SAMPLE_BYTES.pdf(), 'application/pdf')],
     ]);
     expect(response.statusCode).toBe(400);
@@ -196,10 +194,13 @@ describe("an owner's edit of an approved horse", () => {
 describe('PUT /api/admin/change-requests/:id', () => {
   it('approval applies the change, keeps later address changes and writes history', async () => {
     const { id, number } = await approvedHorse();
-    await edit(id, editValues({ sire: sireNamed('Better Sire'), color: 'Black' }));
+    await edit(id, validEditValues({ sire: sireNamed('Better Sire'), color: 'Black' }));
     // The owner's address changes after the request was sent; the approval must keep it.
     const moved = JSON.stringify([{ ...OWNER, city: 'Frankfort' }]);
-    await edit(id, editValues({ owners: moved, sire: sireNamed('Better Sire'), color: 'Black' }));
+    await edit(
+      id,
+      validEditValues({ owners: moved, sire: sireNamed('Better Sire'), color: 'Black' }),
+    );
     const [request] = await pendingRequests(id);
     if (!request) throw new Error('no request');
 
@@ -243,12 +244,12 @@ describe('PUT /api/admin/change-requests/:id', () => {
 
   it("approval changes only the requested fields, keeping the office's later edits", async () => {
     const { id } = await approvedHorse();
-    await edit(id, editValues({ color: 'Black' }));
+    await edit(id, validEditValues({ color: 'Black' }));
     const byOffice = await sendForm(
       t.app,
       admin,
       { method: 'PUT', url: `/api/admin/horses/${id}` },
-      editValues({ bredBy: 'Office Farm' }),
+      validEditValues({ bredBy: 'Office Farm' }),
       [],
     );
     expect(byOffice.statusCode).toBe(200);
@@ -262,7 +263,7 @@ describe('PUT /api/admin/change-requests/:id', () => {
 
   it('rejection needs a reason and keeps the approved record', async () => {
     const { id } = await approvedHorse();
-    await edit(id, editValues({ sire: sireNamed('FORGED CHAMPION SIRE') }));
+    await edit(id, validEditValues({ sire: sireNamed('FORGED CHAMPION SIRE') }));
     const [request] = await pendingRequests(id);
     if (!request) throw new Error('no request');
     const noReason = await put(`/api/admin/change-requests/${request.id}`, { action: 'reject' });
@@ -292,7 +293,7 @@ describe('PUT /api/admin/change-requests/:id', () => {
 
   it('is for administrators only, and bad ids and bodies are 4xx', async () => {
     const { id } = await approvedHorse();
-    await edit(id, editValues({ color: 'Gray' }));
+    await edit(id, validEditValues({ color: 'Gray' }));
     const [request] = await pendingRequests(id);
     if (!request) throw new Error('no request');
     const asMember = await put(
@@ -322,18 +323,18 @@ describe('PUT /api/admin/change-requests/:id', () => {
 
   it('edits and a decision racing on one horse queue up: never two pending, and the decision applies only what was read', async () => {
     const { id } = await approvedHorse();
-    await edit(id, editValues({ color: 'Black' }));
+    await edit(id, validEditValues({ color: 'Black' }));
     const [request] = await pendingRequests(id);
     if (!request) throw new Error('no request');
     const answers = await Promise.all([
-      edit(id, editValues({ color: 'Chestnut' })),
+      edit(id, validEditValues({ color: 'Chestnut' })),
       // The office read the request as it was before these edits ('Black').
       put(`/api/admin/change-requests/${request.id}`, {
         action: 'approve',
         version: request.version,
       }),
-      edit(id, editValues({ color: 'Gray' })),
-      edit(id, editValues({ color: 'Palomino' })),
+      edit(id, validEditValues({ color: 'Gray' })),
+      edit(id, validEditValues({ color: 'Palomino' })),
     ]);
     const [first, decision, ...rest] = answers.map((a) => a.statusCode);
     expect([first, ...rest]).toEqual([200, 200, 200]);
@@ -359,7 +360,7 @@ describe('PUT /api/admin/change-requests/:id', () => {
 
   it("a transfer withdraws the previous owner's pending change", async () => {
     const { id } = await approvedHorse();
-    await edit(id, editValues({ color: 'Gray' }));
+    await edit(id, validEditValues({ color: 'Gray' }));
     expect(await pendingRequests(id)).toHaveLength(1);
     const [memberB] = await t.database.db
       .select({ id: users.id })
@@ -383,7 +384,7 @@ describe('PUT /api/admin/change-requests/:id', () => {
 
   it('an edit by another member is still a 404 and creates nothing', async () => {
     const { id } = await approvedHorse();
-    const response = await edit(id, editValues({ color: 'Gray' }), other);
+    const response = await edit(id, validEditValues({ color: 'Gray' }), other);
     expect(response.statusCode).toBe(404);
     expect(await pendingRequests(id)).toHaveLength(0);
   });
@@ -404,7 +405,7 @@ describe('a corrected rejected registration', () => {
     expect(seen).toMatchObject({ approvalStatus: 'rejected', rejectionReason: reason });
 
     const dam = JSON.stringify({ ...JSON.parse(validValues().dam ?? '{}'), name: 'Velvet Rosa' });
-    const saved = await edit(row.id, editValues({ dam }));
+    const saved = await edit(row.id, validEditValues({ dam }));
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe(CHANGE_REQUEST_MESSAGES.resubmitted);
     expect(saved.json().data).toMatchObject({ approvalStatus: 'pending', rejectionReason: null });
@@ -424,7 +425,7 @@ describe('a corrected rejected registration', () => {
     );
 
     // A further edit while pending is an ordinary edit; the review still shows the round's reason.
-    await edit(row.id, editValues({ dam, color: 'Black' }));
+    await edit(row.id, validEditValues({ dam, color: 'Black' }));
     expect((await rowOf(row.id)).approvalStatus).toBe('pending');
     const approved = await put(`/api/admin/approve-horse/${row.id}`, {
       action: 'approve',

@@ -12,6 +12,7 @@ import {
   sendForm,
   upload,
   validFiles,
+  validEditValues,
   validValues,
   type Upload,
 } from '../../test/multipart.js';
@@ -26,15 +27,6 @@ beforeAll(async () => {
   ({ t, memberA, memberB } = await createSignedInApp(['memberA', 'memberB']));
 });
 afterAll(() => t.close());
-
-/** The edit form: the register parts without name choices and signature. */
-function editValues(overrides: Record<string, string | undefined> = {}) {
-  const values: Record<string, string | undefined> = { ...validValues(), ...overrides };
-  for (const name of ['firstChoice', 'secondChoice', 'thirdChoice', 'ownerSignature']) {
-    if (!(name in overrides)) delete values[name];
-  }
-  return values;
-}
 
 async function registered(token = memberA): Promise<Horse> {
   const response = await sendForm(t.app, token, REGISTER, validValues(), validFiles());
@@ -84,7 +76,7 @@ describe('who reaches a horse', () => {
       await read(horse._id, memberB),
       await edit(
         horse._id,
-        editValues({ color: 'Black' }),
+        validEditValues({ color: 'Black' }),
         [['registrationDocument', upload('mine-now.pdf', SAMPLE_BYTES.pdf())]],
         memberB,
       ),
@@ -96,12 +88,12 @@ describe('who reaches a horse', () => {
     const admin = await login(t.app, ADMIN, 'admin');
     expect((await read(horse._id, admin)).statusCode).toBe(403);
     expect((await remove(horse._id, admin)).statusCode).toBe(403);
-    expect((await edit(horse._id, editValues(), [], admin)).statusCode).toBe(403);
+    expect((await edit(horse._id, validEditValues(), [], admin)).statusCode).toBe(403);
     expect((await read(horse._id, null)).statusCode).toBe(401);
     expect((await remove(horse._id, null)).statusCode).toBe(401);
-    expect((await sendForm(t.app, undefined, editOf(horse._id), editValues(), [])).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await sendForm(t.app, undefined, editOf(horse._id), validEditValues(), [])).statusCode,
+    ).toBe(401);
     // Untouched by all of that, and nothing of the refused upload kept.
     expect(await leftovers(t)).toEqual(before);
     const mine = await read(horse._id);
@@ -118,7 +110,7 @@ describe('who reaches a horse', () => {
 describe('PUT /api/members/horses/:id', () => {
   it('keeps stored files when none are sent and saves the new values', async () => {
     const horse = await registered();
-    const response = await edit(horse._id, editValues({ color: 'Black', breed: 'Walker' }));
+    const response = await edit(horse._id, validEditValues({ color: 'Black', breed: 'Walker' }));
     expect(response.statusCode).toBe(200);
     const edited = response.json().data;
     expect(edited).toMatchObject({
@@ -135,7 +127,7 @@ describe('PUT /api/members/horses/:id', () => {
   it('replaces a sent file and the whole marking set, and removes the old files from disk', async () => {
     const horse = await registered();
     const oldKeys = await storageKeys(horse._id);
-    const response = await edit(horse._id, editValues(), [
+    const response = await edit(horse._id, validEditValues(), [
       ['registrationDocument', upload('new-papers.docx', sampleDocx())],
       ...Array.from({ length: 5 }, (_, i): [string, Upload] => [
         'markingDocuments',
@@ -167,7 +159,7 @@ describe('PUT /api/members/horses/:id', () => {
     const horse = await registered();
     const keys = await storageKeys(horse._id);
     const before = filesUnder(t.uploadsDir).sort();
-    const response = await edit(horse._id, editValues({ foalDate: '', color: 'Purple' }), [
+    const response = await edit(horse._id, validEditValues({ foalDate: '', color: 'Purple' }), [
       ['markingDocuments', upload('one.png', SAMPLE_BYTES.png())],
       ['registrationDocument', upload('papers.pdf', SAMPLE_BYTES.pdf())],
     ]);
@@ -185,7 +177,7 @@ describe('PUT /api/members/horses/:id', () => {
   it('does not let an edit change the names, the signature or server-owned values', async () => {
     const horse = await registered();
     const response = await edit(horse._id, {
-      ...editValues(),
+      ...validEditValues(),
       firstChoice: 'Renamed',
       verified: 'Yes',
       registrationNum: 'GHR-123',

@@ -16,6 +16,7 @@ import {
   sendForm,
   upload,
   validFiles,
+  validEditValues,
   validValues,
   type Upload,
 } from '../../test/multipart.js';
@@ -42,14 +43,6 @@ interface FileRef {
 interface Horse {
   _id: string;
   markingDocuments: FileRef[];
-}
-
-function editValues(extra: Record<string, string> = {}): Record<string, string | undefined> {
-  const values: Record<string, string | undefined> = { ...validValues(), ...extra };
-  for (const name of ['firstChoice', 'secondChoice', 'thirdChoice', 'ownerSignature']) {
-    delete values[name];
-  }
-  return values;
 }
 
 let registrations = 0;
@@ -83,7 +76,7 @@ describe('editing single marking photos', () => {
       t.app,
       memberA,
       editOf(horse._id),
-      editValues(keepPart(kept.map((f) => f.id))),
+      validEditValues(keepPart(kept.map((f) => f.id))),
       [photo('clearer-left.png')],
     );
     expect(response.statusCode).toBe(200);
@@ -103,7 +96,7 @@ describe('editing single marking photos', () => {
       t.app,
       memberA,
       editOf(horse._id),
-      editValues(keepPart(horse.markingDocuments.slice(1).map((f) => f.id))),
+      validEditValues(keepPart(horse.markingDocuments.slice(1).map((f) => f.id))),
       [],
     );
     expect(response.statusCode).toBe(400);
@@ -127,7 +120,7 @@ describe('editing single marking photos', () => {
       url: `/api/members/horses/${horse._id}`,
       headers: { authorization: `Bearer ${memberA}` },
       payload: {
-        ...editValues(),
+        ...validEditValues(),
         uploads: [sent.id],
         [KEEP_MARKINGS_PART]: [ids[0], ids[1], ids[3]],
       },
@@ -141,7 +134,7 @@ describe('editing single marking photos', () => {
       t.app,
       memberA,
       editOf(horse._id),
-      editValues(keepPart(afterReplace.map((f) => f.id))),
+      validEditValues(keepPart(afterReplace.map((f) => f.id))),
       [photo('fifth.png')],
     );
     expect(added.statusCode).toBe(200);
@@ -154,7 +147,13 @@ describe('editing single marking photos', () => {
   it('keeping none and sending none is "required"; ids not of this horse or malformed are refused', async () => {
     const horse = await registered();
     const other = await registered();
-    const none = await sendForm(t.app, memberA, editOf(horse._id), editValues(keepPart([])), []);
+    const none = await sendForm(
+      t.app,
+      memberA,
+      editOf(horse._id),
+      validEditValues(keepPart([])),
+      [],
+    );
     expect(none.statusCode).toBe(400);
     expect(none.json().fields.markingDocuments).toBe(HORSE_MESSAGES.markingDocumentsRequired);
 
@@ -162,7 +161,7 @@ describe('editing single marking photos', () => {
       t.app,
       memberA,
       editOf(horse._id),
-      editValues(
+      validEditValues(
         keepPart([other.markingDocuments[0]!.id, ...horse.markingDocuments.map((f) => f.id)]),
       ),
       [],
@@ -175,7 +174,7 @@ describe('editing single marking photos', () => {
         t.app,
         memberA,
         editOf(horse._id),
-        editValues({ [KEEP_MARKINGS_PART]: bad }),
+        validEditValues({ [KEEP_MARKINGS_PART]: bad }),
         [],
       );
       expect(response.statusCode).toBe(400);
@@ -187,7 +186,7 @@ describe('editing single marking photos', () => {
 
   it('without the keep part, new photos still replace the whole set (older clients)', async () => {
     const horse = await registered();
-    const response = await sendForm(t.app, memberA, editOf(horse._id), editValues(), [
+    const response = await sendForm(t.app, memberA, editOf(horse._id), validEditValues(), [
       photo('a.png'),
       photo('b.png'),
       photo('c.png'),
@@ -213,7 +212,7 @@ describe('editing single marking photos', () => {
       t.app,
       memberA,
       editOf(horse._id),
-      editValues(keepPart(ids.slice(1))),
+      validEditValues(keepPart(ids.slice(1))),
       [],
     );
     expect(dropping.statusCode).toBe(400);
@@ -222,7 +221,7 @@ describe('editing single marking photos', () => {
       t.app,
       memberA,
       editOf(horse._id),
-      editValues(keepPart(ids)),
+      validEditValues(keepPart(ids)),
       [],
     );
     expect(keeping.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   FILE_RULES,
@@ -12,7 +12,6 @@ import {
   type HorseFileSlot,
 } from '@registry/domain';
 import { HORSE_FILE_KINDS as STORED_KINDS, horseFiles } from '../../db/schema.js';
-import type { TestApp } from '../../test/harness.js';
 import { getData } from '../../test/harness.js';
 import {
   REGISTER,
@@ -20,10 +19,11 @@ import {
   editOf,
   sendForm,
   upload,
+  validEditValues,
   validValues,
   type Upload,
 } from '../../test/multipart.js';
-import { createSignedInApp } from '../../test/signed-in-app.js';
+import { signedInSuite } from '../../test/signed-in-app.js';
 import { filePart } from './form-fields.js';
 import { horseFormParts } from './form-docs.js';
 import { MULTIPART_LIMITS } from './multipart.js';
@@ -35,12 +35,7 @@ import { MULTIPART_LIMITS } from './multipart.js';
  * by apps/web/src/features/horses/registration/file-slots.test.tsx.
  */
 
-let t: TestApp;
-let memberA: string;
-beforeAll(async () => {
-  ({ t, memberA } = await createSignedInApp(['memberA']));
-});
-afterAll(() => t.close());
+const suite = signedInSuite(['memberA']);
 
 /** A file each rule accepts, bytes and all. */
 const SAMPLES: Record<Exclude<FileRuleName, 'signature'>, (name: string) => Upload> = {
@@ -105,6 +100,7 @@ describe('the files table on the server', () => {
   });
 
   it('stores a file at every place with its kind and slot, answers it at its path, and an edit without files keeps them', async () => {
+    const { t, memberA } = suite;
     const response = await sendForm(t.app, memberA, REGISTER, validValues(), everyFile());
     expect(response.statusCode, response.body).toBe(201);
     const registered: { _id: string } = response.json().data;
@@ -133,11 +129,7 @@ describe('the files table on the server', () => {
     }
 
     // The edit form sends no file and no signature: every stored file stays where it was.
-    const editValues: Record<string, string | undefined> = { ...validValues() };
-    for (const name of ['firstChoice', 'secondChoice', 'thirdChoice', 'ownerSignature']) {
-      delete editValues[name];
-    }
-    const edited = await sendForm(t.app, memberA, editOf(registered._id), editValues, []);
+    const edited = await sendForm(t.app, memberA, editOf(registered._id), validEditValues(), []);
     expect(edited.statusCode, edited.body).toBe(200);
     for (const place of HORSE_FILE_SLOTS) {
       expect(idsAt(edited.json().data, place), place.path).toEqual(idsAt(answered, place));

@@ -12,7 +12,14 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
-import { REGISTER, editOf, sendForm, validFiles, validValues } from '../../test/multipart.js';
+import {
+  REGISTER,
+  editOf,
+  sendForm,
+  validFiles,
+  validEditValues,
+  validValues,
+} from '../../test/multipart.js';
 
 /*
  * The register's rules checked at save (docs/api.md "Horse names", "Owners and member
@@ -77,15 +84,6 @@ const counts = async () => ({
   horses: (await t.database.db.select({ id: horses.id }).from(horses)).length,
   payments: (await t.database.db.select({ id: payments.id }).from(payments)).length,
 });
-
-/** The edit form: the register parts without name choices and signature. */
-function editValues(overrides: Record<string, string>) {
-  const values: Record<string, string | undefined> = { ...validValues(), ...overrides };
-  for (const name of ['firstChoice', 'secondChoice', 'thirdChoice', 'ownerSignature']) {
-    delete values[name];
-  }
-  return values;
-}
 
 describe('name choices at save', () => {
   it('a choice an approved horse carries, in any case or spacing, is 400 on its field; nothing is stored or charged', async () => {
@@ -207,7 +205,7 @@ describe("owners' member numbers and names at save", () => {
 
   it("the member's edit and the office's edit are held to the same rule", async () => {
     const horse = await registerThroughApi(t.app, t.database.db, member, freshNames());
-    const wrong = editValues(jointWith({ memberNum: 'M-0002', name: 'Casey Jones' }));
+    const wrong = validEditValues(jointWith({ memberNum: 'M-0002', name: 'Casey Jones' }));
     const byMember = await sendForm(t.app, member, editOf(horse.id), wrong, []);
     expect(byMember.statusCode).toBe(400);
     expect(byMember.json().fields['owners.1.memberNum']).toBe(
@@ -227,7 +225,7 @@ describe("owners' member numbers and names at save", () => {
     const [stored] = await t.database.db.select().from(horses).where(eq(horses.id, horse.id));
     expect(stored?.version).toBe(horse.version);
 
-    const right = editValues(jointWith({ memberNum: 'M-0002', name: 'Jordan Reed' }));
+    const right = validEditValues(jointWith({ memberNum: 'M-0002', name: 'Jordan Reed' }));
     expect((await sendForm(t.app, member, editOf(horse.id), right, [])).statusCode).toBe(200);
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema.js';
 import { ADMIN, MEMBER_A, MEMBER_B, bearer, login, type TestApp } from '../../test/harness.js';
 import { registerThroughApi, userId } from '../../test/admin-fixtures.js';
-import { SIGNATURE_DATA_URL, editOf, sendForm, validValues } from '../../test/multipart.js';
+import { SIGNATURE_DATA_URL, editOf, sendForm, validEditValues } from '../../test/multipart.js';
 import {
   bankPayment,
   cardPayment,
@@ -410,10 +410,7 @@ describe('member transfers: cancel, decline, one open transfer, locks', () => {
   it('the seller cannot edit the horse while a transfer is open; the office cannot bypass it', async () => {
     const horseId = await approvedHorse();
     const transfer = (await start(horseId)).json().data;
-    const values: Record<string, string> = { ...validValues(), color: 'Black' };
-    for (const key of ['firstChoice', 'secondChoice', 'thirdChoice', 'ownerSignature']) {
-      delete values[key];
-    }
+    const values = validEditValues({ color: 'Black' });
     const edit = await sendForm(t.app, seller, editOf(horseId), values, []);
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error).toBe(MEMBER_TRANSFER_MESSAGES.horseLocked);

@@ -13,7 +13,7 @@ import {
 import type { Horse } from '../../../lib/horse-types';
 import { renderWithStore } from '../../../test/render-with-store';
 import { serveSignedInMember } from '../../../test/signed-in-member';
-import { RegistrationContext, type RegistrationContextValue } from './registration-context';
+import { RegistrationContext } from './registration-context';
 import { RegistrationDocumentSection } from './sections/registration-document-section';
 import { uploadFieldOf } from '../uploads/upload-field';
 import {
@@ -23,7 +23,7 @@ import {
   type HorseFormValues,
 } from './form-values';
 import { serverFieldPath } from './server-errors';
-import { file, horseWithEveryFile, storedHorse, validOutput } from './test-values';
+import { editContext, file, horseWithEveryFile, storedHorse, validOutput } from './test-values';
 import { editFormData, registrationFormData } from './to-form-data';
 
 /*
@@ -109,15 +109,9 @@ function EditDocument({ horse }: { horse: Horse }) {
   form = useForm<HorseFormValues, unknown, HorseFormOutput>({
     defaultValues: initialValues('edit', horse),
   });
-  const context = {
-    mode: 'edit',
-    readOnly: false,
-    horse,
-    submittedRef: { current: false },
-  } as RegistrationContextValue;
   return (
     <FormProvider {...form}>
-      <RegistrationContext.Provider value={context}>
+      <RegistrationContext.Provider value={editContext(horse)}>
         <RegistrationDocumentSection />
       </RegistrationContext.Provider>
     </FormProvider>

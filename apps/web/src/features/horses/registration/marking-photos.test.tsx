@@ -6,7 +6,7 @@ import { HORSE_MESSAGES, KEEP_MARKINGS_PART } from '@registry/domain';
 import { renderWithStore } from '../../../test/render-with-store';
 import { serveSignedInMember } from '../../../test/signed-in-member';
 import type { Horse } from '../../../lib/horse-types';
-import { RegistrationContext, type RegistrationContextValue } from './registration-context';
+import { RegistrationContext } from './registration-context';
 import { horseFormResolver } from './form-resolver';
 import {
   initialValues,
@@ -16,7 +16,7 @@ import {
 } from './form-values';
 import { MarkingsSection } from './sections/markings-section';
 import { editFormData } from './to-form-data';
-import { storedHorse, validOutput } from './test-values';
+import { editContext, storedHorse, validOutput } from './test-values';
 
 /*
  * Issue 29 §4 item 2: editing a pending or rejected registration lists the stored marking photos
@@ -33,15 +33,9 @@ function Edit({ horse }: { horse: Horse }) {
     defaultValues: withStoredPhotos(initialValues('edit', horse), horse),
     resolver: horseFormResolver('edit', horse, false, true),
   });
-  const context = {
-    mode: 'edit',
-    readOnly: false,
-    horse,
-    submittedRef: { current: false },
-  } as RegistrationContextValue;
   return (
     <FormProvider {...form}>
-      <RegistrationContext.Provider value={context}>
+      <RegistrationContext.Provider value={editContext(horse)}>
         <MarkingsSection />
       </RegistrationContext.Provider>
     </FormProvider>

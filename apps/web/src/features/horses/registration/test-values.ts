@@ -6,6 +6,7 @@ import {
   putAtPath,
 } from '@registry/domain';
 import { emptyFormValues, type HorseFormOutput } from './form-values';
+import type { RegistrationContextValue } from './registration-context';
 import type { Horse, HorseAncestor, HorseParent } from '../../../lib/horse-types';
 
 /** Test data of the registration form (not used by production code). */
@@ -186,4 +187,9 @@ export function horseWithEveryFile(): Horse {
     putAtPath(horse, place.path, place.multiple ? [ref(0), ref(1)] : ref(0), { create: true });
   }
   return horse as unknown as Horse;
+}
+
+/** The registration form's context in an edit of `horse`: for a section rendered alone. */
+export function editContext(horse: Horse): RegistrationContextValue {
+  return { mode: 'edit', readOnly: false, horse, submittedRef: { current: false } };
 }
