@@ -13,7 +13,9 @@ import {
 import type { Horse } from '../../../lib/horse-types';
 import { renderWithStore } from '../../../test/render-with-store';
 import { serveSignedInMember } from '../../../test/signed-in-member';
-import { RegistrationContext } from './registration-context';
+import { FileInput } from './fields/file-input';
+import type { HorseFieldName } from './fields/use-field-error';
+import { fieldId, RegistrationContext } from './registration-context';
 import { RegistrationDocumentSection } from './sections/registration-document-section';
 import { uploadFieldOf } from '../uploads/upload-field';
 import {
@@ -140,5 +142,41 @@ describe('a stored one-file place in the edit form', () => {
       held: 'stored',
       id: horse.registrationDocument?.id,
     });
+  });
+});
+
+/** Every uploaded place's file input, in a register form or an edit of `horse`. */
+function EveryFileInput({ horse }: { horse: Horse | null }) {
+  const every = useForm<HorseFormValues>({
+    defaultValues: initialValues(horse ? 'edit' : 'register', horse),
+  });
+  const context = horse
+    ? editContext(horse)
+    : { mode: 'register' as const, readOnly: false, horse, submittedRef: { current: false } };
+  return (
+    <FormProvider {...every}>
+      <RegistrationContext.Provider value={context}>
+        {UPLOADED_FILE_SLOTS.map((place) => (
+          <FileInput key={place.path} name={place.path as HorseFieldName} />
+        ))}
+      </RegistrationContext.Provider>
+    </FormProvider>
+  );
+}
+
+const markedRequired = (path: string) =>
+  document.getElementById(fieldId(path))?.getAttribute('aria-required') === 'true';
+
+describe('a file input’s required mark (the table’s requiredUnlessStored)', () => {
+  it('is on exactly the required places when registering', () => {
+    renderWithStore(<EveryFileInput horse={null} />);
+    for (const place of UPLOADED_FILE_SLOTS) {
+      expect(markedRequired(place.path), place.path).toBe(place.requiredUnlessStored);
+    }
+  });
+
+  it('is off a one-file place that holds its stored file in an edit', () => {
+    renderWithStore(<EveryFileInput horse={horseWithEveryFile()} />);
+    for (const place of ONE_FILE_PLACES) expect(markedRequired(place.path), place.path).toBe(false);
   });
 });

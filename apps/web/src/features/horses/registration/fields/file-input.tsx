@@ -15,7 +15,6 @@ import { isHeldFile, isStoredFile, type HeldFile, type StoredFile } from '../../
 export interface FileInputProps {
   /** A place of the files' table (domain horse/file-slots.ts): its label, types and count. */
   name: HorseFieldName;
-  required?: boolean;
   hint?: string;
   /**
    * What the stored horse already has for this field, when the form does not hold it (marking
@@ -47,7 +46,6 @@ function toCurrent(current: FileInputProps['current'] | StoredFile): CurrentFile
 /** A file or multi-file field held in the form as File | null or File[] (useController). */
 export const FileInput = memo(function FileInput({
   name,
-  required,
   hint,
   current,
   className,
@@ -73,6 +71,9 @@ export const FileInput = memo(function FileInput({
     return isListed(value) && !isStoredFile(value) ? [value] : NO_FILES;
   }, [value]);
   const currentFiles = useMemo(() => toCurrent(current ?? stored), [current, stored]);
+  // Marked required where the files' table requires a file (requiredUnlessStored) and the field
+  // shows no stored one: an edit keeps a stored file it sends nothing for.
+  const required = place.requiredUnlessStored && !currentFiles?.length;
   const tracker = useUploadTracker();
   const uploadField = uploadFieldOf(name);
   // Photos of the markings are scaled down and may be taken with the camera.

@@ -63,7 +63,6 @@ export const MarkingsSection = memo(function MarkingsSection() {
       <FileInput
         className="col-12"
         name="markingDocuments"
-        required={listed || !hasStored}
         hint={markingsHint(mode, listed, hasStored)}
         current={hasStored && !listed ? stored : null}
         replaceable
