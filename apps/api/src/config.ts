@@ -381,7 +381,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     readCacheMs: Number(e.READ_CACHE_SECONDS ?? '30') * 1000,
     overload: {
-      maxLagMs: Number(e.OVERLOAD_MAX_LAG_MS ?? '300'),
+      maxLagMs: Number(e.OVERLOAD_MAX_LAG_MS ?? '200'),
       maxQueue: Number(e.OVERLOAD_MAX_QUEUE ?? '100'),
       maxInFlight: Number(e.OVERLOAD_MAX_IN_FLIGHT ?? '100'),
       maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB

@@ -56,6 +56,17 @@ describe('listening with several sockets', () => {
     expect(many).toBeLessThan(one / 3);
   });
 
+  it('refuses a port another registry already listens on, as a plain listen would', async () => {
+    const first = await appListening(8);
+    const { port } = first.server.address() as AddressInfo;
+    const second = Fastify();
+    apps.push(second);
+    await second.ready();
+    await expect(
+      listenWide(second, { port, host: '127.0.0.1', backlog: 511, acceptors: 8 }),
+    ).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+
   it('answers on every socket and frees the port on close', async () => {
     const app = await appListening(8);
     const { port } = app.server.address() as AddressInfo;

@@ -36,22 +36,33 @@ export async function listenWide(app: FastifyInstance, options: ListenOptions): 
     for (const server of extra) server.close();
     return closeServer(callback);
   };
+  // SO_REUSEPORT would let a second registry started on the same port (same user) join this
+  // one's sockets and share its connections: a plain listen first, closed at once, keeps the
+  // "already in use" error (EADDRINUSE) for a port that is taken.
+  if (acceptors > 1 && options.port !== 0) {
+    const probe = net.createServer();
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ port: options.port, host }, () => probe.close(() => resolve()));
+    });
+  }
   // The first socket takes the port (or picks one, for port 0), the others join it.
   await app.listen({ port: options.port, host, backlog, ...(acceptors > 1 && { reusePort: true }) });
   const { port } = app.server.address() as AddressInfo;
-  for (let i = 1; i < acceptors; i += 1) {
+  const joining = Array.from({ length: acceptors - 1 }, () => {
     // Handed over in the same tick, before any data is read from it (as the HTTP server's own
     // listening socket does); no delay on small writes, as Node's HTTP server sets.
     const server = net.createServer({ noDelay: true }, (socket) => {
       app.server.emit('connection', socket);
     });
     extra.push(server);
-    await new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen({ port, host, backlog, reusePort: true }, () => {
         server.off('error', reject);
         resolve();
       });
     });
-  }
+  });
+  await Promise.all(joining);
 }

@@ -13,7 +13,7 @@ import type { GeneratedCredential } from './modules/accounts/bootstrap.js';
  * Listening sockets on the port (listen.ts): a burst of 2,000 connections is accepted in about
  * 2,000 / ACCEPTORS turns of the loop.
  */
-const ACCEPTORS = 64;
+const ACCEPTORS = 1024;
 
 /** The built web app beside this package, when present. */
 const defaultWebDir = path.resolve(API_ROOT, '../web/dist');
