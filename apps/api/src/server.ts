@@ -11,9 +11,10 @@ import type { GeneratedCredential } from './modules/accounts/bootstrap.js';
 
 /**
  * Listening sockets on the port (listen.ts): a burst of 2,000 connections is accepted in about
- * 2,000 / ACCEPTORS turns of the loop.
+ * 2,000 / ACCEPTORS turns of the loop. Linux only: elsewhere Node refuses `reusePort` (macOS,
+ * Windows) or the kernel does not spread connections over the sockets the same way.
  */
-const ACCEPTORS = 1024;
+const ACCEPTORS = process.platform === 'linux' ? 1024 : 1;
 
 /** The built web app beside this package, when present. */
 const defaultWebDir = path.resolve(API_ROOT, '../web/dist');
