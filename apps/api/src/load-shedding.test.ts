@@ -138,8 +138,8 @@ describe('load shedding', () => {
     expect(answer.headers['retry-after']).toBe('5');
   });
 
-  it('admits only as many at once as it answered lately, at least 10', async () => {
-    // Lately: within the last maxLagMs.
+  it('admits a burst the server keeps up with; once they wait, only as many as it answered lately (at least 10)', async () => {
+    // Lately: within the last maxLagMs; waiting: the oldest in flight for a quarter of it.
     const app = await appWith({ maxLagMs: 1000 });
     // Answered only when the test says so: stands for requests waiting for a slow database.
     let answerAll = () => {};
@@ -148,29 +148,59 @@ describe('load shedding', () => {
       await held;
       return { success: true };
     });
-    await app.ready();
-    const burst = async (count: number) => {
-      const answers = Array.from({ length: count }, () => app.inject('/api/held'));
-      // Every request has been decided once the loop has turned; then they are answered.
-      await new Promise((resolve) => setImmediate(resolve));
+    // Over connections: requests made in-process never wait for the loop and meet only the cap.
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const send = () => fetch(`http://127.0.0.1:${port}/api/held`).then((answer) => answer.status);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** `first` requests at once, then `later` more once the first have waited `waitMs`. */
+    const burst = async (first: number, later: number, waitMs: number) => {
+      const early = Array.from({ length: first }, send);
+      await sleep(waitMs);
+      const late = Array.from({ length: later }, send);
+      // Every request has arrived and been decided by then; then they are answered.
+      await sleep(150);
       answerAll();
-      const statuses = (await Promise.all(answers)).map((answer) => answer.statusCode);
+      const ok = async (statuses: Promise<number>[]) =>
+        (await Promise.all(statuses)).filter((status) => status === 200).length;
+      const figures = [await ok(early), await ok(late)];
       held = new Promise<void>((resolve) => (answerAll = resolve));
-      return statuses.filter((status) => status === 200).length;
+      return figures;
     };
-    // Nothing answered lately: 10 are admitted, the rest refused at once (a fixed limit of
-    // 1,000 admitted all 30 to wait together).
-    expect(await burst(30)).toBe(10);
-    // 10 answered within the last second: 10 again; then 20 answered: 20.
-    expect(await burst(30)).toBe(10);
-    expect(await burst(30)).toBe(20);
-    // Nothing answered for longer than a second: back to 10.
-    await new Promise((resolve) => setTimeout(resolve, 1050));
-    expect(await burst(30)).toBe(10);
+    // A burst of 30 at an idle server, none of them waiting yet: every one admitted.
+    expect(await burst(30, 0, 0)).toEqual([30, 0]);
+    // Nothing answered lately; 10 held past a quarter of maxLagMs: the next are refused (the
+    // floor of 10).
+    await sleep(1100);
+    expect(await burst(10, 5, 300)).toEqual([10, 0]);
+    // 10 answered lately: a burst of 15 is admitted, and once it waits nothing more.
+    expect(await burst(15, 5, 300)).toEqual([15, 0]);
+    // 25 answered lately: 20 waiting leave room for 5 more.
+    expect(await burst(20, 5, 300)).toEqual([20, 5]);
+    // Nothing answered lately: a burst is admitted up to BURST_IN_FLIGHT (32), not beyond.
+    await sleep(1100);
+    expect(await burst(40, 0, 0)).toEqual([32, 0]);
     expect((await app.inject('/api/health')).statusCode).toBe(200);
   });
 
-  it('does not count an upload in flight: its body comes at the client\'s pace', async () => {
+  it('holds requests made in-process (app.inject) only to the cap of maxInFlight', async () => {
+    const app = await appWith({ maxLagMs: 1000, maxInFlight: 50 });
+    let answerAll = () => {};
+    const held = new Promise<void>((resolve) => (answerAll = resolve));
+    app.get('/api/held', async () => {
+      await held;
+      return { success: true };
+    });
+    await app.ready();
+    const answers = Array.from({ length: 60 }, () => app.inject('/api/held'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    answerAll();
+    const statuses = (await Promise.all(answers)).map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(10);
+  });
+
+  it("does not count an upload in flight: its body comes at the client's pace", async () => {
     const app = await appWith({});
     let answerAll = () => {};
     const held = new Promise<void>((resolve) => (answerAll = resolve));
