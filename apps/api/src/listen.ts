@@ -47,7 +47,12 @@ export async function listenWide(app: FastifyInstance, options: ListenOptions): 
     });
   }
   // The first socket takes the port (or picks one, for port 0), the others join it.
-  await app.listen({ port: options.port, host, backlog, ...(acceptors > 1 && { reusePort: true }) });
+  await app.listen({
+    port: options.port,
+    host,
+    backlog,
+    ...(acceptors > 1 && { reusePort: true }),
+  });
   const { port } = app.server.address() as AddressInfo;
   const joining = Array.from({ length: acceptors - 1 }, () => {
     // Handed over in the same tick, before any data is read from it (as the HTTP server's own

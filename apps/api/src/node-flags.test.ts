@@ -43,6 +43,8 @@ describe('the V8 flags of the server', () => {
 describe('the server on PostgreSQL', () => {
   it('starts again without the embedded-only flags, keeping the rest and its own arguments', () => {
     expect(EMBEDDED_ONLY_FLAGS.every((flag) => startFlags.includes(flag))).toBe(true);
+    // e2e/built-server-options.e2e.test.ts looks for this one by name in the server's command line.
+    expect(EMBEDDED_ONLY_FLAGS).toEqual(['--optimize-for-size']);
     expect(
       commandLineForPostgres(
         [...startFlags, '--cpu-prof'],
