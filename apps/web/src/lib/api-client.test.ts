@@ -92,6 +92,42 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('sends a refused call again after its Retry-After, twice at most, the same body each time', async () => {
+    const busy = {
+      status: 503,
+      data: { success: false, error: 'busy' },
+      headers: { 'retry-after': '0' },
+    };
+    const replies = [busy, busy, { status: 201, data: { success: true, data: { id: 'h1' } } }];
+    const { transport, requests } = fakeTransport(() => replies.shift()!);
+    const client = createApiClient({ transport });
+    const form = new FormData();
+    form.set('firstChoice', 'Easy Rack');
+    await expect(client.post('members/horses/register', form)).resolves.toMatchObject({
+      data: { id: 'h1' },
+    });
+    expect(requests).toHaveLength(3);
+    expect(requests.every((sent) => sent.data === form)).toBe(true);
+  });
+
+  it('gives up on a refusal after two more tries, and never retries without Retry-After or past a few seconds', async () => {
+    const cases: Array<[Record<string, string>, number]> = [
+      [{ 'retry-after': '0' }, 3],
+      [{}, 1],
+      [{ 'retry-after': '60' }, 1],
+    ];
+    for (const [headers, sends] of cases) {
+      const { transport, requests } = fakeTransport(() => ({
+        status: 503,
+        data: { success: false, error: 'The server is busy' },
+        headers,
+      }));
+      const client = createApiClient({ transport });
+      await expect(client.get('horses')).rejects.toMatchObject({ status: 503 });
+      expect(requests).toHaveLength(sends);
+    }
+  });
+
   it('turns a body without an error message into the generic server message', async () => {
     const { transport } = fakeTransport(() => ({ status: 502, data: '<html>Bad gateway</html>' }));
     const client = createApiClient({ transport });

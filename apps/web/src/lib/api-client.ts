@@ -98,6 +98,35 @@ function serialise(body: unknown, headers: Record<string, string>): HttpRequest[
   return JSON.stringify(body);
 }
 
+/**
+ * A refusal under load (503 with Retry-After, docs/operations.md "Overload") is sent again after
+ * the seconds it names, twice at most: the server refused it before doing anything, so even a
+ * save is sent again whole, and the person waits a moment instead of reading "busy". Not a 503
+ * without Retry-After (nothing says when), nor one asking for longer than a few seconds.
+ */
+const BUSY_RETRIES = 2;
+const BUSY_WAIT_MAX_SECONDS = 5;
+
+function busyWaitMs(response: HttpResponse): number | undefined {
+  if (response.status !== 503) return undefined;
+  const header = response.headers['retry-after'];
+  const seconds = header === undefined || header.trim() === '' ? NaN : Number(header);
+  return seconds >= 0 && seconds <= BUSY_WAIT_MAX_SECONDS ? seconds * 1000 : undefined;
+}
+
+/** Resolves after `ms`, or at once when the call is aborted (its next send then rejects). */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done);
+  });
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const {
     baseURL = '/api/',
@@ -105,7 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     onUnauthorized = () => unauthorizedHandler?.(),
   } = options;
 
-  function request(
+  async function request(
     method: HttpRequest['method'],
     url: string,
     extra: Pick<HttpRequest, 'params' | 'responseType'>,
@@ -117,17 +146,22 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
     if (token) headers.Authorization = `Bearer ${token}`;
     const data = serialise(body, headers);
-    // No timeout on purpose (spec §7): 20 MB video uploads on slow links must not be cut off.
-    return client.transport({
-      method,
-      baseURL,
-      url,
-      ...extra,
-      data,
-      headers,
-      signal: config.signal,
-      onUploadProgress: config.onUploadProgress,
-    });
+    for (let retries = 0; ; retries += 1) {
+      // No timeout on purpose (spec §7): 20 MB video uploads on slow links must not be cut off.
+      const response = await client.transport({
+        method,
+        baseURL,
+        url,
+        ...extra,
+        data,
+        headers,
+        signal: config.signal,
+        onUploadProgress: config.onUploadProgress,
+      });
+      const waitMs = retries < BUSY_RETRIES ? busyWaitMs(response) : undefined;
+      if (waitMs === undefined || config.signal?.aborted) return response;
+      await pause(waitMs, config.signal);
+    }
   }
 
   async function call<T>(
