@@ -11,6 +11,15 @@ export interface PendingChange {
   changes: FieldChange[];
 }
 
+type ChangeRequestRow = typeof horseChangeRequests.$inferSelect;
+
+/** A change request row as the owner's view of its horse tells it. */
+const toPendingChange = (row: ChangeRequestRow): PendingChange => ({
+  id: row.id,
+  submittedAt: row.updatedAt.toISOString(),
+  changes: row.changes,
+});
+
 /** The pending change of each given horse, by horse id. */
 export async function pendingChanges(
   db: Executor,
@@ -26,12 +35,7 @@ export async function pendingChanges(
         eq(horseChangeRequests.status, 'pending'),
       ),
     );
-  return new Map(
-    rows.map((r) => [
-      r.horseId,
-      { id: r.id, submittedAt: r.updatedAt.toISOString(), changes: r.changes },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.horseId, toPendingChange(row)]));
 }
 
 /** One horse's pending change (its record's read): one statement, built once (db/prepared.ts). */
@@ -51,7 +55,5 @@ export async function pendingChangeOf(
       )
       .prepare('pending_change_of'),
   ).execute({ horseId });
-  return row
-    ? { id: row.id, submittedAt: row.updatedAt.toISOString(), changes: row.changes }
-    : null;
+  return row ? toPendingChange(row) : null;
 }
