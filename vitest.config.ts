@@ -1,5 +1,7 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run, five projects. `source` makes workspace packages resolve to their
@@ -7,6 +9,27 @@ import { defineConfig } from 'vitest/config';
  */
 const resolve = { conditions: ['source'] };
 const ssr = { resolve: { conditions: ['source'], externalConditions: ['source'] } };
+
+/** The web project's settings, shared by its two halves below. */
+const web = {
+  root: 'apps/web',
+  environment: 'jsdom',
+  setupFiles: ['./src/test/setup.ts'],
+  css: false,
+  // Lazily loaded pages compile on first import; on a busy 2-core CI machine that alone has
+  // taken over the default 5 s.
+  testTimeout: 20_000,
+} as const;
+
+/**
+ * Web test files that replace a module (`vi.mock`, `vi.doMock`) get a module graph of their own;
+ * the rest share one per worker (docs/decisions/0129-web-tests-share-modules.md). Found by
+ * reading the files, so a new file that mocks a module is kept apart without being listed.
+ */
+const webRoot = fileURLToPath(new URL('./apps/web/', import.meta.url));
+const WEB_FILES_NEEDING_FRESH_MODULES = globSync('src/**/*.test.{ts,tsx}', { cwd: webRoot })
+  .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(webRoot + file, 'utf8')))
+  .sort();
 
 export default defineConfig({
   test: {
@@ -40,15 +63,19 @@ export default defineConfig({
       {
         resolve,
         test: {
+          ...web,
           name: 'web',
-          root: 'apps/web',
-          environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
-          css: false,
-          // Lazily loaded pages compile on first import; on a busy 2-core CI machine that
-          // alone has taken over the default 5 s.
-          testTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...WEB_FILES_NEEDING_FRESH_MODULES],
+          // One module graph per worker, not per file: 152 -> 44 s for the web suite
+          // (docs/decisions/0129-web-tests-share-modules.md). Module state a file could leave
+          // behind is reset between files (src/test/between-files.ts).
+          isolate: false,
+          setupFiles: [...web.setupFiles, './src/test/between-files.ts'],
         },
+      },
+      {
+        resolve,
+        test: { ...web, name: 'web-fresh', include: WEB_FILES_NEEDING_FRESH_MODULES },
       },
       {
         resolve,

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,6 +14,9 @@ const ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** Where a failed test's pages are kept as pictures. */
+const FAILURE_DIR = process.env.E2E_FAILURE_DIR ?? '/tmp/e2e-failures';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -28,6 +32,22 @@ export function useBrowser() {
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  });
+  // A failed step in a browser is hard to read from a locator's timeout alone: every page the
+  // failed test opened is kept as a picture (the path is printed with the failure).
+  let contextsBefore = 0;
+  afterEach(async ({ task }) => {
+    const opened = contexts.slice(contextsBefore);
+    contextsBefore = contexts.length;
+    if (task.result?.state !== 'fail') return;
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    const stem = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+    const pages = opened.flatMap((context) => context.pages());
+    for (const [index, page] of pages.entries()) {
+      const file = `${FAILURE_DIR}/${stem}-${index}.png`;
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      console.error(`failed test's page ${index}: ${page.url()} -> ${file}`);
+    }
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));

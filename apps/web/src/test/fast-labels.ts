@@ -68,15 +68,24 @@ export function installFastLabels(): void {
   for (const { prototype } of LABELABLE_CLASSES) {
     if (jsdomGetters.has(prototype)) continue;
     const original = Object.getOwnPropertyDescriptor(prototype, 'labels');
+    // The web test files share one window (src/test/between-files.ts): a later file loads
+    // this module afresh and finds the getter already replaced; jsdom's own is kept with it.
+    const kept = (original?.get as { jsdomGetter?: () => NodeListOf<HTMLLabelElement> | null })
+      ?.jsdomGetter;
+    if (kept) {
+      jsdomGetters.set(prototype, kept);
+      continue;
+    }
     if (!original?.get)
       throw new Error(`jsdom has no labels getter on ${prototype.constructor.name}`);
     jsdomGetters.set(prototype, original.get);
     const jsdomGet = original.get;
+    const get = function labels(this: HTMLElement) {
+      return labelsOf(this, () => jsdomGet.call(this));
+    };
     Object.defineProperty(prototype, 'labels', {
       ...original,
-      get(this: HTMLElement) {
-        return labelsOf(this, () => jsdomGet.call(this));
-      },
+      get: Object.assign(get, { jsdomGetter: jsdomGet }),
     });
   }
 }

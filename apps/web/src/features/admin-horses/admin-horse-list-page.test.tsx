@@ -102,12 +102,12 @@ describe('Horse List (admin)', () => {
     const user = userEvent.setup();
     renderApp('/admin/horse-list');
     await user.click(await screen.findByRole('button', { name: /^Edit/ }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Horse' }, { timeout: 10_000 });
+    // Asked for again on every try: the dialog shown while the horse loads is replaced by the
+    // form's own once it has arrived.
+    const editDialog = () => screen.getByRole('dialog', { name: 'Edit Horse' });
     await waitFor(
-      () => expect(within(dialog).getByLabelText('Breed')).toHaveValue('Racking Horse'),
-      {
-        timeout: 10_000,
-      },
+      () => expect(within(editDialog()).getByLabelText('Breed')).toHaveValue('Racking Horse'),
+      { timeout: 10_000 },
     );
     expect(requests.some((r) => r.url === 'admin/horses/h1')).toBe(true);
     expect(requests.some((r) => r.url?.startsWith('members/horses'))).toBe(false);
