@@ -40,6 +40,31 @@ describe('Register: owner 1 and billing from the member profile', () => {
     expect(requests.some((r) => r.url === `members/${memberLoginResult.user.id}`)).toBe(true);
   });
 
+  it('leaves alone the empty field the member is typing in when the profile arrives', async () => {
+    let answerProfile: (() => void) | undefined;
+    serve((request) =>
+      request.url === `members/${memberLoginResult.user.id}`
+        ? new Promise((resolve) => {
+            answerProfile = () => resolve({ status: 200, data: { success: true, data: profile } });
+          })
+        : { status: 404, data: { success: false, error: 'Not found' } },
+    );
+    const user = userEvent.setup();
+    renderModal();
+    const email = screen.getByLabelText(/^Email/);
+    await user.click(email);
+    await waitFor(() => expect(answerProfile).toBeDefined());
+    answerProfile?.();
+    const owner = screen.getByRole('group', { name: 'Owner 1' });
+    await waitFor(() =>
+      expect(within(owner).getByLabelText('Member Number')).toHaveValue('M-0001'),
+    );
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('');
+    await user.keyboard('casey@example.org');
+    expect(email).toHaveValue('casey@example.org');
+  });
+
   it('the office registering for a member fills from that member (GET admin/members/:id)', async () => {
     storeSession(adminLoginResult);
     const chosen = {

@@ -49,8 +49,19 @@ function profileUrl(
 }
 
 /**
+ * Whether the member is in this field: an empty field they are typing into is theirs. Filled
+ * under the caret, the profile's text would run on into what they type next (seen in the
+ * payments browser test: "member1@example.orgcasey@example.org").
+ */
+function typingIn(path: string): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active.getAttribute('name') === path;
+}
+
+/**
  * A registration starts with owner 1 and billing filled from the owner's profile (issue 21);
- * only fields still empty are filled, so nothing typed is overwritten.
+ * only fields still empty, and not the one being typed in, are filled, so nothing typed is
+ * overwritten or run into.
  */
 export function useOwnerPrefill(enabled: boolean, form: Form, onBehalfOf?: string): void {
   const user = useAppSelector((state) => state.session.userData);
@@ -69,7 +80,7 @@ export function useOwnerPrefill(enabled: boolean, form: Form, onBehalfOf?: strin
           startTransition(() => {
             for (const [path, value] of Object.entries(prefillFromProfile(data))) {
               const field = path as FieldPath<HorseFormValues>;
-              if (value && !getValues(field)) setValue(field, value as never);
+              if (value && !getValues(field) && !typingIn(path)) setValue(field, value as never);
             }
           }),
         )
