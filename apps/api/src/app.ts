@@ -48,7 +48,7 @@ import { startSandboxSweeper, type SandboxSweeper } from './modules/payments/swe
 import { webhookRoutes } from './modules/payments/webhook-routes.js';
 import { passwordResetRoutes } from './modules/otp/routes.js';
 import { emailChangeRoutes } from './modules/otp/email-change.js';
-import { otpKey } from './modules/otp/service.js';
+import { CODE_REQUEST_ANSWER_MS, otpKey } from './modules/otp/service.js';
 import { SECRET_THROTTLE } from './modules/auth/attempts.js';
 import { createAvatarLinks } from './modules/profile/avatar-links.js';
 import { avatarRoute } from './modules/profile/avatar-route.js';
@@ -107,6 +107,12 @@ export interface BuildOptions {
   mailWorker?: boolean;
   /** Overrides REGISTRATION_NUMBER_FORMAT (tests). */
   registrationNumberFormat?: string;
+  /**
+   * Overrides the floor under code requests' and code checks' answers (CODE_REQUEST_ANSWER_MS):
+   * tests of what the answers say, not of when they come, take 0 and do not sleep a quarter
+   * second per request.
+   */
+  codeAnswerFloorMs?: number;
 }
 
 /** Log fields that must never reach a log line. */
@@ -206,6 +212,7 @@ export async function buildApp(
     key: otpKey(config.jwtSecret),
     associationName: config.associationName,
     throttle: SECRET_THROTTLE,
+    answerFloorMs: options.codeAnswerFloorMs ?? CODE_REQUEST_ANSWER_MS,
   };
 
   // REGISTRATION_NUMBER_FORMAT was checked with the rest of the configuration (config.ts).

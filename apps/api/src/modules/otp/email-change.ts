@@ -166,7 +166,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
               to: email,
               targetEmail: email,
             });
-        if (role === 'member') await answerAfterFloor(startedAt);
+        if (role === 'member') await answerAfterFloor(startedAt, settings.answerFloorMs);
         if (!result.issued) {
           await audit(false, result.reason);
           // Signed in, so there is no account to hide: say why nothing was sent.

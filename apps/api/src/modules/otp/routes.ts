@@ -95,7 +95,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        await answerAfterFloor(startedAt);
+        await answerAfterFloor(startedAt, settings.answerFloorMs);
         // The same answer, as late, whether or not the account exists or was rate-limited.
         return ok(null, OTP_MESSAGES.sent(request.body.email.trim()));
       },
@@ -210,7 +210,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      await answerAfterFloor(startedAt);
+      await answerAfterFloor(startedAt, settings.answerFloorMs);
       return ok(null, OTP_MESSAGES.sent(request.body.email.trim()));
     },
   );
