@@ -35,7 +35,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: one on a 2-core machine, which left
     // a core idle while the main process only collects results. Every core runs test files
-    // (docs/benchmarks.md, "Suite time"); e2e still runs its files one at a time.
+    // (docs/benchmarks.md, "Suite time").
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -99,7 +99,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two browser test files at a time, each worker with a built server of its own
+          // (global-setup.ts): a browser journey leaves a core idle about half its time
+          // (docs/decisions/0130-browser-tests-two-at-a-time.md).
           globalSetup: ['./global-setup.ts'],
         },
       },

@@ -10,17 +10,26 @@ import { freePort, waitForHealth } from '../apps/api/src/test/spawned-server.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    /** Where the test SMTP server lists what it received (see support/mailbox.ts). */
-    mailboxURL: string;
+    /** One built server per e2e worker (support/server.ts picks this worker's). */
+    servers: E2EServer[];
   }
+}
+
+/** A built server of the browser tests, and where its test SMTP server lists what it got. */
+export interface E2EServer {
+  baseURL: string;
+  /** Where the test SMTP server lists what it received (see support/mailbox.ts). */
+  mailboxURL: string;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Starts the built product once for all browser tests: the real server, the real web build,
- * an embedded database in a temporary directory, a known administrator and the demo members.
+ * Starts the built product once per e2e worker (vitest.config.ts runs two browser test files at
+ * a time): the real server, the real web build, an embedded database in a temporary directory,
+ * a known administrator and the demo members, and an SMTP server of its own. Files running at
+ * the same moment never share a server, so one file's sign-outs, password changes and mail never
+ * reach another's (docs/decisions/0130-browser-tests-two-at-a-time.md).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverEntry = path.join(root, 'apps/api/dist/server.js');
@@ -28,6 +37,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(serverEntry) || !existsSync(path.join(webDir, 'index.html'))) {
     throw new Error('Build first: npm run build (npm run test:e2e does it for you)');
   }
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started = await Promise.all(
+    Array.from({ length: workers }, () => startBuiltServer(serverEntry, webDir)),
+  );
+  project.provide(
+    'servers',
+    started.map(({ baseURL, mailboxURL }) => ({ baseURL, mailboxURL })),
+  );
+  return async () => {
+    await Promise.all(started.map((server) => server.stop()));
+  };
+}
+
+async function startBuiltServer(
+  serverEntry: string,
+  webDir: string,
+): Promise<E2EServer & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-e2e-'));
   // A real SMTP server: the product's mail goes out over SMTP and the tests read it back.
   const mail = await startMailCatcher();
@@ -60,13 +86,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child, { pollMs: 250, timeoutMs: 60_000, output: () => log });
-  project.provide('baseURL', baseURL);
-  project.provide('mailboxURL', mail.httpURL);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await mail.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseURL,
+    mailboxURL: mail.httpURL,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await mail.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

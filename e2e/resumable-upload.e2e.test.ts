@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { inject } from 'vitest';
+import { thisServer } from './support/server.js';
 import { startCuttingProxy, videoBytes, type CuttingProxy } from './support/cutting-proxy.js';
 import { makePhonePhoto } from './support/phone-photo.js';
 import { launchChromium, openRegisterFormThrough } from './support/proxied-register-form.js';
@@ -18,7 +18,7 @@ const photoFile = path.join(videoDir, 'IMG_0042.jpeg');
 beforeAll(async () => {
   writeFileSync(videoFile, videoBytes(VIDEO));
   writeFileSync(photoFile, await makePhonePhoto());
-  proxy = await startCuttingProxy(inject('baseURL'));
+  proxy = await startCuttingProxy(thisServer().baseURL);
   browser = await launchChromium();
 });
 afterAll(async () => {

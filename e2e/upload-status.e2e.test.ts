@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { inject } from 'vitest';
+import { thisServer } from './support/server.js';
 import { HORSE_MESSAGES } from '@registry/domain';
 import { startCuttingProxy, videoBytes, type CuttingProxy } from './support/cutting-proxy.js';
 import { launchChromium, openRegisterFormThrough } from './support/proxied-register-form.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(videoFile, videoBytes(20 * 1024 * 1024));
   // A Windows program renamed to .pdf: the server's magic-byte check refuses it.
   writeFileSync(fakePdf, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096, 0x90)]));
-  proxy = await startCuttingProxy(inject('baseURL'), RATE);
+  proxy = await startCuttingProxy(thisServer().baseURL, RATE);
   browser = await launchChromium();
 });
 afterAll(async () => {

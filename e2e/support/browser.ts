@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { thisServer } from './server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,7 +29,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  const baseURL = inject('baseURL');
+  const { baseURL } = thisServer();
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { thisServer } from './server.js';
 import type { CaughtMail } from './mail-catcher.js';
 
 /** A received message, parsed enough for tests: headers, subject and the plain-text part. */
@@ -101,7 +101,7 @@ export function parseMail(caught: CaughtMail): Mail {
  * Everything the test SMTP server has received so far, oldest first; `mailbox` is the HTTP
  * address of another catcher than the shared server's (support/mail-catcher.ts).
  */
-export async function allMail(mailbox = inject('mailboxURL')): Promise<Mail[]> {
+export async function allMail(mailbox = thisServer().mailboxURL): Promise<Mail[]> {
   const response = await fetch(`${mailbox}/messages`);
   const caught = (await response.json()) as CaughtMail[];
   return caught.map(parseMail);
@@ -116,7 +116,7 @@ export async function waitForMail(
   subjectPattern: RegExp,
   options: { since?: number; timeoutMs?: number; mailbox?: string } = {},
 ): Promise<Mail> {
-  const { since = 0, timeoutMs = 15_000, mailbox = inject('mailboxURL') } = options;
+  const { since = 0, timeoutMs = 15_000, mailbox = thisServer().mailboxURL } = options;
   const address = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
