@@ -35,7 +35,12 @@ export async function axeViolations(page: Page, within?: string): Promise<string
   const builder = new AxeBuilder({ page });
   if (within) builder.include(within);
   const results = await builder.analyze();
+  // Each node with axe's own reason (the colours it measured, for a contrast failure): a
+  // violation seen once on a loaded machine must be readable from the report alone.
   return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => `${n.target.join(' ')} [${n.any.map((check) => check.message).join('; ')}]`)
+        .join(', ')}`,
   );
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, STORAGE_KEYS } from '@registry/domain';
-import { withFakeTransport, type FakeReply } from '../../test/fake-transport';
+import {
+  okReply,
+  refusedReply,
+  withFakeTransport,
+  type FakeReply,
+} from '../../test/fake-transport';
 import { adminLoginResult, memberLoginResult } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -49,12 +54,16 @@ describe('login page validation', () => {
   });
 });
 
+/**
+ * The sign-in route answers with `result`; what the page asks next (the dashboard's data) is
+ * refused, so no page reads a sign-in reply as its own data.
+ */
+const signInAnswering = (url: string, result: unknown) => (request: { url: string }) =>
+  request.url === url ? okReply(result) : refusedReply(404, 'Not found');
+
 describe('login page submission', () => {
   it('signs a member in with Enter, stores the session and goes home', async () => {
-    const requests = serve(() => ({
-      status: 200,
-      data: { success: true, data: memberLoginResult },
-    }));
+    const requests = serve(signInAnswering('auth/login', memberLoginResult));
     const { user, store, location } = await openLogin('/login');
     await user.type(screen.getByLabelText('Email'), '  owner@example.org ');
     await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
@@ -73,10 +82,7 @@ describe('login page submission', () => {
   });
 
   it('signs an admin in through auth/admin-login and lands on /', async () => {
-    const requests = serve(() => ({
-      status: 200,
-      data: { success: true, data: adminLoginResult },
-    }));
+    const requests = serve(signInAnswering('auth/admin-login', adminLoginResult));
     const { user, store, location } = await openLogin('/admin/login');
     await user.type(screen.getByLabelText('Email'), 'admin@example.org');
     await user.type(screen.getByLabelText('Password'), 'secret');
