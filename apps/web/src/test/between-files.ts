@@ -5,7 +5,7 @@ import { afterAll, vi } from 'vitest';
  * its files (vitest.config.ts, docs/decisions/0129-web-tests-share-modules.md). What one file
  * could leave for the next is put back when it ends: our own modules are evaluated afresh
  * (their caches: the payment provider, the first page shown, the API client's handlers), the
- * page is emptied, and fake clocks, spies and stubbed globals end.
+ * page is emptied, and fake clocks, spies, stubbed globals and a file's own settings end.
  */
 afterAll(async () => {
   // A page's chunk a test started loading (a lazy page, a form preloaded on hover) must finish
@@ -16,6 +16,8 @@ afterAll(async () => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  // A file's own timeouts (vi.setConfig) end with it.
+  vi.resetConfig();
   vi.resetModules();
   document.body.replaceChildren();
   for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
