@@ -7,21 +7,13 @@ import type { Page } from 'playwright-core';
  * forever and do not count.
  */
 export async function animationsSettled(page: Page): Promise<void> {
-  // Twice, two frames apart: a toast gets its `show` class a frame after it is added, so its
-  // fade has not started yet when the first check passes (a loaded machine showed axe reading a
-  // toast half faded in).
-  for (let check = 0; check < 2; check += 1) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
-        ),
-    );
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-  }
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
 }
 
 /**

@@ -130,8 +130,8 @@ export async function registerLoadShedding(
     Math.min(options.maxInFlight, Math.max(MIN_IN_FLIGHT, answered.inLast(now)));
   /** Whether the oldest request in flight has waited long enough to call it a backlog. */
   const waiting = (now: number) => {
-    for (const since of admitted.values()) return now - since >= backlogMs;
-    return false;
+    const oldest = admitted.values().next().value;
+    return oldest !== undefined && now - oldest >= backlogMs;
   };
   const tooManyInFlight = (now: number) =>
     admitted.size >= options.maxInFlight ||

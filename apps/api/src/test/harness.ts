@@ -200,6 +200,12 @@ export interface TestApp {
 }
 
 /**
+ * For tests of what code requests and code checks answer, not when: no 250 ms floor under each
+ * answer (otp/service.ts). reset-timing.test.ts keeps the floor and checks it.
+ */
+export const WITHOUT_ANSWER_FLOOR = { codeAnswerFloorMs: 0 } as const;
+
+/**
  * Builds the real app on a fresh database with an administrator and two demo members (without
  * demo horses unless `options.demoHorses`), storing uploads in a temporary folder of its own.
  */

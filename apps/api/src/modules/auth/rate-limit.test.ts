@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, OTP_MESSAGES } from '@registry/domain';
 import { auditLog } from '../../db/schema.js';
-import { MEMBER_B, createTestApp, type TestApp } from '../../test/harness.js';
+import { MEMBER_B, WITHOUT_ANSWER_FLOOR, createTestApp, type TestApp } from '../../test/harness.js';
 import { newMember } from '../../test/limit-attacks.js';
 import { latestCode } from '../../test/mail-outbox.js';
 import { SECRET_THROTTLE, waitAfter } from './attempts.js';
@@ -40,11 +40,7 @@ describe('waits after wrong secrets (auth/attempts.ts)', () => {
   let t: TestApp;
   beforeAll(async () => {
     // The per-address request limit is raised out of the way: the waits are under test.
-    t = await createTestApp(
-      { rateLimits: { loginPerIpPerMinute: 10_000 } },
-      // What the answers say, not when: reset-timing.test.ts holds the floor.
-      { codeAnswerFloorMs: 0 },
-    );
+    t = await createTestApp({ rateLimits: { loginPerIpPerMinute: 10_000 } }, WITHOUT_ANSWER_FLOOR);
   });
   afterAll(() => t.close());
 

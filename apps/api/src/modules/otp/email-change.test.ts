@@ -2,13 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { OTP_MESSAGES, PROFILE_MESSAGES, sessionUserSchema } from '@registry/domain';
 import { auditLog, mailOutbox, otpCodes, users } from '../../db/schema.js';
-import { ADMIN, MEMBER_B, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  MEMBER_B,
+  bearer,
+  createTestApp,
+  login,
+  WITHOUT_ANSWER_FLOOR,
+  type TestApp,
+} from '../../test/harness.js';
 import { signedInMember } from '../../test/profile-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  // What the answers say, not when they come: reset-timing.test.ts holds the answer floor.
-  t = await createTestApp({}, { codeAnswerFloorMs: 0 });
+  t = await createTestApp({}, WITHOUT_ANSWER_FLOOR);
 });
 afterAll(() => t.close());
 

@@ -2,12 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, OTP_MESSAGES } from '@registry/domain';
 import { mailOutbox } from '../../db/schema.js';
-import { ADMIN, MEMBER_A, bearer, createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  MEMBER_A,
+  bearer,
+  createTestApp,
+  WITHOUT_ANSWER_FLOOR,
+  type TestApp,
+} from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  // What the answers say, not when they come: reset-timing.test.ts holds the answer floor.
-  t = await createTestApp({}, { codeAnswerFloorMs: 0 });
+  t = await createTestApp({}, WITHOUT_ANSWER_FLOOR);
 });
 afterAll(() => t.close());
 

@@ -2,14 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OTP_MESSAGES } from '@registry/domain';
 import { auditLog, mailOutbox, otpCodes, users } from '../../db/schema.js';
-import { ADMIN, bearer, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  bearer,
+  createTestApp,
+  login,
+  WITHOUT_ANSWER_FLOOR,
+  type TestApp,
+} from '../../test/harness.js';
 import { latestCode, mailsTo } from '../../test/mail-outbox.js';
 import { hashPassword } from '../auth/passwords.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  // What the answers say, not when they come: reset-timing.test.ts holds the answer floor.
-  t = await createTestApp({}, { codeAnswerFloorMs: 0 });
+  t = await createTestApp({}, WITHOUT_ANSWER_FLOOR);
 });
 afterAll(() => t.close());
 

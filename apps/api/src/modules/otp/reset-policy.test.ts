@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY_MESSAGES } from '@registry/domain';
 import { users } from '../../db/schema.js';
-import { ADMIN, createTestApp, login, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN,
+  createTestApp,
+  login,
+  WITHOUT_ANSWER_FLOOR,
+  type TestApp,
+} from '../../test/harness.js';
 import { latestCode } from '../../test/mail-outbox.js';
 import { hashPassword } from '../auth/passwords.js';
 import { commonPasswords } from '../auth/password-policy.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  // What the answers say, not when they come: reset-timing.test.ts holds the answer floor.
-  t = await createTestApp({}, { codeAnswerFloorMs: 0 });
+  t = await createTestApp({}, WITHOUT_ANSWER_FLOOR);
 });
 afterAll(() => t.close());
 
